@@ -1,0 +1,770 @@
+//! The `solve` and `check` commands: puzzles in from files or stdin, records out in input order.
+//!
+//! One thread reads and parses. With one worker it also solves and writes, flushing whenever
+//! the next read might wait, so piped input is answered as it comes. With more, it hands
+//! chunks of puzzles to workers, and a writer thread puts their output back in input order.
+//! A fixed number of tokens bounds the chunks in flight, so memory stays flat however large
+//! the input and however slow one puzzle is.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufReader, IsTerminal, Read, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender, SyncSender, TryRecvError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context as _, Result};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sudoku::format::{self, Context, Cut, Format, Mode, Outcome, Status};
+use sudoku::input::{Entry, PuzzleError, PuzzleReader};
+use sudoku::solver::{self, NoObserver, Observer, SearchEnd};
+
+/// Set by the Ctrl-C handler; every search polls it.
+pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Set when output can no longer be written (a closed pipe or a write error): stop everything.
+static OUTPUT_GONE: AtomicBool = AtomicBool::new(false);
+
+/// Puzzles per chunk handed to a worker.
+const CHUNK: usize = 256;
+/// Bytes of output gathered before they are written.
+const OUT_BUFFER: usize = 1 << 16;
+/// How often a count in progress is published to the live display (a power of two).
+const COUNT_PUBLISH: u64 = 1 << 14;
+
+/// How a run is to be done: the parsed flags, resolved.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// What to do with each puzzle.
+    pub mode: Mode,
+    /// Output format.
+    pub format: Format,
+    /// Colour grids.
+    pub color: bool,
+    /// Summary on stderr, search figures in JSON.
+    pub stats: bool,
+    /// No progress display.
+    pub quiet: bool,
+    /// Print the search's placements and undos to stderr.
+    pub trace: bool,
+    /// Solutions per puzzle at most, in [`Mode::All`] and [`Mode::Count`].
+    pub limit: Option<u64>,
+    /// Time per puzzle at most.
+    pub timeout: Option<Duration>,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+/// How the run ended, for the exit status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Every puzzle solved (or proper, for `check`).
+    Success,
+    /// Some valid puzzle has no solution (or is not proper).
+    Unsolved,
+    /// Some input was invalid or unreadable.
+    BadInput,
+    /// Ctrl-C.
+    Interrupted,
+}
+
+/// A file to read, or stdin.
+struct Input {
+    path: Option<PathBuf>,
+    /// For people: the path, or `<stdin>`.
+    name: String,
+    /// For JSON: the path, or `-`.
+    json_name: String,
+}
+
+impl Input {
+    fn new(path: PathBuf) -> Input {
+        if path.as_os_str() == "-" {
+            Input {
+                path: None,
+                name: "<stdin>".into(),
+                json_name: "-".into(),
+            }
+        } else {
+            let name = path.display().to_string();
+            Input {
+                path: Some(path),
+                json_name: name.clone(),
+                name,
+            }
+        }
+    }
+
+    fn open(&self) -> io::Result<Box<dyn Read + Send>> {
+        Ok(match &self.path {
+            None => Box::new(io::stdin()),
+            Some(p) => Box::new(File::open(p)?),
+        })
+    }
+
+    fn size(&self) -> Option<u64> {
+        let meta = std::fs::metadata(self.path.as_ref()?).ok()?;
+        meta.is_file().then(|| meta.len())
+    }
+}
+
+/// Counts over the batch, for `--stats` and the exit status.
+#[derive(Debug, Default, Clone, Copy)]
+struct Tally {
+    read: u64,
+    solved: u64,
+    unique: u64,
+    multiple: u64,
+    none: u64,
+    invalid: u64,
+    /// Stopped by --timeout before a verdict.
+    unknown: u64,
+    /// Of those, stopped before any solution was found.
+    unknown_unsolved: u64,
+    guesses: u64,
+    unreadable: u64,
+}
+
+impl Tally {
+    fn add(&mut self, o: &Tally) {
+        self.read += o.read;
+        self.solved += o.solved;
+        self.unique += o.unique;
+        self.multiple += o.multiple;
+        self.none += o.none;
+        self.invalid += o.invalid;
+        self.unknown += o.unknown;
+        self.unknown_unsolved += o.unknown_unsolved;
+        self.guesses += o.guesses;
+        self.unreadable += o.unreadable;
+    }
+}
+
+/// Output of one chunk: records for stdout, and error reports for stderr, each with the
+/// offset in `out` where it belongs so both streams keep input order.
+#[derive(Default)]
+struct Done {
+    out: Vec<u8>,
+    errs: Vec<(usize, String)>,
+    tally: Tally,
+}
+
+/// A puzzle (or bad line) and which input it came from.
+struct Job {
+    input: usize,
+    entry: Entry,
+}
+
+/// Shared counters for the live display.
+#[derive(Default)]
+struct Progress {
+    puzzles: AtomicU64,
+    solutions: AtomicU64,
+    bytes: AtomicU64,
+    finished: AtomicBool,
+    bar: Mutex<Option<ProgressBar>>,
+}
+
+impl Progress {
+    /// Runs `f` (which writes to stderr) with the progress display out of the way.
+    fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        let bar = self.bar.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        match bar {
+            Some(bar) => bar.suspend(f),
+            None => f(),
+        }
+    }
+
+    /// Shows a progress display on stderr once the run has taken a second, and updates it
+    /// until [`Progress::finished`] is set. `total` is the input size in bytes, when known.
+    fn run_display(&self, total: Option<u64>, counting: bool) {
+        let start = Instant::now();
+        while !self.finished.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(50));
+            if start.elapsed() < Duration::from_secs(1) {
+                continue;
+            }
+            let mut slot = self.bar.lock().unwrap_or_else(|e| e.into_inner());
+            let bar = slot.get_or_insert_with(|| {
+                let bar = match total {
+                    Some(len) => ProgressBar::with_draw_target(
+                        Some(len),
+                        ProgressDrawTarget::stderr_with_hz(10),
+                    )
+                    .with_style(
+                        ProgressStyle::with_template(
+                            "{bar:30} {percent:>3}% {msg}, {elapsed} elapsed, {eta} left",
+                        )
+                        .expect("valid template"),
+                    ),
+                    None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+                        .with_style(
+                            ProgressStyle::with_template("{spinner} {msg}, {elapsed} elapsed")
+                                .expect("valid template"),
+                        ),
+                };
+                bar
+            });
+            let puzzles = self.puzzles.load(Ordering::Relaxed);
+            let secs = start.elapsed().as_secs_f64();
+            let mut msg = format!("{puzzles} puzzles, {:.0}/s", puzzles as f64 / secs);
+            if counting {
+                let n = self.solutions.load(Ordering::Relaxed);
+                msg.push_str(&format!(", {n} solutions counted"));
+            }
+            bar.set_message(msg);
+            bar.set_position(self.bytes.load(Ordering::Relaxed));
+            if total.is_none() {
+                bar.tick();
+            }
+        }
+        if let Some(bar) = self.bar.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// Writes `--trace` events to stderr.
+struct Trace {
+    err: io::BufWriter<io::Stderr>,
+}
+
+impl Observer for Trace {
+    fn place(&mut self, depth: usize, cell: usize, digit: u8, guess: bool) {
+        let what = if guess { "guess" } else { "place" };
+        let (r, c) = (cell / 9 + 1, cell % 9 + 1);
+        let _ = writeln!(self.err, "depth {depth}: {what} r{r}c{c} = {digit}");
+    }
+
+    fn undo(&mut self, depth: usize, cell: usize, digit: u8) {
+        let (r, c) = (cell / 9 + 1, cell % 9 + 1);
+        let _ = writeln!(self.err, "depth {depth}: undo r{r}c{c} = {digit}");
+    }
+}
+
+/// The error report for a bad puzzle: `FILE:LINE:COLUMN: message`, then the line with a caret
+/// under the column.
+pub fn error_report(name: &str, err: &PuzzleError) -> String {
+    let mut s = format!("{name}:{}:{}: {err}\n", err.line, err.column);
+    if err.text.is_empty() {
+        return s;
+    }
+    // Show at most ~80 characters around the column, with control characters made visible.
+    let chars: Vec<char> = err.text.chars().collect();
+    let col = (err.column as usize).saturating_sub(1).min(chars.len());
+    let start = col.saturating_sub(70);
+    let end = chars.len().min(start + 100);
+    let mut shown = String::new();
+    if start > 0 {
+        shown.push_str("...");
+    }
+    for &c in &chars[start..end] {
+        shown.push(if c.is_control() { '?' } else { c });
+    }
+    if end < chars.len() {
+        shown.push_str("...");
+    }
+    let pad = col - start + if start > 0 { 3 } else { 0 };
+    let gutter = err.line.to_string();
+    let blank = " ".repeat(gutter.len());
+    s.push_str(&format!(
+        "{blank} |\n{gutter} | {shown}\n{blank} | {}^\n",
+        " ".repeat(pad)
+    ));
+    s
+}
+
+/// Solves one puzzle (or records one bad line) into `done`. `sink` is called with the output
+/// buffer while solutions stream out in [`Mode::All`]; it may write the buffer out and
+/// returns `Break` when output is gone.
+fn process<O: Observer>(
+    settings: &Settings,
+    input: &Input,
+    entry: &Entry,
+    observer: &mut O,
+    progress: &Progress,
+    done: &mut Done,
+    sink: &mut dyn FnMut(&mut Vec<u8>) -> ControlFlow<()>,
+) {
+    let cx = Context {
+        name: &input.name,
+        json_name: &input.json_name,
+        line: entry.line,
+        format: settings.format,
+        mode: settings.mode,
+        color: settings.color,
+        stats: settings.stats,
+    };
+    let tally = &mut done.tally;
+    tally.read += 1;
+    let puzzle = match &entry.result {
+        Ok(board) => *board,
+        Err(err) => {
+            tally.invalid += 1;
+            done.errs
+                .push((done.out.len(), error_report(&input.name, err)));
+            format::write_invalid(&mut done.out, &cx, err, err.board.as_deref());
+            return;
+        }
+    };
+
+    let start = Instant::now();
+    let deadline = settings.timeout.map(|t| start + t);
+    let stop = || {
+        INTERRUPTED.load(Ordering::Relaxed)
+            || OUTPUT_GONE.load(Ordering::Relaxed)
+            || deadline.is_some_and(|d| Instant::now() >= d)
+    };
+    let limit = match settings.mode {
+        Mode::Solve | Mode::Check => Some(2),
+        Mode::All | Mode::Count => settings.limit,
+    };
+    let mut first = None;
+    let mut count = 0u64;
+    if settings.mode == Mode::All {
+        format::write_all_start(&mut done.out, &cx, &puzzle);
+    }
+    let report = solver::search(&puzzle, observer, Some(&stop), |solution| {
+        count += 1;
+        match settings.mode {
+            Mode::All => {
+                let board = solution.board();
+                first.get_or_insert(board);
+                format::write_all_solution(&mut done.out, &cx, &puzzle, count, &board);
+                if done.out.len() >= OUT_BUFFER {
+                    sink(&mut done.out)?;
+                }
+            }
+            _ if count == 1 => first = Some(solution.board()),
+            _ => {}
+        }
+        if count % COUNT_PUBLISH == 0 {
+            progress
+                .solutions
+                .fetch_add(COUNT_PUBLISH, Ordering::Relaxed);
+        }
+        if limit == Some(count) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    progress
+        .solutions
+        .fetch_add(count % COUNT_PUBLISH, Ordering::Relaxed);
+    if settings.mode == Mode::All {
+        format::write_all_end(&mut done.out, &cx);
+    }
+    let cut = match report.end {
+        SearchEnd::Exhausted => None,
+        // Stopped by the callback: at the limit, which for Solve and Check settles the verdict.
+        SearchEnd::Stopped if matches!(settings.mode, Mode::Solve | Mode::Check) => None,
+        SearchEnd::Stopped => Some(Cut::Limit),
+        SearchEnd::Interrupted if INTERRUPTED.load(Ordering::Relaxed) => Some(Cut::Interrupted),
+        SearchEnd::Interrupted => Some(Cut::Timeout),
+    };
+    let outcome = Outcome {
+        first,
+        count,
+        cut,
+        guesses: report.stats.guesses,
+        micros: start.elapsed().as_micros() as u64,
+    };
+    tally.guesses += outcome.guesses;
+    if count > 0 {
+        tally.solved += 1;
+    }
+    match outcome.status() {
+        Status::Unique => tally.unique += 1,
+        Status::Multiple => tally.multiple += 1,
+        Status::None => tally.none += 1,
+        Status::Unknown => {
+            tally.unknown += 1;
+            if count == 0 {
+                tally.unknown_unsolved += 1;
+            }
+        }
+    }
+    format::write_outcome(&mut done.out, &cx, &puzzle, &outcome);
+}
+
+/// Where output goes: stdout through a buffer, with a closed pipe or write error noted once.
+struct Output {
+    out: io::BufWriter<io::StdoutLock<'static>>,
+    error: Option<io::Error>,
+}
+
+impl Output {
+    fn new() -> Output {
+        Output {
+            out: io::BufWriter::with_capacity(OUT_BUFFER, io::stdout().lock()),
+            error: None,
+        }
+    }
+
+    /// Writes `bytes`, and the stderr reports in `errs` at their places; records a failure.
+    fn write_done(&mut self, done: &Done, progress: &Progress) {
+        let mut at = 0;
+        for (offset, report) in &done.errs {
+            self.write(&done.out[at..*offset]);
+            self.flush();
+            progress.suspend(|| {
+                let mut err = io::stderr().lock();
+                let _ = err.write_all(report.as_bytes());
+            });
+            at = *offset;
+        }
+        self.write(&done.out[at..]);
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        if self.error.is_none()
+            && let Err(e) = self.out.write_all(bytes)
+        {
+            self.fail(e);
+        }
+    }
+
+    fn flush(&mut self) {
+        if self.error.is_none()
+            && let Err(e) = self.out.flush()
+        {
+            self.fail(e);
+        }
+    }
+
+    fn fail(&mut self, e: io::Error) {
+        OUTPUT_GONE.store(true, Ordering::Relaxed);
+        self.error = Some(e);
+    }
+}
+
+/// Runs `solve` or `check` over `files` (stdin when empty).
+pub fn run(settings: &Settings, files: Vec<PathBuf>) -> Result<Ending> {
+    let inputs: Vec<Input> = if files.is_empty() {
+        vec![Input::new("-".into())]
+    } else {
+        files.into_iter().map(Input::new).collect()
+    };
+    let progress = Progress::default();
+    let total = inputs.iter().map(Input::size).sum::<Option<u64>>();
+    let show_progress = !settings.quiet && !settings.trace && io::stderr().is_terminal();
+    let counting = matches!(settings.mode, Mode::All | Mode::Count);
+    let started = Instant::now();
+
+    let (tally, output_error) = std::thread::scope(|scope| {
+        if show_progress {
+            let progress = &progress;
+            scope.spawn(move || progress.run_display(total, counting));
+        }
+        let result = if settings.threads <= 1 || settings.trace || settings.mode == Mode::All {
+            run_sequential(settings, &inputs, &progress)
+        } else {
+            run_parallel(settings, &inputs, &progress, scope)
+        };
+        progress.finished.store(true, Ordering::Relaxed);
+        result
+    });
+
+    let elapsed = started.elapsed();
+    if settings.stats {
+        print_stats(&tally, elapsed);
+    }
+    if let Some(e) = output_error {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            return Ok(Ending::Success);
+        }
+        return Err(e).context("cannot write output");
+    }
+    if INTERRUPTED.load(Ordering::Relaxed) {
+        return Ok(Ending::Interrupted);
+    }
+    Ok(if tally.invalid > 0 || tally.unreadable > 0 {
+        Ending::BadInput
+    } else if tally.none > 0
+        || tally.unknown_unsolved > 0
+        || settings.mode == Mode::Check && (tally.multiple > 0 || tally.unknown > 0)
+    {
+        Ending::Unsolved
+    } else {
+        Ending::Success
+    })
+}
+
+fn print_stats(t: &Tally, elapsed: Duration) {
+    let secs = elapsed.as_secs_f64();
+    let rate = if secs > 0.0 {
+        t.read as f64 / secs
+    } else {
+        0.0
+    };
+    let searched = t.read - t.invalid;
+    let per = if searched > 0 {
+        t.guesses as f64 / searched as f64
+    } else {
+        0.0
+    };
+    let mut err = io::stderr().lock();
+    let _ = writeln!(
+        err,
+        "puzzles: {} read, {} solved ({} unique, {} multiple), {} no solution, {} invalid",
+        t.read, t.solved, t.unique, t.multiple, t.none, t.invalid
+    );
+    if t.unknown > 0 {
+        let _ = writeln!(err, "stopped: {} before a verdict", t.unknown);
+    }
+    let _ = writeln!(err, "time: {secs:.3} s, {rate:.0} puzzles/s");
+    let _ = writeln!(err, "search: {} guesses, {per:.2} per puzzle", t.guesses);
+}
+
+/// Opens an input, or reports why not (counted in `tally`).
+fn open_reader(
+    input: &Input,
+    tally: &mut Tally,
+    progress: &Progress,
+) -> Option<PuzzleReader<BufReader<Box<dyn Read + Send>>>> {
+    match input.open() {
+        Ok(r) => Some(PuzzleReader::new(BufReader::with_capacity(1 << 16, r))),
+        Err(e) => {
+            tally.unreadable += 1;
+            progress.suspend(|| eprintln!("sudoku: {}: cannot open: {e}", input.name));
+            None
+        }
+    }
+}
+
+fn read_failed(input: &Input, e: &io::Error, tally: &mut Tally, progress: &Progress) {
+    tally.unreadable += 1;
+    progress.suspend(|| eprintln!("sudoku: {}: read error: {e}", input.name));
+}
+
+/// One thread reads, solves and writes.
+fn run_sequential(
+    settings: &Settings,
+    inputs: &[Input],
+    progress: &Progress,
+) -> (Tally, Option<io::Error>) {
+    let mut output = Output::new();
+    let mut trace = Trace {
+        err: io::BufWriter::new(io::stderr()),
+    };
+    let mut done = Done::default();
+    let mut tally = Tally::default();
+    let mut bytes_before = 0;
+    'inputs: for input in inputs {
+        let Some(mut reader) = open_reader(input, &mut tally, progress) else {
+            continue;
+        };
+        loop {
+            if INTERRUPTED.load(Ordering::Relaxed) || OUTPUT_GONE.load(Ordering::Relaxed) {
+                break 'inputs;
+            }
+            if !reader.has_pending() && reader.get_ref().buffer().is_empty() {
+                // The next read may wait for more input: show what we have first.
+                output.flush();
+                let _ = trace.err.flush();
+            }
+            let entry = match reader.next() {
+                None => break,
+                Some(Ok(entry)) => entry,
+                Some(Err(e)) => {
+                    read_failed(input, &e, &mut tally, progress);
+                    break;
+                }
+            };
+            done.out.clear();
+            done.errs.clear();
+            let mut sink = |buf: &mut Vec<u8>| {
+                output.write(buf);
+                buf.clear();
+                if OUTPUT_GONE.load(Ordering::Relaxed) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            };
+            if settings.trace {
+                process(
+                    settings, input, &entry, &mut trace, progress, &mut done, &mut sink,
+                );
+                let _ = trace.err.flush();
+            } else {
+                process(
+                    settings,
+                    input,
+                    &entry,
+                    &mut NoObserver,
+                    progress,
+                    &mut done,
+                    &mut sink,
+                );
+            }
+            // `sink` may have written part of `done.out` already; error offsets are only set
+            // for bad lines, which never stream.
+            output.write_done(&done, progress);
+            progress.puzzles.fetch_add(1, Ordering::Relaxed);
+            progress
+                .bytes
+                .store(bytes_before + reader.bytes_read(), Ordering::Relaxed);
+        }
+        bytes_before += reader.bytes_read();
+    }
+    tally.add(&done.tally);
+    output.flush();
+    (tally, output.error)
+}
+
+/// Reads on this thread; workers solve chunks; a writer puts them back in order.
+fn run_parallel<'scope, 'env>(
+    settings: &'env Settings,
+    inputs: &'env [Input],
+    progress: &'env Progress,
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+) -> (Tally, Option<io::Error>) {
+    let threads = settings.threads;
+    let in_flight = threads * 4;
+    let (work_tx, work_rx) = mpsc::sync_channel::<(u64, Vec<Job>)>(in_flight);
+    let work_rx = Arc::new(Mutex::new(work_rx));
+    let (done_tx, done_rx) = mpsc::channel::<(u64, Done)>();
+    let (token_tx, token_rx) = mpsc::sync_channel::<()>(in_flight);
+    for _ in 0..in_flight {
+        token_tx.send(()).expect("room for every token");
+    }
+
+    for _ in 0..threads {
+        let work_rx = Arc::clone(&work_rx);
+        let done_tx = done_tx.clone();
+        scope.spawn(move || worker(settings, inputs, progress, &work_rx, &done_tx));
+    }
+    drop(done_tx);
+    let writer = scope.spawn(move || writer(done_rx, token_tx, progress));
+
+    let mut tally = Tally::default();
+    let mut seq = 0u64;
+    let mut chunk: Vec<Job> = Vec::with_capacity(CHUNK);
+    let mut bytes_before = 0;
+    let mut send = |chunk: &mut Vec<Job>| -> bool {
+        if chunk.is_empty() {
+            return true;
+        }
+        // A token per chunk in flight: wait for the writer to hand one back.
+        if token_rx.recv().is_err() {
+            return false;
+        }
+        let full = std::mem::replace(chunk, Vec::with_capacity(CHUNK));
+        let ok = work_tx.send((seq, full)).is_ok();
+        seq += 1;
+        ok
+    };
+    'inputs: for (index, input) in inputs.iter().enumerate() {
+        let Some(mut reader) = open_reader(input, &mut tally, progress) else {
+            continue;
+        };
+        loop {
+            if INTERRUPTED.load(Ordering::Relaxed) || OUTPUT_GONE.load(Ordering::Relaxed) {
+                break 'inputs;
+            }
+            if (chunk.len() >= CHUNK
+                || !reader.has_pending() && reader.get_ref().buffer().is_empty())
+                && !send(&mut chunk)
+            {
+                break 'inputs;
+            }
+            match reader.next() {
+                None => break,
+                Some(Ok(entry)) => chunk.push(Job {
+                    input: index,
+                    entry,
+                }),
+                Some(Err(e)) => {
+                    read_failed(input, &e, &mut tally, progress);
+                    break;
+                }
+            }
+            progress
+                .bytes
+                .store(bytes_before + reader.bytes_read(), Ordering::Relaxed);
+        }
+        bytes_before += reader.bytes_read();
+    }
+    send(&mut chunk);
+    drop(send);
+    drop(work_tx);
+    let (written, error) = writer.join().expect("writer thread does not panic");
+    tally.add(&written);
+    (tally, error)
+}
+
+fn worker(
+    settings: &Settings,
+    inputs: &[Input],
+    progress: &Progress,
+    work: &Mutex<Receiver<(u64, Vec<Job>)>>,
+    done_tx: &Sender<(u64, Done)>,
+) {
+    loop {
+        let next = work.lock().unwrap_or_else(|e| e.into_inner()).recv();
+        let Ok((seq, jobs)) = next else { return };
+        let mut done = Done::default();
+        for job in &jobs {
+            if INTERRUPTED.load(Ordering::Relaxed) || OUTPUT_GONE.load(Ordering::Relaxed) {
+                break;
+            }
+            let mut no_stream = |_: &mut Vec<u8>| ControlFlow::Continue(());
+            process(
+                settings,
+                &inputs[job.input],
+                &job.entry,
+                &mut NoObserver,
+                progress,
+                &mut done,
+                &mut no_stream,
+            );
+            progress.puzzles.fetch_add(1, Ordering::Relaxed);
+        }
+        if done_tx.send((seq, done)).is_err() {
+            return;
+        }
+    }
+}
+
+/// Writes finished chunks in sequence order, handing a token back for each.
+fn writer(
+    done_rx: Receiver<(u64, Done)>,
+    tokens: SyncSender<()>,
+    progress: &Progress,
+) -> (Tally, Option<io::Error>) {
+    let mut output = Output::new();
+    let mut tally = Tally::default();
+    let mut waiting: BTreeMap<u64, Done> = BTreeMap::new();
+    let mut next = 0u64;
+    loop {
+        let (seq, done) = match done_rx.try_recv() {
+            Ok(item) => item,
+            Err(TryRecvError::Empty) => {
+                // Nothing ready: show what we have before waiting.
+                output.flush();
+                match done_rx.recv() {
+                    Ok(item) => item,
+                    Err(_) => break,
+                }
+            }
+            Err(TryRecvError::Disconnected) => break,
+        };
+        waiting.insert(seq, done);
+        while let Some(done) = waiting.remove(&next) {
+            output.write_done(&done, progress);
+            tally.add(&done.tally);
+            next += 1;
+            let _ = tokens.try_send(());
+        }
+        if OUTPUT_GONE.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    output.flush();
+    (tally, output.error)
+}

@@ -1,0 +1,205 @@
+//! The 9×9 board, its text forms, and the rules its givens must keep.
+//!
+//! Cells are numbered 0..81 in row-major order: cell `i` is in row `i / 9`, column `i % 9` and
+//! box `(i / 27) * 3 + (i % 9) / 3`. A cell holds 0 when empty, or a digit 1–9. In messages
+//! rows, columns and boxes are numbered from 1, as people count them.
+
+use std::fmt;
+
+use thiserror::Error;
+
+/// Number of cells on a board.
+pub const CELLS: usize = 81;
+
+/// A 9×9 Sudoku board: 81 cells, each empty (0) or holding a digit 1–9.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    cells: [u8; CELLS],
+}
+
+/// A kind of unit: the 27 groups of nine cells that must each hold 1–9 once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// A row, numbered 1–9 from the top.
+    Row,
+    /// A column, numbered 1–9 from the left.
+    Column,
+    /// A 3×3 box, numbered 1–9 left to right, top to bottom.
+    Box,
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unit::Row => "row",
+            Unit::Column => "column",
+            Unit::Box => "box",
+        })
+    }
+}
+
+/// Givens that break the rules: the same digit twice in one unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("digit {digit} appears twice in {unit} {number}")]
+pub struct RuleError {
+    /// The repeated digit, 1–9.
+    pub digit: u8,
+    /// The kind of unit it repeats in.
+    pub unit: Unit,
+    /// The unit's number, 1–9.
+    pub number: u8,
+    /// The cell (0..81) of the second occurrence, in row-major order.
+    pub cell: usize,
+}
+
+/// A cell value that is not 0–9, given to [`Board::from_cells`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("cell {cell} holds {value}, which is not 0-9")]
+pub struct CellValueError {
+    /// The cell, 0..81.
+    pub cell: usize,
+    /// The value found there.
+    pub value: u8,
+}
+
+/// Row (0..9) of a cell.
+#[inline]
+pub const fn row_of(cell: usize) -> usize {
+    cell / 9
+}
+
+/// Column (0..9) of a cell.
+#[inline]
+pub const fn col_of(cell: usize) -> usize {
+    cell % 9
+}
+
+/// Box (0..9) of a cell.
+#[inline]
+pub const fn box_of(cell: usize) -> usize {
+    (cell / 27) * 3 + (cell % 9) / 3
+}
+
+impl Board {
+    /// The empty board: every cell blank. It is a valid puzzle with very many solutions.
+    pub const fn empty() -> Board {
+        Board { cells: [0; CELLS] }
+    }
+
+    /// A board from 81 values in row-major order, 0 for empty and 1–9 for digits.
+    pub fn from_cells(cells: [u8; CELLS]) -> Result<Board, CellValueError> {
+        match cells.iter().position(|&v| v > 9) {
+            Some(cell) => Err(CellValueError {
+                cell,
+                value: cells[cell],
+            }),
+            None => Ok(Board { cells }),
+        }
+    }
+
+    /// The 81 cells in row-major order, 0 for empty.
+    #[inline]
+    pub fn cells(&self) -> &[u8; CELLS] {
+        &self.cells
+    }
+
+    /// The value of one cell (0 when empty). Panics if `cell >= 81`.
+    #[inline]
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Number of filled cells.
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// True when no cell is empty.
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// Checks that no digit repeats in a row, column or box. Empty cells are allowed.
+    ///
+    /// Cells are scanned in row-major order and the first repeat found is reported at the cell
+    /// where it repeats, its unit checked in the order row, column, box.
+    pub fn check_rules(&self) -> Result<(), RuleError> {
+        let mut rows = [0u16; 9];
+        let mut cols = [0u16; 9];
+        let mut boxes = [0u16; 9];
+        for (cell, &digit) in self.cells.iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            let bit = 1u16 << digit;
+            let (r, c, b) = (row_of(cell), col_of(cell), box_of(cell));
+            let unit = if rows[r] & bit != 0 {
+                Some((Unit::Row, r))
+            } else if cols[c] & bit != 0 {
+                Some((Unit::Column, c))
+            } else if boxes[b] & bit != 0 {
+                Some((Unit::Box, b))
+            } else {
+                None
+            };
+            if let Some((unit, index)) = unit {
+                return Err(RuleError {
+                    digit,
+                    unit,
+                    number: index as u8 + 1,
+                    cell,
+                });
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+        Ok(())
+    }
+
+    /// True when `self` is a complete grid that keeps every rule and every given of `puzzle`.
+    ///
+    /// This is the independent check that tests use on every solution they see.
+    pub fn is_solution_of(&self, puzzle: &Board) -> bool {
+        self.is_full()
+            && self.check_rules().is_ok()
+            && puzzle
+                .cells
+                .iter()
+                .zip(self.cells.iter())
+                .all(|(&given, &value)| given == 0 || given == value)
+    }
+
+    /// Writes the board as 81 ASCII bytes: digits, and `blank` for empty cells.
+    pub fn write_line(&self, blank: u8, out: &mut [u8; CELLS]) {
+        for (o, &v) in out.iter_mut().zip(self.cells.iter()) {
+            *o = if v == 0 { blank } else { b'0' + v };
+        }
+    }
+
+    /// The board as one 81-character line, `.` for empty cells.
+    pub fn to_line(&self) -> String {
+        let mut buf = [0u8; CELLS];
+        self.write_line(b'.', &mut buf);
+        buf.iter().map(|&b| b as char).collect()
+    }
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::empty()
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({})", self.to_line())
+    }
+}
+
+/// One line of 81 characters, `.` for empty cells.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}

@@ -1,0 +1,197 @@
+//! Command-line flags (clap derive). The doc comments are the help text.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+const SOLVE_EXAMPLES: &str = "\
+Examples:
+  sudoku solve puzzles/easy.txt           solve each puzzle, show grids
+  cat many.txt | sudoku solve --format line
+                                          one solution per line, from stdin
+  sudoku solve --all puzzles/multiple.txt every solution of each puzzle
+  sudoku solve --count --limit 1000 puzzles/empty.txt
+                                          count solutions, stop at 1000
+  sudoku solve --format json --stats a.txt b.txt
+                                          JSON Lines with search figures
+  sudoku solve --timeout 2s --all hard.txt
+                                          give each puzzle at most 2 seconds
+
+Input: one puzzle per line (81 cells; 1-9 givens, 0 . _ blanks; text after
+the 81 cells is ignored) or 9 lines of 9 cells (spaces, | + - ignored).
+Lines starting with # and blank lines are skipped.
+
+Exit status: 0 every puzzle solved; 1 some puzzle has no solution; 2 invalid
+input, unreadable file or usage error; 130 interrupted.";
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  sudoku check mine.txt                   proper, multiple, none or invalid
+  sudoku check --format json mine.txt     one JSON record per puzzle
+
+Exit status: 0 every puzzle is proper (exactly one solution); 1 some puzzle
+has none or several; 2 invalid input, unreadable file or usage error; 130
+interrupted.";
+
+/// A fast Sudoku solver: solve, count and check puzzles from files or stdin.
+#[derive(Debug, Parser)]
+#[command(name = "sudoku", version, about, max_term_width = 80)]
+#[command(after_help = "Run 'sudoku solve --help' for input formats and examples.")]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve puzzles: print one solution each and say whether it is the only one.
+    #[command(after_help = SOLVE_EXAMPLES)]
+    Solve(SolveArgs),
+    /// Check puzzles for authors: is each one proper (exactly one solution)?
+    #[command(after_help = CHECK_EXAMPLES)]
+    Check(CommonArgs),
+    /// Print a shell completion script, e.g. 'sudoku completions bash'.
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. 'sudoku man > sudoku.1'.
+    Man,
+}
+
+/// Flags of `solve` only.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("mode").args(["all", "count"])))]
+pub struct SolveArgs {
+    /// Print every solution, then their number.
+    #[arg(long, conflicts_with = "count")]
+    pub all: bool,
+
+    /// Print only the number of solutions of each puzzle.
+    #[arg(long)]
+    pub count: bool,
+
+    /// Stop each puzzle after N solutions (with --all or --count).
+    ///
+    /// The count printed is then a lower bound: "at least N" in grids, "N+" in lines,
+    /// "complete": false in JSON.
+    #[arg(long, value_name = "N", requires = "mode", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+
+    /// Print every placement and backtrack of the search to stderr.
+    ///
+    /// Each line gives the depth (guesses on the stack), the cell as rRcC and the digit.
+    /// Implies --threads 1.
+    #[arg(long)]
+    pub trace: bool,
+
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+/// Flags shared by `solve` and `check`.
+#[derive(Debug, Args)]
+pub struct CommonArgs {
+    /// Puzzle files; none, or '-', reads stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Grid, value_name = "FORMAT")]
+    pub format: FormatArg,
+
+    /// Worker threads [default: all cores].
+    ///
+    /// Output stays in input order whatever the number. --all lists solutions as they are
+    /// found, one puzzle at a time.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+
+    /// Give up on a puzzle after DURATION, e.g. 500ms, 10s, 2m.
+    ///
+    /// What was found so far is printed, marked as incomplete, and the next puzzle starts.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
+
+    /// Print a summary of the batch to stderr; add search figures to JSON records.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Print only results and errors: no progress bar, no live count.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+
+    /// When to colour grids (givens in bold).
+    ///
+    /// 'auto' colours only when stdout is a terminal and NO_COLOR is not set.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
+    pub color: ColorArg,
+}
+
+/// `--format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// Nine rows with box separators, under a FILE:LINE header.
+    Grid,
+    /// One line per puzzle: the solution's 81 digits.
+    Line,
+    /// One JSON object per puzzle, one per line.
+    Json,
+}
+
+/// `--color` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// Colour when stdout is a terminal and NO_COLOR is unset.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// Parses `500ms`, `10s`, `1.5s`, `2m`, `1h`; a bare number is seconds.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("'{text}' is not a duration such as 500ms, 10s or 2m"))?;
+    let scale = match unit.trim() {
+        "ms" => 0.001,
+        "" | "s" => 1.0,
+        "m" | "min" => 60.0,
+        "h" => 3600.0,
+        other => return Err(format!("unknown unit '{other}': use ms, s, m or h")),
+    };
+    Duration::try_from_secs_f64(value * scale).map_err(|_| format!("'{text}' is out of range"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("10s"), Ok(Duration::from_secs(10)));
+        assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+        assert!(parse_duration("soon").is_err());
+        assert!(parse_duration("5 parsecs").is_err());
+        assert!(parse_duration("").is_err());
+    }
+}

@@ -1,0 +1,512 @@
+//! Reading puzzles from text: a streaming reader over any [`BufRead`].
+//!
+//! Two forms are accepted, and may be mixed in one input:
+//!
+//! - **One line**: 81 contiguous cells, digits `1`–`9` for givens and `0`, `.` or `_` for
+//!   blanks. Whatever follows the 81st cell after whitespace, `;`, `:`, `,` or `#` is an
+//!   annotation (collections append ratings there) and is ignored.
+//! - **A block of nine lines** of nine cells each. Spaces, tabs and the separators `|`, `+`, `-`
+//!   are ignored, so a grid copied from a terminal reads as typed; lines made only of separators
+//!   (`------+-------+------`) are skipped.
+//!
+//! Blank lines and lines starting with `#` are skipped; CRLF line ends and a UTF-8 byte-order
+//! mark are accepted. Lines are read into a buffer of at most [`MAX_LINE`] bytes: the rest of a
+//! longer line is skipped without being stored, so memory does not grow with the input.
+//!
+//! A line that is not a puzzle yields an [`Entry`] holding a [`PuzzleError`] with its line and
+//! column, and reading goes on: a bad line never hides the puzzles after it.
+
+use std::fmt;
+use std::io::{self, BufRead};
+
+use thiserror::Error;
+
+use crate::board::{Board, CELLS, RuleError};
+
+/// The longest line kept, in bytes. Past it a line is a puzzle only if its first 81 cells and an
+/// annotation separator lie within the limit.
+pub const MAX_LINE: usize = 4096;
+
+/// What is wrong with a line or block that is not a valid puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ErrorKind {
+    /// A line that is neither 81 cells nor a row of a 9-line grid.
+    #[error("expected 81 cells, found {0}")]
+    CellCount(usize),
+    /// A character that is neither a cell nor a separator.
+    #[error("invalid character {}", ShowChar(*.0))]
+    InvalidChar(char),
+    /// A byte that does not start a UTF-8 character.
+    #[error("invalid byte 0x{0:02x}")]
+    InvalidByte(u8),
+    /// A row of a 9-line grid with the wrong number of cells.
+    #[error("expected 9 cells in a grid row, found {0}")]
+    RowCells(usize),
+    /// A 9-line grid that stopped before its ninth row.
+    #[error("incomplete grid: expected 9 rows, found {0}")]
+    IncompleteGrid(usize),
+    /// A line longer than [`MAX_LINE`] that cannot be a puzzle.
+    #[error("line too long (more than {MAX_LINE} bytes)")]
+    TooLong,
+    /// Givens that break the rules.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    /// Text given to [`Board::from_str`](std::str::FromStr) held no puzzle.
+    #[error("no puzzle found")]
+    NoPuzzle,
+    /// Text given to [`Board::from_str`](std::str::FromStr) held more than one puzzle.
+    #[error("more than one puzzle")]
+    ExtraPuzzle,
+}
+
+/// Shows a character in quotes, escaping any that would not print plainly.
+struct ShowChar(char);
+
+impl fmt::Display for ShowChar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = self.0;
+        if c.is_control() || c.is_whitespace() && c != ' ' {
+            write!(f, "'{}'", c.escape_unicode())
+        } else {
+            write!(f, "'{}'", c.escape_debug())
+        }
+    }
+}
+
+/// A line or block that is not a valid puzzle, with where the problem lies.
+///
+/// It displays as the message alone; the caller adds the file name and position.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{kind}")]
+pub struct PuzzleError {
+    /// Line number, from 1.
+    pub line: u64,
+    /// Column, from 1, in bytes (the byte-order mark not counted).
+    pub column: u64,
+    /// What is wrong.
+    pub kind: ErrorKind,
+    /// The text of the offending line (lossily decoded, at most [`MAX_LINE`] bytes), for showing
+    /// it with a caret under the column.
+    pub text: String,
+    /// The puzzle as read, when it was well formed but its givens break the rules.
+    pub board: Option<Box<Board>>,
+}
+
+/// One puzzle read from the input, or one line or block that is not a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The puzzle's first line, from 1.
+    pub line: u64,
+    /// The puzzle, or what is wrong with it.
+    pub result: Result<Board, PuzzleError>,
+}
+
+/// Bytes that stand for a cell: its value, or `None` for any other byte.
+#[inline]
+fn cell_value(b: u8) -> Option<u8> {
+    match b {
+        b'1'..=b'9' => Some(b - b'0'),
+        b'0' | b'.' | b'_' => Some(0),
+        _ => None,
+    }
+}
+
+/// Bytes that may end the 81 cells of a one-line puzzle and start an annotation.
+#[inline]
+fn is_annotation_separator(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b';' | b':' | b',' | b'#')
+}
+
+/// Bytes that a row of a 9-line grid may hold besides cells.
+#[inline]
+fn is_grid_separator(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'|' | b'+' | b'-')
+}
+
+/// The error for a byte that has no place in a puzzle: the character it starts, or the byte.
+fn bad_byte(rest: &[u8]) -> ErrorKind {
+    let head = &rest[..rest.len().min(4)];
+    let valid = match std::str::from_utf8(head) {
+        Ok(s) => s,
+        Err(e) => std::str::from_utf8(&head[..e.valid_up_to()]).unwrap_or_default(),
+    };
+    match valid.chars().next() {
+        Some(c) => ErrorKind::InvalidChar(c),
+        None => ErrorKind::InvalidByte(rest[0]),
+    }
+}
+
+/// A 9-line grid being read.
+struct Block {
+    /// Line of its first row.
+    first_line: u64,
+    rows: usize,
+    cells: [u8; CELLS],
+    /// For each cell, its line and column, to place rule errors.
+    lines: [u64; 9],
+    columns: [u32; CELLS],
+    texts: Vec<String>,
+}
+
+/// What one line of input turned out to be.
+enum Line {
+    /// Blank or a comment: skipped, and it ends a 9-line grid in progress.
+    Blank,
+    /// A line of grid separators only, such as `------+-------+------`: skipped.
+    Skip,
+    /// A whole one-line puzzle.
+    Puzzle([u8; CELLS]),
+    /// A row of a 9-line grid: its nine cells and their columns.
+    Row([u8; 9], [u32; 9]),
+    /// Not a puzzle.
+    Bad(u64, ErrorKind),
+}
+
+/// Reads puzzles one at a time from a [`BufRead`], never holding more than one line (or one
+/// 9-line block) in memory.
+///
+/// Yields `Err` only for I/O errors, after which the input should be abandoned.
+pub struct PuzzleReader<R> {
+    input: R,
+    /// The current line, without its line end (at most [`MAX_LINE`] bytes).
+    buf: Vec<u8>,
+    line: u64,
+    bytes: u64,
+    block: Option<Box<Block>>,
+    /// An entry waiting behind the one just returned.
+    pending: Option<Entry>,
+    done: bool,
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// A reader over `input`.
+    pub fn new(input: R) -> Self {
+        PuzzleReader {
+            input,
+            buf: Vec::with_capacity(128),
+            line: 0,
+            bytes: 0,
+            block: None,
+            pending: None,
+            done: false,
+        }
+    }
+
+    /// Bytes consumed from the input so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes
+    }
+
+    /// Line number of the last line read.
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+
+    /// The input being read, e.g. to ask a `BufReader` whether the next read may wait.
+    pub fn get_ref(&self) -> &R {
+        &self.input
+    }
+
+    /// True when an entry is already waiting, so the next call returns without reading.
+    pub fn has_pending(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Reads the next line into `buf`. Returns `Ok(None)` at the end of input, else whether the
+    /// line was longer than [`MAX_LINE`] (its tail was skipped).
+    fn read_line(&mut self) -> io::Result<Option<bool>> {
+        self.buf.clear();
+        let mut truncated = false;
+        let mut any = false;
+        loop {
+            let chunk = match self.input.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if chunk.is_empty() {
+                return Ok(if any { Some(truncated) } else { None });
+            }
+            any = true;
+            let (take, end) = match memchr::memchr(b'\n', chunk) {
+                Some(i) => (i, Some(i + 1)),
+                None => (chunk.len(), None),
+            };
+            let room = MAX_LINE - self.buf.len();
+            if take > room {
+                truncated = true;
+            }
+            self.buf.extend_from_slice(&chunk[..take.min(room)]);
+            let used = end.unwrap_or(take);
+            self.input.consume(used);
+            self.bytes += used as u64;
+            if end.is_some() {
+                return Ok(Some(truncated));
+            }
+        }
+    }
+
+    /// Sorts the line in `buf` into a puzzle, a grid row, something to skip, or an error.
+    fn classify(&self, truncated: bool) -> Line {
+        let mut text: &[u8] = &self.buf;
+        if !truncated && text.last() == Some(&b'\r') {
+            text = &text[..text.len() - 1];
+        }
+        if self.line == 1 && text.starts_with(b"\xEF\xBB\xBF") {
+            text = &text[3..];
+        }
+        match text.iter().find(|b| !b.is_ascii_whitespace()) {
+            None | Some(b'#') => return Line::Blank,
+            Some(_) => {}
+        }
+
+        // One-line form: a run of cells from the first byte.
+        let run = text
+            .iter()
+            .take_while(|&&b| cell_value(b).is_some())
+            .count();
+        if run >= CELLS {
+            if run > CELLS {
+                let kind = if truncated && run == text.len() {
+                    ErrorKind::TooLong
+                } else {
+                    ErrorKind::CellCount(run)
+                };
+                return Line::Bad(CELLS as u64 + 1, kind);
+            }
+            return match text.get(CELLS) {
+                None if truncated => Line::Bad(1, ErrorKind::TooLong),
+                Some(&b) if !is_annotation_separator(b) => {
+                    Line::Bad(CELLS as u64 + 1, bad_byte(&text[CELLS..]))
+                }
+                _ => {
+                    let mut cells = [0u8; CELLS];
+                    for (c, &b) in cells.iter_mut().zip(text) {
+                        *c = cell_value(b).unwrap_or(0);
+                    }
+                    Line::Puzzle(cells)
+                }
+            };
+        }
+
+        // Grid-row form: cells among separators.
+        let mut cells = [0u8; 9];
+        let mut columns = [0u32; 9];
+        let mut count = 0usize;
+        let mut last_cell_end = 0usize;
+        for (i, &b) in text.iter().enumerate() {
+            if let Some(v) = cell_value(b) {
+                if count < 9 {
+                    cells[count] = v;
+                    columns[count] = i as u32 + 1;
+                }
+                count += 1;
+                last_cell_end = i + 1;
+            } else if !is_grid_separator(b) {
+                return Line::Bad(i as u64 + 1, bad_byte(&text[i..]));
+            }
+        }
+        if truncated {
+            return Line::Bad(1, ErrorKind::TooLong);
+        }
+        match count {
+            0 => Line::Skip,
+            9 => Line::Row(cells, columns),
+            n if self.block.is_some() => {
+                Line::Bad(last_cell_end as u64 + 1, ErrorKind::RowCells(n))
+            }
+            n => Line::Bad(last_cell_end as u64 + 1, ErrorKind::CellCount(n)),
+        }
+    }
+
+    /// The text of the current line, for error displays.
+    fn line_text(&self) -> String {
+        let mut t: &[u8] = &self.buf;
+        if t.last() == Some(&b'\r') {
+            t = &t[..t.len() - 1];
+        }
+        if self.line == 1 && t.starts_with(b"\xEF\xBB\xBF") {
+            t = &t[3..];
+        }
+        String::from_utf8_lossy(t).into_owned()
+    }
+
+    /// Ends the block in progress, as an error: it stopped before its ninth row.
+    fn abandon_block(&mut self) -> Option<Entry> {
+        let block = self.block.take()?;
+        Some(Entry {
+            line: block.first_line,
+            result: Err(PuzzleError {
+                line: block.first_line,
+                column: 1,
+                kind: ErrorKind::IncompleteGrid(block.rows),
+                text: block.texts.first().cloned().unwrap_or_default(),
+                board: None,
+            }),
+        })
+    }
+
+    fn error_here(&self, column: u64, kind: ErrorKind) -> Entry {
+        Entry {
+            line: self.line,
+            result: Err(PuzzleError {
+                line: self.line,
+                column,
+                kind,
+                text: self.line_text(),
+                board: None,
+            }),
+        }
+    }
+
+    /// The next entry, or `None` at the end of input.
+    fn next_entry(&mut self) -> io::Result<Option<Entry>> {
+        if let Some(e) = self.pending.take() {
+            return Ok(Some(e));
+        }
+        if self.done {
+            return Ok(None);
+        }
+        loop {
+            let Some(truncated) = self.read_line()? else {
+                self.done = true;
+                return Ok(self.abandon_block());
+            };
+            self.line += 1;
+            match self.classify(truncated) {
+                Line::Skip => {}
+                Line::Blank => {
+                    if let Some(e) = self.abandon_block() {
+                        return Ok(Some(e));
+                    }
+                }
+                Line::Puzzle(cells) => {
+                    let entry = Entry {
+                        line: self.line,
+                        result: self.finish(cells, |cell| (self.line, cell as u64 + 1)),
+                    };
+                    if let Some(e) = self.abandon_block() {
+                        self.pending = Some(entry);
+                        return Ok(Some(e));
+                    }
+                    return Ok(Some(entry));
+                }
+                Line::Bad(column, kind) => {
+                    // A bad line inside a block stands for the whole block.
+                    self.block = None;
+                    return Ok(Some(self.error_here(column, kind)));
+                }
+                Line::Row(row, cols) => {
+                    let line = self.line;
+                    let text = self.line_text();
+                    let block = self.block.get_or_insert_with(|| {
+                        Box::new(Block {
+                            first_line: line,
+                            rows: 0,
+                            cells: [0; CELLS],
+                            lines: [0; 9],
+                            columns: [0; CELLS],
+                            texts: Vec::with_capacity(9),
+                        })
+                    });
+                    let r = block.rows;
+                    block.cells[r * 9..r * 9 + 9].copy_from_slice(&row);
+                    block.columns[r * 9..r * 9 + 9].copy_from_slice(&cols);
+                    block.lines[r] = line;
+                    block.texts.push(text);
+                    block.rows += 1;
+                    if block.rows == 9 {
+                        let block = self.block.take().expect("block in progress");
+                        let result = match Board::from_cells(block.cells) {
+                            Ok(board) => match board.check_rules() {
+                                Ok(()) => Ok(board),
+                                Err(rule) => {
+                                    let row = rule.cell / 9;
+                                    Err(PuzzleError {
+                                        line: block.lines[row],
+                                        column: block.columns[rule.cell] as u64,
+                                        kind: ErrorKind::Rule(rule),
+                                        text: block.texts[row].clone(),
+                                        board: Some(Box::new(board)),
+                                    })
+                                }
+                            },
+                            Err(_) => unreachable!("cell values come from cell_value"),
+                        };
+                        return Ok(Some(Entry {
+                            line: block.first_line,
+                            result,
+                        }));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Checks the rules on a one-line puzzle's cells.
+    fn finish(
+        &self,
+        cells: [u8; CELLS],
+        place: impl Fn(usize) -> (u64, u64),
+    ) -> Result<Board, PuzzleError> {
+        let board = Board::from_cells(cells).expect("cell values come from cell_value");
+        board.check_rules().map(|()| board).map_err(|rule| {
+            let (line, column) = place(rule.cell);
+            PuzzleError {
+                line,
+                column,
+                kind: ErrorKind::Rule(rule),
+                text: self.line_text(),
+                board: Some(Box::new(board)),
+            }
+        })
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = io::Result<Entry>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.next_entry() {
+            Ok(Some(e)) => Some(Ok(e)),
+            Ok(None) => None,
+            Err(e) => {
+                self.done = true;
+                self.pending = None;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for Board {
+    type Err = PuzzleError;
+
+    /// Parses text holding exactly one puzzle, in one-line or 9-line form.
+    fn from_str(s: &str) -> Result<Board, PuzzleError> {
+        let mut reader = PuzzleReader::new(s.as_bytes());
+        let first = match reader.next() {
+            Some(Ok(entry)) => entry.result?,
+            _ => {
+                return Err(PuzzleError {
+                    line: 1,
+                    column: 1,
+                    kind: ErrorKind::NoPuzzle,
+                    text: String::new(),
+                    board: None,
+                });
+            }
+        };
+        match reader.next() {
+            None => Ok(first),
+            Some(Ok(entry)) => Err(PuzzleError {
+                line: entry.line,
+                column: 1,
+                kind: ErrorKind::ExtraPuzzle,
+                text: String::new(),
+                board: None,
+            }),
+            Some(Err(_)) => unreachable!("reading from a string cannot fail"),
+        }
+    }
+}

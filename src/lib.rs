@@ -1,0 +1,13 @@
+//! `sudoku`: a fast Sudoku solver library and command-line tool.
+//!
+//! - [`board`]: the 9×9 board, parsing of its text forms, and rule checks.
+//! - [`solver`]: a depth-first search that reports each solution through a callback that can
+//!   stop it.
+//! - [`format`]: renders results as grids, lines or JSON.
+//! - [`input`]: reads puzzles from text, one at a time, with located errors.
+#![deny(missing_docs)]
+
+pub mod board;
+pub mod format;
+pub mod input;
+pub mod solver;
