@@ -203,3 +203,104 @@ impl fmt::Display for Board {
         f.write_str(&self.to_line())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SOLUTION: &str =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+    fn cells(s: &str) -> [u8; CELLS] {
+        let mut c = [0u8; CELLS];
+        for (o, b) in c.iter_mut().zip(s.bytes()) {
+            *o = if b == b'.' { 0 } else { b - b'0' };
+        }
+        c
+    }
+
+    #[test]
+    fn units_of_cells() {
+        assert_eq!((row_of(0), col_of(0), box_of(0)), (0, 0, 0));
+        assert_eq!((row_of(40), col_of(40), box_of(40)), (4, 4, 4));
+        assert_eq!((row_of(80), col_of(80), box_of(80)), (8, 8, 8));
+        assert_eq!(box_of(29), 3);
+        assert_eq!(box_of(8 * 9 + 3), 7);
+    }
+
+    #[test]
+    fn from_cells_rejects_values_over_nine() {
+        let mut c = cells(SOLUTION);
+        c[17] = 10;
+        assert_eq!(
+            Board::from_cells(c),
+            Err(CellValueError {
+                cell: 17,
+                value: 10
+            })
+        );
+    }
+
+    #[test]
+    fn rule_checks_find_each_kind_of_repeat() {
+        let solved = Board::from_cells(cells(SOLUTION)).unwrap();
+        assert_eq!(solved.check_rules(), Ok(()));
+        assert_eq!(Board::empty().check_rules(), Ok(()));
+
+        let mut row = [0u8; CELLS];
+        row[3] = 5;
+        row[7] = 5;
+        let e = Board::from_cells(row).unwrap().check_rules().unwrap_err();
+        assert_eq!((e.digit, e.unit, e.number, e.cell), (5, Unit::Row, 1, 7));
+        assert_eq!(e.to_string(), "digit 5 appears twice in row 1");
+
+        let mut col = [0u8; CELLS];
+        col[8] = 2;
+        col[80] = 2;
+        let e = Board::from_cells(col).unwrap().check_rules().unwrap_err();
+        assert_eq!(e.to_string(), "digit 2 appears twice in column 9");
+
+        let mut bx = [0u8; CELLS];
+        bx[30] = 9;
+        bx[50] = 9;
+        let e = Board::from_cells(bx).unwrap().check_rules().unwrap_err();
+        assert_eq!(e.to_string(), "digit 9 appears twice in box 5");
+        assert_eq!(e.cell, 50);
+    }
+
+    #[test]
+    fn solutions_must_be_full_valid_and_keep_givens() {
+        let solved = Board::from_cells(cells(SOLUTION)).unwrap();
+        let mut puzzle = cells(SOLUTION);
+        for i in (0..CELLS).step_by(2) {
+            puzzle[i] = 0;
+        }
+        let puzzle = Board::from_cells(puzzle).unwrap();
+        assert!(solved.is_solution_of(&puzzle));
+        assert!(solved.is_solution_of(&Board::empty()));
+        // A different given.
+        let mut other = *puzzle.cells();
+        other[1] = if other[1] == 9 { 8 } else { 9 };
+        assert!(!solved.is_solution_of(&Board::from_cells(other).unwrap()));
+        // Not full.
+        assert!(!puzzle.is_solution_of(&puzzle));
+        // Full but breaking a rule: swap two cells of a row.
+        let mut broken = *solved.cells();
+        broken[0] = broken[9];
+        assert!(
+            !Board::from_cells(broken)
+                .unwrap()
+                .is_solution_of(&Board::empty())
+        );
+    }
+
+    #[test]
+    fn text_forms() {
+        let b = Board::from_cells(cells(SOLUTION)).unwrap();
+        assert_eq!(b.to_line(), SOLUTION);
+        assert_eq!(b.to_string(), SOLUTION);
+        assert_eq!(Board::empty().to_line(), ".".repeat(81));
+        assert_eq!(b.givens(), 81);
+        assert!(b.is_full());
+    }
+}

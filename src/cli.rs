@@ -65,13 +65,14 @@ pub enum Command {
 
 /// Flags of `solve` only.
 #[derive(Debug, Args)]
-#[command(group(clap::ArgGroup::new("mode").args(["all", "count"])))]
+#[command(group(clap::ArgGroup::new("mode").args(["all", "count"]).multiple(true)))]
 pub struct SolveArgs {
     /// Print every solution, then their number.
-    #[arg(long, conflicts_with = "count")]
+    #[arg(long)]
     pub all: bool,
 
-    /// Print only the number of solutions of each puzzle.
+    /// Print only the number of solutions of each puzzle (every solution is counted; with
+    /// --all, the solutions are not printed).
     #[arg(long)]
     pub count: bool,
 

@@ -510,3 +510,222 @@ impl std::str::FromStr for Board {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn read(text: &[u8]) -> Vec<Entry> {
+        PuzzleReader::new(text)
+            .collect::<io::Result<Vec<_>>>()
+            .unwrap()
+    }
+
+    fn err(entry: &Entry) -> (u64, u64, String) {
+        let e = entry.result.as_ref().unwrap_err();
+        (e.line, e.column, e.to_string())
+    }
+
+    #[test]
+    fn one_line_puzzles_with_annotations_comments_and_blanks() {
+        let text = format!("# a comment\n\n{P}\n{P} 1.2 rating\n{P};x\n{P}#y\n{P}\t9\n");
+        let entries = read(text.as_bytes());
+        assert_eq!(entries.len(), 5);
+        let lines: Vec<u64> = entries.iter().map(|e| e.line).collect();
+        assert_eq!(lines, [3, 4, 5, 6, 7]);
+        for e in &entries {
+            assert_eq!(e.result.as_ref().unwrap().to_line(), P);
+        }
+    }
+
+    #[test]
+    fn blanks_may_be_zero_dot_or_underscore() {
+        let zeros = P.replace('.', "0");
+        let unders = P.replace('.', "_");
+        for text in [zeros, unders] {
+            assert_eq!(text.parse::<Board>().unwrap().to_line(), P);
+        }
+    }
+
+    #[test]
+    fn crlf_and_byte_order_mark() {
+        let text = format!("\u{feff}{P}\r\n{P}\r\n");
+        let entries = read(text.as_bytes());
+        assert_eq!(entries.len(), 2);
+        assert!(entries.iter().all(|e| e.result.is_ok()));
+    }
+
+    #[test]
+    fn nine_line_blocks_with_separators() {
+        let board: Board = P.parse().unwrap();
+        let grid = crate::format::grid(&board);
+        let boxed = format!("+-------+\n{}", grid.replace('\n', " |\n"));
+        for text in [
+            grid.clone(),
+            boxed,
+            grid.replace('.', "0").replace('\n', "\r\n"),
+        ] {
+            let entries = read(text.as_bytes());
+            assert_eq!(entries.len(), 1, "{text}");
+            assert_eq!(entries[0].result.as_ref().unwrap(), &board);
+        }
+        // Two blocks in a row, then a one-line puzzle.
+        let text = format!("{grid}\n{grid}{P}\n");
+        let entries = read(text.as_bytes());
+        let lines: Vec<u64> = entries.iter().map(|e| e.line).collect();
+        assert_eq!(lines, [1, 13, 24]);
+    }
+
+    #[test]
+    fn wrong_lengths_are_located() {
+        let short = &P[..80];
+        assert_eq!(
+            err(&read(short.as_bytes())[0]),
+            (1, 81, "expected 81 cells, found 80".into())
+        );
+        let long = format!("{P}1");
+        assert_eq!(
+            err(&read(long.as_bytes())[0]),
+            (1, 82, "expected 81 cells, found 82".into())
+        );
+    }
+
+    #[test]
+    fn invalid_characters_and_bytes() {
+        let bad = format!("{}x{}", &P[..10], &P[11..]);
+        assert_eq!(
+            err(&read(bad.as_bytes())[0]),
+            (1, 11, "invalid character 'x'".into())
+        );
+        let nul = format!("{}\0{}", &P[..3], &P[4..]);
+        assert_eq!(
+            err(&read(nul.as_bytes())[0]),
+            (1, 4, "invalid character '\\u{0}'".into())
+        );
+        let mut bytes = P.as_bytes().to_vec();
+        bytes[5] = 0xff;
+        assert_eq!(err(&read(&bytes)[0]), (1, 6, "invalid byte 0xff".into()));
+        let after = format!("{P}é");
+        assert_eq!(
+            err(&read(after.as_bytes())[0]),
+            (1, 82, "invalid character 'é'".into())
+        );
+    }
+
+    #[test]
+    fn rule_breaks_name_digit_unit_and_place() {
+        // Row 1 gets a second 4 in column 2.
+        let row = format!("44{}", &P[2..]);
+        assert_eq!(
+            err(&read(row.as_bytes())[0]),
+            (1, 2, "digit 4 appears twice in row 1".into())
+        );
+        // Column 1 gets a second 4 in row 9.
+        let col = format!("{}4{}", &P[..72], &P[73..]);
+        assert_eq!(
+            err(&read(col.as_bytes())[0]),
+            (1, 73, "digit 4 appears twice in column 1".into())
+        );
+        // Box 1 gets a second 4 at row 2, column 2.
+        let bx = format!("{}4{}", &P[..10], &P[11..]);
+        assert_eq!(
+            err(&read(bx.as_bytes())[0]),
+            (1, 11, "digit 4 appears twice in box 1".into())
+        );
+        let e = read(bx.as_bytes()).remove(0).result.unwrap_err();
+        assert_eq!(e.board.unwrap().get(10), 4);
+    }
+
+    #[test]
+    fn rule_breaks_in_blocks_point_at_the_row_line() {
+        let grid = crate::format::grid(&P.parse().unwrap());
+        // Row 5 (". . . | . 8 . | 4 . .", on line 6 after a separator line) gets a 4 in its
+        // first cell, which column 1 already has in row 1.
+        let clashing = grid.replacen(". . . | . 8 .", "4 . . | . 8 .", 1);
+        let entries = read(clashing.as_bytes());
+        let (line, column, msg) = err(&entries[0]);
+        assert_eq!(msg, "digit 4 appears twice in column 1");
+        assert_eq!((line, column), (6, 1));
+        assert_eq!(entries[0].line, 1);
+    }
+
+    #[test]
+    fn broken_blocks() {
+        let grid = crate::format::grid(&P.parse().unwrap());
+        let rows: Vec<&str> = grid.lines().collect();
+        let four = format!("{}\n\n{P}\n", rows[..5].join("\n"));
+        let entries = read(four.as_bytes());
+        assert_eq!(entries.len(), 2);
+        assert_eq!(
+            err(&entries[0]),
+            (1, 1, "incomplete grid: expected 9 rows, found 4".into())
+        );
+        assert!(entries[1].result.is_ok());
+        // A one-line puzzle right after an unfinished block: both reported, in order.
+        let cut = format!("{}\n{P}\n", rows[..2].join("\n"));
+        let entries = read(cut.as_bytes());
+        assert_eq!(entries.len(), 2);
+        assert_eq!(
+            err(&entries[0]).2,
+            "incomplete grid: expected 9 rows, found 2"
+        );
+        assert_eq!(entries[1].line, 3);
+        // At the end of input.
+        assert_eq!(
+            err(&read(rows[0].as_bytes())[0]).2,
+            "incomplete grid: expected 9 rows, found 1"
+        );
+        // A short row inside a block.
+        let short = format!("{}\n1 2 3\n", rows[..2].join("\n"));
+        assert_eq!(
+            err(&read(short.as_bytes())[0]),
+            (3, 6, "expected 9 cells in a grid row, found 3".into())
+        );
+    }
+
+    #[test]
+    fn long_lines_are_capped() {
+        // A puzzle with a huge annotation is still a puzzle.
+        let annotated = format!("{P} {}\n{P}\n", "z".repeat(3 * MAX_LINE));
+        let entries = read(annotated.as_bytes());
+        assert_eq!(entries.len(), 2);
+        assert!(entries.iter().all(|e| e.result.is_ok()));
+        // A huge line of cells is not.
+        let digits = format!("{}\n{P}\n", "1".repeat(3 * MAX_LINE));
+        let entries = read(digits.as_bytes());
+        assert_eq!(
+            err(&entries[0]),
+            (1, 82, "line too long (more than 4096 bytes)".into())
+        );
+        assert!(entries[0].result.as_ref().unwrap_err().text.len() <= MAX_LINE);
+        assert_eq!(entries[1].line, 2);
+        assert!(entries[1].result.is_ok());
+        // Nor is a huge line of spaces and separators.
+        let seps = format!("{}\n", "- ".repeat(MAX_LINE));
+        assert_eq!(
+            err(&read(seps.as_bytes())[0]).2,
+            "line too long (more than 4096 bytes)"
+        );
+    }
+
+    #[test]
+    fn from_str_wants_exactly_one_puzzle() {
+        assert_eq!("".parse::<Board>().unwrap_err().kind, ErrorKind::NoPuzzle);
+        let two = format!("{P}\n{P}\n");
+        assert_eq!(
+            two.parse::<Board>().unwrap_err().kind,
+            ErrorKind::ExtraPuzzle
+        );
+    }
+
+    #[test]
+    fn bytes_read_counts_everything() {
+        let text = format!("{P}\n# c\n");
+        let mut reader = PuzzleReader::new(text.as_bytes());
+        while reader.next().is_some() {}
+        assert_eq!(reader.bytes_read(), text.len() as u64);
+    }
+}

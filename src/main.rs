@@ -63,10 +63,10 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 fn run(cli: Cli) -> Result<u8> {
     let (mode, limit, trace, common) = match cli.command {
         Command::Solve(args) => {
-            let mode = if args.all {
-                Mode::All
-            } else if args.count {
+            let mode = if args.count {
                 Mode::Count
+            } else if args.all {
+                Mode::All
             } else {
                 Mode::Solve
             };
