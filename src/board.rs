@@ -80,6 +80,17 @@ pub const fn box_of(cell: usize) -> usize {
     (cell / 27) * 3 + (cell % 9) / 3
 }
 
+/// Row, column and box of each cell, so the rule check needs no division.
+static UNITS: [[u8; 3]; CELLS] = {
+    let mut t = [[0u8; 3]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        t[cell] = [row_of(cell) as u8, col_of(cell) as u8, box_of(cell) as u8];
+        cell += 1;
+    }
+    t
+};
+
 impl Board {
     /// The empty board: every cell blank. It is a valid puzzle with very many solutions.
     pub const fn empty() -> Board {
@@ -95,6 +106,12 @@ impl Board {
             }),
             None => Ok(Board { cells }),
         }
+    }
+
+    /// A board from cells already known to hold 0–9 (the parser's table guarantees it).
+    pub(crate) fn from_valid_cells(cells: [u8; CELLS]) -> Board {
+        debug_assert!(cells.iter().all(|&v| v <= 9));
+        Board { cells }
     }
 
     /// The 81 cells in row-major order, 0 for empty.
@@ -132,7 +149,13 @@ impl Board {
                 continue;
             }
             let bit = 1u16 << digit;
-            let (r, c, b) = (row_of(cell), col_of(cell), box_of(cell));
+            let [r, c, b] = UNITS[cell].map(usize::from);
+            if (rows[r] | cols[c] | boxes[b]) & bit == 0 {
+                rows[r] |= bit;
+                cols[c] |= bit;
+                boxes[b] |= bit;
+                continue;
+            }
             let unit = if rows[r] & bit != 0 {
                 Some((Unit::Row, r))
             } else if cols[c] & bit != 0 {

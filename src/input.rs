@@ -101,14 +101,51 @@ pub struct Entry {
     pub result: Result<Board, PuzzleError>,
 }
 
+/// Marks a byte that is not a cell in [`CELL_VALUE`].
+const NOT_CELL: u8 = 0xFF;
+
+/// For each byte, the cell value it stands for (0 for a blank), or [`NOT_CELL`].
+static CELL_VALUE: [u8; 256] = {
+    let mut t = [NOT_CELL; 256];
+    let mut d = 1;
+    while d <= 9 {
+        t[b'0' as usize + d] = d as u8;
+        d += 1;
+    }
+    t[b'0' as usize] = 0;
+    t[b'.' as usize] = 0;
+    t[b'_' as usize] = 0;
+    t
+};
+
 /// Bytes that stand for a cell: its value, or `None` for any other byte.
 #[inline]
 fn cell_value(b: u8) -> Option<u8> {
-    match b {
-        b'1'..=b'9' => Some(b - b'0'),
-        b'0' | b'.' | b'_' => Some(0),
-        _ => None,
+    match CELL_VALUE[b as usize] {
+        NOT_CELL => None,
+        v => Some(v),
     }
+}
+
+/// The one-line puzzle at the start of `text`, if its first 81 bytes are cells followed by
+/// the end of the line or an annotation. This is the path nearly every puzzle takes.
+#[inline]
+fn quick_line(text: &[u8]) -> Option<[u8; CELLS]> {
+    let head: &[u8; CELLS] = text.get(..CELLS)?.try_into().ok()?;
+    if text
+        .get(CELLS)
+        .is_some_and(|&b| !is_annotation_separator(b))
+    {
+        return None;
+    }
+    let mut cells = [0u8; CELLS];
+    let mut bad = 0u8;
+    for (c, &b) in cells.iter_mut().zip(head) {
+        let v = CELL_VALUE[b as usize];
+        bad |= v & 0xF0;
+        *c = v;
+    }
+    (bad == 0).then_some(cells)
 }
 
 /// Bytes that may end the 81 cells of a one-line puzzle and start an annotation.
@@ -254,6 +291,9 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         if self.line == 1 && text.starts_with(b"\xEF\xBB\xBF") {
             text = &text[3..];
+        }
+        if let Some(cells) = quick_line(text) {
+            return Line::Puzzle(cells);
         }
         match text.iter().find(|b| !b.is_ascii_whitespace()) {
             None | Some(b'#') => return Line::Blank,
@@ -417,22 +457,17 @@ impl<R: BufRead> PuzzleReader<R> {
                     block.rows += 1;
                     if block.rows == 9 {
                         let block = self.block.take().expect("block in progress");
-                        let result = match Board::from_cells(block.cells) {
-                            Ok(board) => match board.check_rules() {
-                                Ok(()) => Ok(board),
-                                Err(rule) => {
-                                    let row = rule.cell / 9;
-                                    Err(PuzzleError {
-                                        line: block.lines[row],
-                                        column: block.columns[rule.cell] as u64,
-                                        kind: ErrorKind::Rule(rule),
-                                        text: block.texts[row].clone(),
-                                        board: Some(Box::new(board)),
-                                    })
-                                }
-                            },
-                            Err(_) => unreachable!("cell values come from cell_value"),
-                        };
+                        let board = Board::from_valid_cells(block.cells);
+                        let result = board.check_rules().map(|()| board).map_err(|rule| {
+                            let row = rule.cell / 9;
+                            PuzzleError {
+                                line: block.lines[row],
+                                column: block.columns[rule.cell] as u64,
+                                kind: ErrorKind::Rule(rule),
+                                text: block.texts[row].clone(),
+                                board: Some(Box::new(board)),
+                            }
+                        });
                         return Ok(Some(Entry {
                             line: block.first_line,
                             result,
@@ -449,7 +484,7 @@ impl<R: BufRead> PuzzleReader<R> {
         cells: [u8; CELLS],
         place: impl Fn(usize) -> (u64, u64),
     ) -> Result<Board, PuzzleError> {
-        let board = Board::from_cells(cells).expect("cell values come from cell_value");
+        let board = Board::from_valid_cells(cells);
         board.check_rules().map(|()| board).map_err(|rule| {
             let (line, column) = place(rule.cell);
             PuzzleError {
