@@ -252,11 +252,17 @@ pub fn error_report(name: &str, err: &PuzzleError) -> String {
     if err.text.is_empty() {
         return s;
     }
-    // Show at most ~80 characters around the column, with control characters made visible.
+    // Show the whole line when it is short, else a window of WIDTH characters around the
+    // column, with control characters made visible.
+    const WIDTH: usize = 100;
     let chars: Vec<char> = err.text.chars().collect();
     let col = (err.column as usize).saturating_sub(1).min(chars.len());
-    let start = col.saturating_sub(70);
-    let end = chars.len().min(start + 100);
+    let start = if chars.len() <= WIDTH {
+        0
+    } else {
+        col.saturating_sub(WIDTH / 2).min(chars.len() - WIDTH)
+    };
+    let end = chars.len().min(start + WIDTH);
     let mut shown = String::new();
     if start > 0 {
         shown.push_str("...");

@@ -11,3 +11,8 @@ pub mod board;
 pub mod format;
 pub mod input;
 pub mod solver;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
