@@ -317,8 +317,9 @@ fn process<O: Observer>(
         }
     };
 
-    let start = Instant::now();
-    let deadline = settings.timeout.map(|t| start + t);
+    // Reading the clock costs about as much as solving an easy puzzle: only when needed.
+    let start = (settings.timeout.is_some() || settings.stats).then(Instant::now);
+    let deadline = settings.timeout.zip(start).map(|(t, s)| s + t);
     let stop = || {
         INTERRUPTED.load(Ordering::Relaxed)
             || OUTPUT_GONE.load(Ordering::Relaxed)
@@ -377,7 +378,7 @@ fn process<O: Observer>(
         count,
         cut,
         guesses: report.stats.guesses,
-        micros: start.elapsed().as_micros() as u64,
+        micros: start.map_or(0, |s| s.elapsed().as_micros() as u64),
     };
     tally.guesses += outcome.guesses;
     if count > 0 {
@@ -611,7 +612,9 @@ fn run_sequential(
             // `sink` may have written part of `done.out` already; error offsets are only set
             // for bad lines, which never stream.
             output.write_done(&done, progress);
-            progress.puzzles.fetch_add(1, Ordering::Relaxed);
+            // Only this thread writes these, so plain stores suffice.
+            let puzzles = progress.puzzles.load(Ordering::Relaxed);
+            progress.puzzles.store(puzzles + 1, Ordering::Relaxed);
             progress
                 .bytes
                 .store(bytes_before + reader.bytes_read(), Ordering::Relaxed);
@@ -690,9 +693,13 @@ fn run_parallel<'scope, 'env>(
                     break;
                 }
             }
-            progress
-                .bytes
-                .store(bytes_before + reader.bytes_read(), Ordering::Relaxed);
+            if chunk.len() == 1 {
+                // Once a chunk, not once a puzzle: workers read nearby counters, and a
+                // cache line bouncing between cores costs more than an easy puzzle.
+                progress
+                    .bytes
+                    .store(bytes_before + reader.bytes_read(), Ordering::Relaxed);
+            }
         }
         bytes_before += reader.bytes_read();
     }
@@ -729,8 +736,10 @@ fn worker(
                 &mut done,
                 &mut no_stream,
             );
-            progress.puzzles.fetch_add(1, Ordering::Relaxed);
         }
+        progress
+            .puzzles
+            .fetch_add(done.tally.read, Ordering::Relaxed);
         if done_tx.send((seq, done)).is_err() {
             return;
         }
