@@ -138,12 +138,17 @@ fn settings(mode: Mode, limit: Option<u64>, trace: bool, common: &CommonArgs) ->
 }
 
 /// Ctrl-C stops the searches, lets the output produced so far be written, and exits with 130.
-/// A second Ctrl-C exits at once.
+/// A second Ctrl-C exits at once, and so does the program if it has not finished two seconds
+/// later (for instance while it waits for a line typed on a terminal).
 fn install_interrupt_handler() {
     let result = ctrlc::set_handler(|| {
         if app::INTERRUPTED.swap(true, Ordering::SeqCst) {
             std::process::exit(exit::INTERRUPTED.into());
         }
+        std::thread::spawn(|| {
+            std::thread::sleep(std::time::Duration::from_secs(2));
+            std::process::exit(exit::INTERRUPTED.into());
+        });
     });
     // Without a handler Ctrl-C still stops the program, only less gracefully.
     let _ = result;
