@@ -524,7 +524,11 @@ fn print_stats(t: &Tally, elapsed: Duration) {
         let _ = writeln!(err, "stopped: {} before a verdict", t.unknown);
     }
     let _ = writeln!(err, "time: {secs:.3} s, {rate:.0} puzzles/s");
-    let _ = writeln!(err, "search: {} guesses, {per:.2} per puzzle", t.guesses);
+    let _ = writeln!(
+        err,
+        "search: {} guesses, {per:.2} per valid puzzle",
+        t.guesses
+    );
 }
 
 /// Opens an input, or reports why not (counted in `tally`).

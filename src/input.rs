@@ -191,8 +191,8 @@ enum Line {
     Blank,
     /// A line of grid separators only, such as `------+-------+------`: skipped.
     Skip,
-    /// A whole one-line puzzle.
-    Puzzle([u8; CELLS]),
+    /// A whole one-line puzzle, and the indentation before it.
+    Puzzle([u8; CELLS], usize),
     /// A row of a 9-line grid: its nine cells and their columns.
     Row([u8; 9], [u32; 9]),
     /// Not a puzzle.
@@ -293,39 +293,41 @@ impl<R: BufRead> PuzzleReader<R> {
             text = &text[3..];
         }
         if let Some(cells) = quick_line(text) {
-            return Line::Puzzle(cells);
+            return Line::Puzzle(cells, 0);
         }
-        match text.iter().find(|b| !b.is_ascii_whitespace()) {
+        let indent = text
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+        let body = &text[indent..];
+        match body.first() {
             None | Some(b'#') => return Line::Blank,
             Some(_) => {}
         }
 
-        // One-line form: a run of cells from the first byte.
-        let run = text
+        // One-line form: a run of cells from the first byte after any indentation.
+        let run = body
             .iter()
             .take_while(|&&b| cell_value(b).is_some())
             .count();
         if run >= CELLS {
+            let after = (indent + CELLS) as u64 + 1;
             if run > CELLS {
-                let kind = if truncated && run == text.len() {
+                let kind = if truncated && run == body.len() {
                     ErrorKind::TooLong
                 } else {
                     ErrorKind::CellCount(run)
                 };
-                return Line::Bad(CELLS as u64 + 1, kind);
+                return Line::Bad(after, kind);
             }
-            return match text.get(CELLS) {
-                None if truncated => Line::Bad(1, ErrorKind::TooLong),
+            return match body.get(CELLS) {
                 Some(&b) if !is_annotation_separator(b) => {
-                    Line::Bad(CELLS as u64 + 1, bad_byte(&text[CELLS..]))
+                    Line::Bad(after, bad_byte(&body[CELLS..]))
                 }
-                _ => {
-                    let mut cells = [0u8; CELLS];
-                    for (c, &b) in cells.iter_mut().zip(text) {
-                        *c = cell_value(b).unwrap_or(0);
-                    }
-                    Line::Puzzle(cells)
-                }
+                _ => quick_line(body)
+                    .map_or(Line::Bad(after, ErrorKind::CellCount(run)), |cells| {
+                        Line::Puzzle(cells, indent)
+                    }),
             };
         }
 
@@ -420,10 +422,10 @@ impl<R: BufRead> PuzzleReader<R> {
                         return Ok(Some(e));
                     }
                 }
-                Line::Puzzle(cells) => {
+                Line::Puzzle(cells, indent) => {
                     let entry = Entry {
                         line: self.line,
-                        result: self.finish(cells, |cell| (self.line, cell as u64 + 1)),
+                        result: self.finish(cells, |cell| (self.line, (indent + cell) as u64 + 1)),
                     };
                     if let Some(e) = self.abandon_block() {
                         self.pending = Some(entry);
@@ -743,6 +745,22 @@ mod tests {
         assert_eq!(
             err(&read(seps.as_bytes())[0]).2,
             "line too long (more than 4096 bytes)"
+        );
+    }
+
+    #[test]
+    fn indented_one_line_puzzles() {
+        let text = format!("  {P}\n\t44{}\n", &P[2..]);
+        let entries = read(text.as_bytes());
+        assert_eq!(entries[0].result.as_ref().unwrap().to_line(), P);
+        assert_eq!(
+            err(&entries[1]),
+            (2, 3, "digit 4 appears twice in row 1".into())
+        );
+        let long = format!("   {P}9\n");
+        assert_eq!(
+            err(&read(long.as_bytes())[0]),
+            (1, 85, "expected 81 cells, found 82".into())
         );
     }
 

@@ -1,0 +1,1643 @@
+//! CLI tests: run the built binary and check stdout, stderr and the exit status of every
+//! behaviour in /work/spec/FORMATS.md (issues 2, 4 and 5). Every solution printed is checked
+//! independently (rows, columns, boxes, givens).
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use common::*;
+use serde_json::json;
+
+const P: &str = ".15...836.2368.7...87.3.1.45...97..31...53647..2..6..8.3.4.89658.451.3....9.62...";
+const P_SOLUTION: &str =
+    "915724836423681759687935124546897213198253647372146598231478965864519372759362481";
+const P_GRID: &str = "\
+9 1 5 | 7 2 4 | 8 3 6
+4 2 3 | 6 8 1 | 7 5 9
+6 8 7 | 9 3 5 | 1 2 4
+------+-------+------
+5 4 6 | 8 9 7 | 2 1 3
+1 9 8 | 2 5 3 | 6 4 7
+3 7 2 | 1 4 6 | 5 9 8
+------+-------+------
+2 3 1 | 4 7 8 | 9 6 5
+8 6 4 | 5 1 9 | 3 7 2
+7 5 9 | 3 6 2 | 4 8 1
+";
+/// Exactly two solutions (a deadly rectangle): multiple.txt line 3.
+const TWO: &str =
+    "3...8...4489.13..767..24.8.2...458....4..93....82..645..73.6.2.13.4..95.9..1.2.38";
+/// Exactly three solutions: multiple.txt line 11.
+const THREE: &str =
+    "..2...96..7..3..2.6..1...8.72.8.....8.97.1......9......54.........4...7.....5...2";
+/// Rule-valid givens, no solution: none.txt line 3.
+const NONE: &str =
+    "12345678....................................9....................................";
+const EMPTY: &str =
+    ".................................................................................";
+
+fn puzzles_arg(name: &str) -> String {
+    puzzle_path(name).to_string_lossy().into_owned()
+}
+
+fn lines_of(puzzles: &[&str]) -> Vec<u8> {
+    let mut s = String::new();
+    for p in puzzles {
+        s.push_str(p);
+        s.push('\n');
+    }
+    s.into_bytes()
+}
+
+/// One record of the grid format: the header's file, line and text, and the grid if any.
+#[derive(Debug)]
+struct Record {
+    file: String,
+    line: u64,
+    text: String,
+    grid: Option<[u8; 81]>,
+}
+
+/// Splits grid-format output into records, checking the shape: a `FILE:LINE: text` header, an
+/// optional 11-line grid, then exactly one blank line.
+fn grid_records(stdout: &str) -> Vec<Record> {
+    let lines: Vec<&str> = stdout.split('\n').collect();
+    assert_eq!(lines.last(), Some(&""), "output must end with a newline");
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + 1 < lines.len() {
+        let header = lines[i];
+        let (loc, text) = header
+            .split_once(": ")
+            .unwrap_or_else(|| panic!("not a header: {header:?}"));
+        let (file, line) = loc
+            .rsplit_once(':')
+            .unwrap_or_else(|| panic!("not FILE:LINE: {header:?}"));
+        let line: u64 = line
+            .parse()
+            .unwrap_or_else(|_| panic!("line in {header:?}"));
+        i += 1;
+        let grid = if lines[i].is_empty() {
+            None
+        } else {
+            assert!(i + 11 <= lines.len(), "cut grid after {header:?}");
+            let g = parse_grid(&lines[i..i + 11]);
+            assert_eq!(
+                format!("{}\n", lines[i..i + 11].join("\n")),
+                grid_text(&g),
+                "grid layout after {header:?}"
+            );
+            i += 11;
+            Some(g)
+        };
+        assert_eq!(lines[i], "", "a blank line must end the record {header:?}");
+        i += 1;
+        out.push(Record {
+            file: file.to_string(),
+            line,
+            text: text.to_string(),
+            grid,
+        });
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output formats, exact.
+
+#[test]
+fn grid_unique_exact() {
+    let dir = temp_files(&[("p.txt", &lines_of(&[P]))]);
+    let r = run_in(dir.path(), &["solve", "p.txt"], None);
+    r.expect_code(0);
+    assert_text_eq(&r.stdout, &format!("p.txt:1: unique solution\n{P_GRID}\n"));
+    assert_eq!(r.stderr, "");
+    assert_solves_text(P, P_SOLUTION, "P");
+    // Explicit --format grid is the same.
+    let r2 = run_in(dir.path(), &["solve", "--format", "grid", "p.txt"], None);
+    assert_text_eq(&r2.stdout, &r.stdout);
+}
+
+#[test]
+fn grid_from_stdin_is_named_stdin() {
+    let r = run(&["solve"], Some(&lines_of(&[P])));
+    r.expect_code(0);
+    assert_text_eq(
+        &r.stdout,
+        &format!("<stdin>:1: unique solution\n{P_GRID}\n"),
+    );
+    let r = run(&["solve", "-"], Some(&lines_of(&[P])));
+    r.expect_code(0);
+    assert_text_eq(
+        &r.stdout,
+        &format!("<stdin>:1: unique solution\n{P_GRID}\n"),
+    );
+}
+
+#[test]
+fn grid_multiple_none_invalid_exact() {
+    let dir = temp_files(&[("p.txt", &lines_of(&[TWO, NONE, &P[..80]]))]);
+    let r = run_in(dir.path(), &["solve", "p.txt"], None);
+    r.expect_code(2);
+    let recs = grid_records(&r.stdout);
+    assert_eq!(recs.len(), 3, "{}", r.stdout);
+    let sol = recs[0].grid.expect("a grid for a multiple puzzle");
+    assert_solves(&cells(TWO), &sol, "TWO");
+    assert_text_eq(
+        &r.stdout,
+        &format!(
+            "p.txt:1: multiple solutions, showing one\n{}\n\
+             p.txt:2: no solution\n\n\
+             p.txt:3: invalid: expected 81 cells, found 80\n\n",
+            grid_text(&sol)
+        ),
+    );
+    assert!(
+        r.stderr
+            .starts_with("p.txt:3:81: expected 81 cells, found 80\n"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn line_format_exact() {
+    let r = run(
+        &["solve", "--format", "line"],
+        Some(&lines_of(&[P, TWO, NONE, &P[..80], P])),
+    );
+    r.expect_code(2);
+    let out: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(out.len(), 5, "{}", r.stdout);
+    assert_eq!(out[0], P_SOLUTION);
+    let (sol, word) = out[1].split_once(' ').expect("SOLUTION multiple");
+    assert_eq!(word, "multiple");
+    assert_solves_text(TWO, sol, "TWO");
+    assert_eq!(&out[2..], &["none", "invalid", P_SOLUTION]);
+    assert!(r.stdout.ends_with('\n'));
+}
+
+#[test]
+fn json_format_exact() {
+    let dir = temp_files(&[("p.txt", &lines_of(&[P, TWO, NONE, &P[..80], "hello"]))]);
+    let r = run_in(dir.path(), &["solve", "--format", "json", "p.txt"], None);
+    r.expect_code(2);
+    let recs = json_lines(&r.stdout);
+    assert_eq!(recs.len(), 5, "{}", r.stdout);
+    assert_eq!(
+        recs[0],
+        json!({"file": "p.txt", "line": 1, "puzzle": P, "status": "unique",
+               "solution": P_SOLUTION, "complete": true})
+    );
+    let sol = recs[1]["solution"].as_str().expect("solution");
+    assert_solves_text(TWO, sol, "TWO");
+    assert_eq!(recs[1]["status"], "multiple");
+    assert_eq!(recs[1]["puzzle"], TWO);
+    assert_eq!(recs[1]["line"], 2);
+    assert!(recs[1]["complete"].is_boolean());
+    assert_eq!(
+        recs[2],
+        json!({"file": "p.txt", "line": 3, "puzzle": NONE, "status": "none", "complete": true})
+    );
+    assert_eq!(
+        recs[3],
+        json!({"file": "p.txt", "line": 4, "status": "invalid",
+               "error": "expected 81 cells, found 80", "column": 81})
+    );
+    assert_eq!(
+        recs[4],
+        json!({"file": "p.txt", "line": 5, "status": "invalid",
+               "error": "invalid character 'h'", "column": 1})
+    );
+    // The exact text of the first record, as in the spec's example (key order included).
+    assert_eq!(
+        r.stdout.lines().next().unwrap(),
+        format!(
+            "{{\"file\":\"p.txt\",\"line\":1,\"puzzle\":\"{P}\",\"status\":\"unique\",\
+             \"solution\":\"{P_SOLUTION}\",\"complete\":true}}"
+        )
+    );
+}
+
+#[test]
+fn json_rule_error_keeps_the_puzzle() {
+    let bad = "...................5.....5..............7........................................";
+    let r = run(&["solve", "--format", "json"], Some(&lines_of(&[bad])));
+    r.expect_code(2);
+    let recs = json_lines(&r.stdout);
+    assert_eq!(
+        recs,
+        vec![
+            json!({"file": "-", "line": 1, "puzzle": bad, "status": "invalid",
+                    "error": "digit 5 appears twice in row 3", "column": 26})
+        ]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// --all, --count, --limit.
+
+#[test]
+fn all_grid_prints_every_solution_then_the_count() {
+    let expected = reference_solutions(&cells(TWO), 10);
+    assert_eq!(expected.len(), 2);
+    let dir = temp_files(&[("p.txt", &lines_of(&[TWO, P, NONE]))]);
+    let r = run_in(dir.path(), &["solve", "--all", "p.txt"], None);
+    r.expect_code(1);
+    let recs = grid_records(&r.stdout);
+    let printed: Vec<[u8; 81]> = recs.iter().filter_map(|r| r.grid).collect();
+    assert_eq!(printed.len(), 3, "{}", r.stdout);
+    for g in &printed[..2] {
+        assert_solves(&cells(TWO), g, "TWO --all");
+        assert!(expected.contains(g));
+    }
+    assert_ne!(printed[0], printed[1]);
+    assert_text_eq(
+        &r.stdout,
+        &format!(
+            "p.txt:1: solution 1\n{}\n\
+             p.txt:1: solution 2\n{}\n\
+             p.txt:1: 2 solutions\n\n\
+             p.txt:2: solution 1\n{P_GRID}\n\
+             p.txt:2: 1 solution\n\n\
+             p.txt:3: no solution\n\n",
+            grid_text(&printed[0]),
+            grid_text(&printed[1])
+        ),
+    );
+}
+
+#[test]
+fn all_line_and_json() {
+    let r = run(
+        &["solve", "--all", "--format", "line"],
+        Some(&lines_of(&[THREE])),
+    );
+    r.expect_code(0);
+    let out: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(out.len(), 4, "{}", r.stdout);
+    let expected = reference_solutions(&cells(THREE), 10);
+    assert_eq!(expected.len(), 3);
+    for s in &out[..3] {
+        assert_solves_text(THREE, s, "THREE --all");
+        assert!(expected.contains(&cells(s)));
+    }
+    assert_eq!(out[3], "# 3 solutions");
+
+    let r = run(
+        &["solve", "--all", "--format", "json"],
+        Some(&lines_of(&[THREE, P])),
+    );
+    r.expect_code(0);
+    let recs = json_lines(&r.stdout);
+    assert_eq!(recs.len(), 2);
+    assert_eq!(recs[0]["status"], "multiple");
+    assert_eq!(recs[0]["solutions"], 3);
+    assert_eq!(recs[0]["complete"], true);
+    let all: Vec<&str> = recs[0]["all"]
+        .as_array()
+        .expect("all")
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(all.len(), 3);
+    for s in &all {
+        assert_solves_text(THREE, s, "THREE json all");
+    }
+    assert_eq!(recs[0]["solution"], all[0]);
+    assert_eq!(
+        recs[1],
+        json!({"file": "-", "line": 2, "puzzle": P, "status": "unique", "solution": P_SOLUTION,
+               "solutions": 1, "complete": true, "all": [P_SOLUTION]})
+    );
+}
+
+#[test]
+fn count_gives_exact_numbers() {
+    let samples = samples("multiple.txt");
+    let file = puzzles_arg("multiple.txt");
+    let r = run(&["solve", "--count", &file], None);
+    r.expect_code(0);
+    let mut expected = String::new();
+    for s in &samples {
+        expected.push_str(&format!(
+            "{file}:{}: {} solutions\n\n",
+            s.line,
+            s.solutions.unwrap()
+        ));
+    }
+    assert_text_eq(&r.stdout, &expected);
+
+    let r = run(&["solve", "--count", "--format", "line", &file], None);
+    r.expect_code(0);
+    let expected: String = samples
+        .iter()
+        .map(|s| format!("{}\n", s.solutions.unwrap()))
+        .collect();
+    assert_text_eq(&r.stdout, &expected);
+
+    let r = run(&["solve", "--count", "--format", "json", &file], None);
+    r.expect_code(0);
+    let recs = json_lines(&r.stdout);
+    assert_eq!(recs.len(), samples.len());
+    for (rec, s) in recs.iter().zip(&samples) {
+        assert_eq!(rec["line"], s.line);
+        assert_eq!(rec["solutions"], s.solutions.unwrap());
+        assert_eq!(rec["complete"], true);
+        assert_eq!(rec["status"], "multiple");
+        assert_solves_text(&s.puzzle, rec["solution"].as_str().unwrap(), "count json");
+    }
+}
+
+#[test]
+fn count_wording_for_one_and_none() {
+    let r = run(&["solve", "--count"], Some(&lines_of(&[P, NONE])));
+    r.expect_code(1);
+    assert_text_eq(
+        &r.stdout,
+        "<stdin>:1: 1 solution\n\n<stdin>:2: no solution\n\n",
+    );
+    let r = run(
+        &["solve", "--count", "--format", "line"],
+        Some(&lines_of(&[P, NONE, "x"])),
+    );
+    r.expect_code(2);
+    assert_text_eq(&r.stdout, "1\n0\ninvalid\n");
+}
+
+#[test]
+fn limit_makes_a_lower_bound() {
+    let samples = samples("multiple.txt");
+    let file = puzzles_arg("multiple.txt");
+    let r = run(&["solve", "--count", "--limit", "100", &file], None);
+    r.expect_code(0);
+    let mut expected = String::new();
+    for s in &samples {
+        let n = s.solutions.unwrap();
+        if n > 100 {
+            expected.push_str(&format!(
+                "{file}:{}: at least 100 solutions (limit reached)\n\n",
+                s.line
+            ));
+        } else {
+            expected.push_str(&format!("{file}:{}: {n} solutions\n\n", s.line));
+        }
+    }
+    assert_text_eq(&r.stdout, &expected);
+
+    let r = run(
+        &[
+            "solve", "--count", "--limit", "100", "--format", "line", &file,
+        ],
+        None,
+    );
+    let expected: String = samples
+        .iter()
+        .map(|s| match s.solutions.unwrap() {
+            n if n > 100 => "100+\n".to_string(),
+            n => format!("{n}\n"),
+        })
+        .collect();
+    assert_text_eq(&r.stdout, &expected);
+
+    let r = run(
+        &[
+            "solve", "--count", "--limit", "100", "--format", "json", &file,
+        ],
+        None,
+    );
+    for (rec, s) in json_lines(&r.stdout).iter().zip(&samples) {
+        let n = s.solutions.unwrap();
+        assert_eq!(rec["solutions"], n.min(100));
+        assert_eq!(rec["complete"], n < 100, "{rec}");
+    }
+}
+
+#[test]
+fn all_with_limit_prints_that_many() {
+    let dir = temp_files(&[("p.txt", &lines_of(&[THREE]))]);
+    let r = run_in(
+        dir.path(),
+        &["solve", "--all", "--limit", "2", "p.txt"],
+        None,
+    );
+    r.expect_code(0);
+    let recs = grid_records(&r.stdout);
+    assert_eq!(recs.len(), 3, "{}", r.stdout);
+    assert_eq!(recs[0].text, "solution 1");
+    assert_eq!(recs[1].text, "solution 2");
+    assert_eq!(recs[2].text, "at least 2 solutions (limit reached)");
+    assert!(recs[2].grid.is_none());
+    for rec in &recs[..2] {
+        assert_solves(&cells(THREE), &rec.grid.unwrap(), "--all --limit 2");
+    }
+    let r = run_in(
+        dir.path(),
+        &[
+            "solve", "--all", "--limit", "2", "--format", "line", "p.txt",
+        ],
+        None,
+    );
+    let out: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(out.len(), 3, "{}", r.stdout);
+    assert_eq!(out[2], "# at least 2 solutions (limit reached)");
+    let r = run_in(
+        dir.path(),
+        &[
+            "solve", "--all", "--limit", "2", "--format", "json", "p.txt",
+        ],
+        None,
+    );
+    let rec = &json_lines(&r.stdout)[0];
+    assert_eq!(rec["solutions"], 2);
+    assert_eq!(rec["complete"], false);
+    assert_eq!(rec["all"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn limit_without_all_or_count_is_a_usage_error() {
+    let r = run(&["solve", "--limit", "5"], Some(&lines_of(&[P])));
+    r.expect_code(2);
+    assert_eq!(r.stdout, "");
+    assert!(!r.stderr.is_empty());
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["solve", "--format", "xml"][..],
+        &["solve", "--no-such-flag"],
+        &["solve", "--timeout", "soon"],
+        &["solve", "--color", "sometimes"],
+        &["frobnicate"],
+        &["completions", "tcsh"],
+    ] {
+        let r = run(args, Some(&lines_of(&[P])));
+        r.expect_code(2);
+        assert_eq!(r.stdout, "", "{args:?}");
+        assert!(!r.stderr.is_empty(), "{args:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The empty grid.
+
+#[test]
+fn empty_grid_is_solved_at_once() {
+    let r = run(&["solve", "--format", "json"], Some(&lines_of(&[EMPTY])));
+    r.expect_code(0);
+    let rec = &json_lines(&r.stdout)[0];
+    assert_eq!(rec["status"], "multiple");
+    assert_eq!(rec["puzzle"], EMPTY);
+    assert_solves_text(EMPTY, rec["solution"].as_str().unwrap(), "empty grid");
+
+    let r = run(&["solve", &puzzles_arg("empty.txt")], None);
+    r.expect_code(0);
+    let recs = grid_records(&r.stdout);
+    assert_eq!(recs.len(), 1);
+    assert_eq!(recs[0].text, "multiple solutions, showing one");
+    assert_eq!(recs[0].line, 2);
+    assert_solves(&[0; 81], &recs[0].grid.unwrap(), "empty grid");
+}
+
+#[test]
+fn empty_grid_counts_a_million() {
+    let r = run(
+        &["solve", "--count", "--limit", "1000000"],
+        Some(&lines_of(&[EMPTY])),
+    );
+    r.expect_code(0);
+    assert_text_eq(
+        &r.stdout,
+        "<stdin>:1: at least 1000000 solutions (limit reached)\n\n",
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs.
+
+#[test]
+fn stdin_files_and_dash_in_order() {
+    let q = samples("easy.txt")[1].puzzle.clone();
+    let dir = temp_files(&[("a.txt", &lines_of(&[P])), ("b.txt", &lines_of(&[&q, P]))]);
+    let r = run_in(
+        dir.path(),
+        &["solve", "--format", "json", "a.txt", "-", "b.txt"],
+        Some(&lines_of(&[TWO])),
+    );
+    r.expect_code(0);
+    let got: Vec<(String, u64, String)> = json_lines(&r.stdout)
+        .iter()
+        .map(|v| {
+            (
+                v["file"].as_str().unwrap().to_string(),
+                v["line"].as_u64().unwrap(),
+                v["puzzle"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            ("a.txt".to_string(), 1, P.to_string()),
+            ("-".to_string(), 1, TWO.to_string()),
+            ("b.txt".to_string(), 1, q.clone()),
+            ("b.txt".to_string(), 2, P.to_string()),
+        ]
+    );
+    // Grid headers name stdin <stdin>.
+    let r = run_in(
+        dir.path(),
+        &["solve", "b.txt", "-", "a.txt"],
+        Some(&lines_of(&[P])),
+    );
+    let heads: Vec<String> = grid_records(&r.stdout)
+        .iter()
+        .map(|x| format!("{}:{}", x.file, x.line))
+        .collect();
+    assert_eq!(heads, ["b.txt:1", "b.txt:2", "<stdin>:1", "a.txt:1"]);
+    // Same results from a file and from stdin.
+    let from_file = run_in(dir.path(), &["solve", "--format", "line", "b.txt"], None);
+    let from_stdin = run(&["solve", "--format", "line"], Some(&lines_of(&[&q, P])));
+    assert_eq!(from_file.stdout, from_stdin.stdout);
+}
+
+#[test]
+fn nine_line_grids() {
+    let file = puzzles_arg("grids.txt");
+    let r = run(&["solve", "--format", "json", &file], None);
+    r.expect_code(0);
+    let recs = json_lines(&r.stdout);
+    let lines: Vec<u64> = recs.iter().map(|v| v["line"].as_u64().unwrap()).collect();
+    assert_eq!(lines, [3, 16, 27, 41]);
+    let easy = samples("easy.txt");
+    let hard = samples("hard.txt");
+    let puzzles = [
+        &easy[1].puzzle,
+        &easy[2].puzzle,
+        &hard[0].puzzle,
+        &hard[0].puzzle,
+    ];
+    for (rec, p) in recs.iter().zip(puzzles) {
+        assert_eq!(rec["status"], "unique");
+        assert_eq!(rec["puzzle"], p.as_str());
+        assert_solves_text(p, rec["solution"].as_str().unwrap(), "grids.txt");
+    }
+}
+
+#[test]
+fn crlf_and_bom_read_like_plain_text() {
+    let text = read_puzzles("mixed.txt") + &read_puzzles("grids.txt");
+    let crlf = format!("\u{feff}{}", text.replace('\n', "\r\n"));
+    let dir = temp_files(&[("p.txt", text.as_bytes()), ("q.txt", crlf.as_bytes())]);
+    for format in ["json", "line", "grid"] {
+        let plain = run_in(dir.path(), &["solve", "--format", format, "p.txt"], None);
+        let dos = run_in(dir.path(), &["solve", "--format", format, "q.txt"], None);
+        plain.expect_code(2);
+        dos.expect_code(2);
+        assert_text_eq(&dos.stdout.replace("q.txt", "p.txt"), &plain.stdout);
+    }
+}
+
+#[test]
+fn annotations_comments_and_blank_lines() {
+    let mut text = String::from("# a comment\n\n   \n");
+    for sep in [" ", "\t", ";", ":", ",", "#", "   "] {
+        text.push_str(&format!("{P}{sep}rated 4.5; by us\n"));
+    }
+    let r = run(&["solve", "--format", "line"], Some(text.as_bytes()));
+    r.expect_code(0);
+    assert_text_eq(&r.stdout, &format!("{P_SOLUTION}\n").repeat(7));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors: messages, positions, exit status.
+
+/// The `FILE:LINE:COLUMN: message` lines of stderr, in order.
+fn error_lines(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with(' ') && !l.starts_with(char::is_numeric))
+        .collect()
+}
+
+#[test]
+fn every_invalid_line_is_reported_with_file_line_column() {
+    let dir = temp_files(&[("bad.txt", read_puzzles("invalid.txt").as_bytes())]);
+    let r = run_in(dir.path(), &["solve", "bad.txt"], None);
+    r.expect_code(2);
+    assert_eq!(
+        error_lines(&r.stderr),
+        [
+            "bad.txt:3:81: expected 81 cells, found 80",
+            "bad.txt:5:82: expected 81 cells, found 82",
+            "bad.txt:7:5: invalid character 'x'",
+            "bad.txt:9:81: invalid character 'a'",
+            "bad.txt:11:26: digit 5 appears twice in row 3",
+            "bad.txt:13:79: digit 8 appears twice in column 7",
+            "bad.txt:15:51: digit 4 appears twice in box 5",
+            "bad.txt:17:1: invalid character 'h'",
+            "bad.txt:19:82: invalid character 'x'",
+        ]
+    );
+    let heads: Vec<String> = grid_records(&r.stdout)
+        .iter()
+        .map(|x| format!("{}:{}: {}", x.file, x.line, x.text))
+        .collect();
+    assert_eq!(
+        heads,
+        [
+            "bad.txt:3: invalid: expected 81 cells, found 80",
+            "bad.txt:5: invalid: expected 81 cells, found 82",
+            "bad.txt:7: invalid: invalid character 'x'",
+            "bad.txt:9: invalid: invalid character 'a'",
+            "bad.txt:11: invalid: digit 5 appears twice in row 3",
+            "bad.txt:13: invalid: digit 8 appears twice in column 7",
+            "bad.txt:15: invalid: digit 4 appears twice in box 5",
+            "bad.txt:17: invalid: invalid character 'h'",
+            "bad.txt:19: invalid: invalid character 'x'",
+        ]
+    );
+}
+
+#[test]
+fn caret_points_at_the_column() {
+    let bad = format!("{}x{}", &P[..4], &P[5..]);
+    let dir = temp_files(&[("bad.txt", format!("# one\n# two\n{bad}\n").as_bytes())]);
+    let r = run_in(dir.path(), &["solve", "bad.txt"], None);
+    r.expect_code(2);
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(
+        lines[0], "bad.txt:3:5: invalid character 'x'",
+        "{}",
+        r.stderr
+    );
+    assert_eq!(lines[1].trim_end(), "  |");
+    let src = lines[2];
+    assert!(src.starts_with("3 | "), "{src:?}");
+    let caret = lines[3];
+    assert!(caret.starts_with("  | "), "{caret:?}");
+    let at = caret.find('^').expect("a caret");
+    assert_eq!(caret.trim_end().len(), at + 1, "one caret: {caret:?}");
+    assert_eq!(
+        src.as_bytes()[at],
+        b'x',
+        "caret under the bad character:\n{src}\n{caret}"
+    );
+}
+
+#[test]
+fn other_messages_and_positions() {
+    let rows: Vec<&str> = (0..9).map(|r| &P[r * 9..r * 9 + 9]).collect();
+    let mut nul = P.as_bytes().to_vec();
+    nul[0] = 0;
+    let mut ff = P.as_bytes().to_vec();
+    ff[9] = 0xff;
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (
+            format!("{}\n\n", rows[..4].join("\n")).into_bytes(),
+            "p.txt:1:1: incomplete grid: expected 9 rows, found 4",
+        ),
+        (
+            format!(
+                "{}\n{}\n{}\n",
+                rows[..4].join("\n"),
+                &rows[4][..8],
+                rows[5..].join("\n")
+            )
+            .into_bytes(),
+            "p.txt:5:9: expected 9 cells in a grid row, found 8",
+        ),
+        (
+            [nul, b"\n".to_vec()].concat(),
+            "p.txt:1:1: invalid character '\\u{0}'",
+        ),
+        (
+            [ff, b"\n".to_vec()].concat(),
+            "p.txt:1:10: invalid byte 0xff",
+        ),
+        (
+            format!("{P}\n{}\n", "5".repeat(5000)).into_bytes(),
+            "line too long (more than 4096 bytes)",
+        ),
+    ];
+    for (input, expected) in cases {
+        let dir = temp_files(&[("p.txt", &input)]);
+        let r = run_in(dir.path(), &["solve", "p.txt"], None);
+        r.expect_code(2);
+        let errs = error_lines(&r.stderr);
+        assert!(
+            errs.iter().any(|l| if expected.starts_with("p.txt") {
+                *l == expected
+            } else {
+                l.starts_with("p.txt:2:") && l.ends_with(expected)
+            }),
+            "expected {expected:?} in\n{}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn exit_status_follows_the_worst_puzzle() {
+    let cases: [(&[&str], i32); 6] = [
+        (&[P, TWO, EMPTY], 0),
+        (&[P, NONE, TWO], 1),
+        (&[P, "x", TWO], 2),
+        (&[NONE, "x"], 2),
+        (&["x", NONE], 2),
+        (&[NONE], 1),
+    ];
+    for (input, code) in cases {
+        for format in ["grid", "line", "json"] {
+            let r = run(&["solve", "--format", format], Some(&lines_of(input)));
+            r.expect_code(code);
+        }
+    }
+}
+
+#[test]
+fn missing_file_and_directory_do_not_stop_the_others() {
+    let dir = temp_files(&[("a.txt", &lines_of(&[P])), ("b.txt", &lines_of(&[TWO]))]);
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let r = run_in(
+        dir.path(),
+        &[
+            "solve", "--format", "json", "a.txt", "nope.txt", "sub", "b.txt",
+        ],
+        None,
+    );
+    r.expect_code(2);
+    let recs = json_lines(&r.stdout);
+    let files: Vec<&str> = recs.iter().map(|v| v["file"].as_str().unwrap()).collect();
+    assert_eq!(files, ["a.txt", "b.txt"]);
+    assert_eq!(
+        r.stderr,
+        "sudoku: nope.txt: cannot open: No such file or directory (os error 2)\n\
+         sudoku: sub: read error: Is a directory (os error 21)\n"
+    );
+}
+
+#[test]
+fn unreadable_file_is_reported() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_files(&[("secret.txt", &lines_of(&[P])), ("b.txt", &lines_of(&[P]))]);
+    let path = dir.path().join("secret.txt");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).unwrap();
+    if std::fs::read(&path).is_ok() {
+        return; // running as root: permissions do not stop reading
+    }
+    let r = run_in(
+        dir.path(),
+        &["solve", "--format", "line", "secret.txt", "b.txt"],
+        None,
+    );
+    r.expect_code(2);
+    assert_eq!(r.stdout, format!("{P_SOLUTION}\n"));
+    assert!(
+        r.stderr
+            .starts_with("sudoku: secret.txt: cannot open: Permission denied"),
+        "{}",
+        r.stderr
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nothing lost: one record per puzzle-or-bad-line, in order, whatever the format and threads.
+
+/// (line, expected status) for each entry of mixed.txt.
+fn mixed_expected() -> Vec<(u64, &'static str)> {
+    vec![
+        (5, "unique"),
+        (6, "unique"),
+        (7, "multiple"),
+        (9, "none"),
+        (10, "invalid"),
+        (12, "unique"),
+        (23, "invalid"),
+        (24, "unique"),
+        (25, "invalid"),
+        (26, "unique"),
+    ]
+}
+
+fn big_batch(copies: usize) -> (String, Vec<(u64, &'static str)>) {
+    let mixed = read_puzzles("mixed.txt");
+    let n = mixed.lines().count() as u64;
+    let mut text = String::new();
+    let mut expected = Vec::new();
+    for k in 0..copies as u64 {
+        text.push_str(&mixed);
+        expected.extend(mixed_expected().iter().map(|&(l, s)| (l + k * n, s)));
+    }
+    (text, expected)
+}
+
+fn grid_word(status: &str) -> &'static str {
+    match status {
+        "unique" => "unique solution",
+        "multiple" => "multiple solutions, showing one",
+        "none" => "no solution",
+        _ => "invalid: ",
+    }
+}
+
+#[test]
+fn one_record_per_entry_in_order_any_format_any_threads() {
+    let (text, expected) = big_batch(8);
+    let dir = temp_files(&[("m.txt", text.as_bytes())]);
+    let puzzles: Vec<String> = text.lines().map(String::from).collect();
+    for threads in ["1", "2", "3"] {
+        let r = run_in(
+            dir.path(),
+            &["solve", "--format", "json", "--threads", threads, "m.txt"],
+            None,
+        );
+        r.expect_code(2);
+        let recs = json_lines(&r.stdout);
+        let got: Vec<(u64, &str)> = recs
+            .iter()
+            .map(|v| (v["line"].as_u64().unwrap(), v["status"].as_str().unwrap()))
+            .collect();
+        assert_eq!(got, expected, "--threads {threads}");
+        for v in &recs {
+            if let Some(sol) = v["solution"].as_str() {
+                assert_solves_text(v["puzzle"].as_str().unwrap(), sol, "json batch");
+            }
+        }
+
+        let r = run_in(
+            dir.path(),
+            &["solve", "--format", "line", "--threads", threads, "m.txt"],
+            None,
+        );
+        r.expect_code(2);
+        let out: Vec<&str> = r.stdout.lines().collect();
+        assert_eq!(out.len(), expected.len(), "--threads {threads}");
+        for (l, &(line, status)) in out.iter().zip(&expected) {
+            let p = &puzzles[line as usize - 1];
+            match status {
+                "unique" if p.len() >= 81 => assert_solves_text(p, l, "line batch"),
+                "unique" => assert_eq!(l.len(), 81), // the 9-line grid
+                "multiple" => {
+                    let (s, w) = l.split_once(' ').unwrap();
+                    assert_eq!(w, "multiple");
+                    assert_solves_text(p, s, "line batch");
+                }
+                other => assert_eq!(*l, other),
+            }
+        }
+
+        let r = run_in(dir.path(), &["solve", "--threads", threads, "m.txt"], None);
+        r.expect_code(2);
+        let recs = grid_records(&r.stdout);
+        assert_eq!(recs.len(), expected.len(), "--threads {threads}");
+        for (rec, &(line, status)) in recs.iter().zip(&expected) {
+            assert_eq!((rec.file.as_str(), rec.line), ("m.txt", line));
+            assert!(rec.text.starts_with(grid_word(status)), "{rec:?}");
+            if let Some(g) = rec.grid {
+                let p = &puzzles[line as usize - 1];
+                if p.len() >= 81 {
+                    assert_solves(&cells(p), &g, "grid batch");
+                }
+            }
+        }
+
+        let r = run_in(
+            dir.path(),
+            &["check", "--format", "line", "--threads", threads, "m.txt"],
+            None,
+        );
+        r.expect_code(2);
+        let words: Vec<&str> = expected
+            .iter()
+            .map(|&(_, s)| if s == "unique" { "proper" } else { s })
+            .collect();
+        assert_eq!(r.stdout.lines().collect::<Vec<_>>(), words);
+    }
+}
+
+#[test]
+fn count_mode_keeps_one_line_per_entry() {
+    let (text, expected) = big_batch(3);
+    for threads in ["1", "2"] {
+        let r = run(
+            &["solve", "--count", "--format", "line", "--threads", threads],
+            Some(text.as_bytes()),
+        );
+        r.expect_code(2);
+        let words: Vec<&str> = expected
+            .iter()
+            .map(|&(_, s)| match s {
+                "unique" => "1",
+                "multiple" => "2",
+                "none" => "0",
+                _ => "invalid",
+            })
+            .collect();
+        assert_eq!(r.stdout.lines().collect::<Vec<_>>(), words);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hostile input never panics.
+
+#[test]
+fn garbage_never_panics_and_the_rest_is_processed() {
+    let mut rng = Rng(7);
+    let random: Vec<u8> = (0..200_000).map(|_| rng.next_u64() as u8).collect();
+    let nuls = vec![0u8; 10_000];
+    let mut bad_utf8 = b"\xc3\x28\xa0\xa1\xe2\x28\xa1\xf0\x28\x8c\xbc\n\xff\xfe\n".to_vec();
+    bad_utf8.extend_from_slice(P.as_bytes());
+    bad_utf8.extend_from_slice(b"\xff\n");
+    let inputs: Vec<(&str, Vec<u8>)> = vec![
+        ("random", random),
+        ("nuls", nuls),
+        ("utf8", bad_utf8),
+        ("xline", vec![b'x'; 10_000_000]),
+        ("digits", vec![b'7'; 10_000_000]),
+        ("seps", vec![b'|'; 1_000_000]),
+        ("empty", Vec::new()),
+    ];
+    for (name, input) in &inputs {
+        let dir = temp_files(&[(name, input), ("good.txt", &lines_of(&[P]))]);
+        let r = run_in(
+            dir.path(),
+            &["solve", "--format", "json", name, "good.txt"],
+            None,
+        );
+        r.no_panic();
+        let recs = json_lines(&r.stdout);
+        let last = recs.last().expect("the good puzzle's record");
+        assert_eq!(last["file"], "good.txt", "{name}");
+        assert_eq!(last["solution"], P_SOLUTION, "{name}");
+        for rec in &recs[..recs.len() - 1] {
+            assert_eq!(rec["file"], *name);
+        }
+        if *name == "empty" {
+            r.expect_code(0);
+            assert_eq!(r.stderr, "");
+            assert_eq!(recs.len(), 1);
+        } else {
+            r.expect_code(2);
+            for l in error_lines(&r.stderr) {
+                assert!(l.starts_with(&format!("{name}:")), "{name}: {l:?}");
+            }
+        }
+        // From stdin too.
+        let r = run(&["solve", "--format", "line"], Some(input));
+        r.no_panic();
+    }
+}
+
+#[test]
+fn a_ten_million_char_line_is_one_error() {
+    let dir = temp_files(&[("long.txt", &vec![b'1'; 10_000_000])]);
+    let r = run_in(dir.path(), &["solve", "--format", "json", "long.txt"], None);
+    r.expect_code(2);
+    let recs = json_lines(&r.stdout);
+    assert_eq!(recs.len(), 1);
+    assert_eq!(recs[0]["error"], "line too long (more than 4096 bytes)");
+    assert_eq!(error_lines(&r.stderr).len(), 1, "{}", r.stderr);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output errors.
+
+fn many_puzzles(n: usize) -> Vec<u8> {
+    let mut rng = Rng(99);
+    let mut text = String::new();
+    for _ in 0..n {
+        let g = random_grid(&mut rng);
+        let p = blank_cells(&g, 30, &mut rng);
+        text.push_str(&line_of(&p));
+        text.push('\n');
+    }
+    text.into_bytes()
+}
+
+#[test]
+fn closed_pipe_ends_quietly() {
+    // About 2000 grids of output, far more than a pipe buffer holds.
+    let dir = temp_files(&[("big.txt", &many_puzzles(2000))]);
+    for args in [
+        &["solve", "big.txt"][..],
+        &["solve", "--format", "line", "--threads", "1", "big.txt"],
+        &["solve", "--all", "--format", "line", "-"],
+    ] {
+        let mut child = sudoku()
+            .args(args)
+            .current_dir(dir.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let _dog = Watchdog::new(&child);
+        let mut stdin = child.stdin.take().unwrap();
+        if args.contains(&"-") {
+            stdin.write_all(&lines_of(&[EMPTY])).unwrap();
+        }
+        drop(stdin);
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        out.read_line(&mut first).unwrap();
+        assert!(!first.is_empty());
+        drop(out);
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(0), "{args:?}: {status:?}\n{err}");
+        assert_eq!(err, "", "{args:?}");
+    }
+}
+
+#[test]
+fn write_error_is_reported_once() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+    let Ok(full) = full else { return };
+    let mut cmd = sudoku();
+    cmd.args(["solve", &puzzles_arg("easy.txt")])
+        .stdin(Stdio::null())
+        .stdout(full)
+        .stderr(Stdio::piped());
+    let child = cmd.spawn().unwrap();
+    let _dog = Watchdog::new(&child);
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "one error line:\n{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.starts_with("sudoku: "), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Long searches: --timeout and Ctrl-C.
+
+#[test]
+fn timeout_stops_all_on_the_empty_grid() {
+    let r = run(
+        &["solve", "--all", "--timeout", "300ms", "--format", "json"],
+        Some(&lines_of(&[EMPTY, P])),
+    );
+    r.expect_code(0);
+    let recs = json_lines(&r.stdout);
+    assert_eq!(recs.len(), 2);
+    assert_eq!(recs[0]["complete"], false);
+    let n = recs[0]["solutions"].as_u64().expect("solutions");
+    assert!(n >= 1);
+    let all = recs[0]["all"].as_array().expect("all");
+    assert_eq!(all.len() as u64, n);
+    for s in all.iter().take(200) {
+        assert_solves_text(EMPTY, s.as_str().unwrap(), "timeout all");
+    }
+    assert_eq!(recs[1]["status"], "unique");
+    assert_eq!(recs[1]["solution"], P_SOLUTION);
+
+    let r = run(
+        &["solve", "--count", "--timeout", "200ms"],
+        Some(&lines_of(&[EMPTY, P])),
+    );
+    r.expect_code(0);
+    let recs = grid_records(&r.stdout);
+    assert_eq!(recs.len(), 2);
+    let t = &recs[0].text;
+    assert!(
+        t.starts_with("at least ") && t.ends_with(" solutions (timeout)"),
+        "{t:?}"
+    );
+    assert_eq!(recs[1].text, "1 solution");
+
+    let r = run(
+        &["solve", "--count", "--timeout", "200ms", "--format", "line"],
+        Some(&lines_of(&[EMPTY])),
+    );
+    let l = r.stdout.trim_end();
+    assert!(
+        l.ends_with('+') && l[..l.len() - 1].parse::<u64>().is_ok(),
+        "{l:?}"
+    );
+}
+
+#[test]
+fn sigint_flushes_output_and_exits_130() {
+    let mut child = sudoku()
+        .args(["solve", "--all", "--threads", "1", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _dog = Watchdog::new(&child);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(&lines_of(&[EMPTY, P])).unwrap();
+    drop(stdin);
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut text = String::new();
+    out.read_line(&mut text).unwrap();
+    assert_eq!(text, "<stdin>:1: solution 1\n");
+    std::thread::sleep(Duration::from_millis(100));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    out.read_to_string(&mut text).unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{status:?}\n{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let recs = grid_records(&text);
+    let (last, sols) = recs.split_last().unwrap();
+    for (k, rec) in sols.iter().enumerate() {
+        assert_eq!(rec.text, format!("solution {}", k + 1));
+        assert_solves(&[0; 81], &rec.grid.unwrap(), "interrupted --all");
+    }
+    assert_eq!(
+        last.text,
+        format!("at least {} solutions (interrupted)", sols.len())
+    );
+    assert!(!sols.is_empty());
+}
+
+// ---------------------------------------------------------------------------------------------
+// --trace and --stats.
+
+#[test]
+fn trace_shows_every_placement_and_undo() {
+    let hard = samples("hard.txt")[0].puzzle.clone();
+    let r = run(
+        &["solve", "--trace", "--format", "line"],
+        Some(&lines_of(&[&hard])),
+    );
+    r.expect_code(0);
+    let solution = cells(r.stdout.trim_end());
+    assert_solves(&cells(&hard), &solution, "trace");
+    let puzzle = cells(&hard);
+    let mut g = [0u8; 81];
+    let (mut guesses, mut undos, mut solved) = (0, 0, false);
+    for l in r.stderr.lines() {
+        // depth D: (place|guess|undo) rRcC = V
+        let rest = l.strip_prefix("depth ").unwrap_or_else(|| panic!("{l:?}"));
+        let (depth, rest) = rest.split_once(": ").unwrap_or_else(|| panic!("{l:?}"));
+        depth.parse::<usize>().unwrap_or_else(|_| panic!("{l:?}"));
+        let parts: Vec<&str> = rest.split(' ').collect();
+        assert_eq!(parts.len(), 4, "{l:?}");
+        assert_eq!(parts[2], "=", "{l:?}");
+        let rc = parts[1].as_bytes();
+        assert!(
+            rc.len() == 4
+                && rc[0] == b'r'
+                && rc[2] == b'c'
+                && (b'1'..=b'9').contains(&rc[1])
+                && (b'1'..=b'9').contains(&rc[3]),
+            "{l:?}"
+        );
+        let cell = (rc[1] - b'1') as usize * 9 + (rc[3] - b'1') as usize;
+        let v: u8 = parts[3].parse().unwrap_or_else(|_| panic!("{l:?}"));
+        assert!((1..=9).contains(&v), "{l:?}");
+        match parts[0] {
+            "place" | "guess" => {
+                assert_eq!(g[cell], 0, "{l:?}: cell already filled");
+                assert!(
+                    puzzle[cell] == 0 || puzzle[cell] == v,
+                    "{l:?}: over a given"
+                );
+                g[cell] = v;
+                assert!(keeps_rules(&g), "{l:?}: breaks a rule");
+                guesses += usize::from(parts[0] == "guess");
+                solved |= g == solution;
+            }
+            "undo" => {
+                assert_eq!(g[cell], v, "{l:?}: undo of a digit not there");
+                g[cell] = 0;
+                undos += 1;
+            }
+            other => panic!("unknown event {other:?} in {l:?}"),
+        }
+    }
+    assert!(
+        guesses > 0 && undos > 0,
+        "a hard puzzle needs guesses and undos"
+    );
+    assert!(solved, "the solution never appears in the trace");
+}
+
+#[test]
+fn stats_summary_matches_the_batch() {
+    let file = puzzles_arg("mixed.txt");
+    let r = run(
+        &[
+            "solve",
+            "--stats",
+            "--threads",
+            "1",
+            "--format",
+            "json",
+            &file,
+        ],
+        None,
+    );
+    r.expect_code(2);
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    let n = lines.len();
+    assert!(n >= 3, "{}", r.stderr);
+    assert_eq!(
+        lines[n - 3],
+        "puzzles: 10 read, 6 solved (5 unique, 1 multiple), 1 no solution, 3 invalid"
+    );
+    let time = lines[n - 2]
+        .strip_prefix("time: ")
+        .and_then(|t| t.strip_suffix(" puzzles/s"))
+        .unwrap_or_else(|| panic!("{:?}", lines[n - 2]));
+    let (secs, rate) = time.split_once(" s, ").unwrap();
+    secs.parse::<f64>().unwrap();
+    rate.parse::<f64>().unwrap();
+    let search = lines[n - 1]
+        .strip_prefix("search: ")
+        .and_then(|t| t.strip_suffix(" per valid puzzle"))
+        .unwrap_or_else(|| panic!("{:?}", lines[n - 1]));
+    let (total, per) = search.split_once(" guesses, ").unwrap();
+    let total: u64 = total.parse().unwrap();
+    let per: f64 = per.parse().unwrap();
+    // Invalid lines are not searched: the average is over the 7 valid puzzles.
+    assert!(
+        (per - total as f64 / 7.0).abs() < 0.006,
+        "per puzzle {per} is not {total} / 7 valid puzzles"
+    );
+    let recs = json_lines(&r.stdout);
+    let mut sum = 0;
+    for rec in &recs {
+        if rec["status"] != "invalid" {
+            sum += rec["guesses"].as_u64().expect("guesses with --stats");
+            rec["micros"].as_u64().expect("micros with --stats");
+        }
+    }
+    assert_eq!(sum, total, "sum of per-record guesses");
+    // Without --stats: no figures and nothing on stderr but errors.
+    let r = run(&["solve", "--format", "json", &file], None);
+    for rec in json_lines(&r.stdout) {
+        assert!(rec.get("guesses").is_none() && rec.get("micros").is_none());
+    }
+    assert!(!r.stderr.contains("puzzles:"));
+}
+
+#[test]
+fn quiet_changes_no_result() {
+    let file = puzzles_arg("mixed.txt");
+    let a = run(&["solve", &file], None);
+    let b = run(&["solve", "-q", &file], None);
+    let c = run(&["solve", "--quiet", &file], None);
+    b.expect_code(2);
+    assert_eq!(a.stdout, b.stdout);
+    assert_eq!(a.stdout, c.stdout);
+    assert_eq!(error_lines(&a.stderr), error_lines(&b.stderr));
+}
+
+// ---------------------------------------------------------------------------------------------
+// check.
+
+#[test]
+fn check_verdicts_and_exit_status() {
+    let file = puzzles_arg("mixed.txt");
+    let r = run(&["check", &file], None);
+    r.expect_code(2);
+    let words: Vec<String> = grid_records(&r.stdout)
+        .iter()
+        .map(|x| {
+            assert!(x.grid.is_none());
+            format!("{}:{}", x.line, x.text)
+        })
+        .collect();
+    assert_eq!(
+        words,
+        [
+            "5:proper",
+            "6:proper",
+            "7:multiple solutions",
+            "9:no solution",
+            "10:invalid: expected 81 cells, found 80",
+            "12:proper",
+            "23:invalid: digit 5 appears twice in row 3",
+            "24:proper",
+            "25:invalid: invalid character '?'",
+            "26:proper",
+        ]
+    );
+    for (name, code) in [
+        ("easy.txt", 0),
+        ("hard.txt", 0),
+        ("grids.txt", 0),
+        ("multiple.txt", 1),
+        ("none.txt", 1),
+        ("empty.txt", 1),
+        ("invalid.txt", 2),
+    ] {
+        run(&["check", "--format", "line", &puzzles_arg(name)], None).expect_code(code);
+    }
+    let r = run(
+        &["check", "--format", "json"],
+        Some(&lines_of(&[P, TWO, NONE])),
+    );
+    r.expect_code(1);
+    let recs = json_lines(&r.stdout);
+    assert_eq!(
+        recs[0],
+        json!({"file": "-", "line": 1, "puzzle": P, "status": "unique", "solution": P_SOLUTION,
+               "complete": true, "proper": true})
+    );
+    assert_eq!(recs[1]["proper"], false);
+    assert_eq!(recs[1]["status"], "multiple");
+    assert_eq!(recs[2]["proper"], false);
+    assert_eq!(recs[2]["status"], "none");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Colour.
+
+/// For each digit in coloured grid text: whether it is bold. Also returns the text without
+/// escape codes.
+fn bold_digits(text: &str) -> (Vec<(u8, bool)>, String) {
+    let mut plain = String::new();
+    let mut out = Vec::new();
+    let mut bold = false;
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if let Some(r) = rest.strip_prefix("\x1b[1m") {
+            bold = true;
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix("\x1b[0m") {
+            bold = false;
+            rest = r;
+        } else {
+            assert_ne!(c, '\x1b', "unexpected escape in {rest:?}");
+            if c.is_ascii_digit() {
+                out.push((c as u8 - b'0', bold));
+            }
+            plain.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    (out, plain)
+}
+
+#[test]
+fn color_always_makes_givens_bold() {
+    let dir = temp_files(&[("p.txt", &lines_of(&[P]))]);
+    let r = run_in(dir.path(), &["solve", "--color", "always", "p.txt"], None);
+    r.expect_code(0);
+    let (digits, plain) = bold_digits(&r.stdout);
+    assert_text_eq(&plain, &format!("p.txt:1: unique solution\n{P_GRID}\n"));
+    // Skip the header's line number digit.
+    let grid: Vec<(u8, bool)> = digits[1..].to_vec();
+    assert_eq!(grid.len(), 81);
+    let puzzle = cells(P);
+    for (i, &(d, bold)) in grid.iter().enumerate() {
+        assert_eq!(d, cells(P_SOLUTION)[i]);
+        assert_eq!(bold, puzzle[i] != 0, "cell {i}: bold iff a given");
+    }
+    // Machine formats never carry escapes.
+    let r = run_in(
+        dir.path(),
+        &["solve", "--color", "always", "--format", "json", "p.txt"],
+        None,
+    );
+    assert!(!r.stdout.contains('\x1b'));
+    json_lines(&r.stdout);
+}
+
+#[test]
+fn no_colour_in_pipes_with_never_or_no_color() {
+    let input = read_puzzles("mixed.txt");
+    let plain = run(&["solve", "--color", "never"], Some(input.as_bytes()));
+    assert!(!plain.stdout.contains('\x1b'));
+    assert!(!plain.stderr.contains('\x1b'));
+    let auto = run(&["solve"], Some(input.as_bytes()));
+    assert_eq!(auto.stdout, plain.stdout);
+    assert!(!auto.stderr.contains('\x1b'));
+    let auto = run(&["solve", "--color", "auto"], Some(input.as_bytes()));
+    assert_eq!(auto.stdout, plain.stdout);
+    let mut cmd = sudoku();
+    cmd.env("NO_COLOR", "1")
+        .env("TERM", "xterm-256color")
+        .args(["solve", "--color", "auto"]);
+    let r = run_cmd(cmd, Some(input.as_bytes()));
+    assert_eq!(r.stdout, plain.stdout);
+    assert!(!r.stderr.contains('\x1b'));
+}
+
+/// Runs `sudoku ARGS` with stdout on a pseudo terminal (util-linux `script`); None when
+/// `script` is not available.
+fn on_terminal(args: &[&str], no_color: bool) -> Option<String> {
+    let quote = |s: &str| format!("'{}'", s.replace('\'', "'\\''"));
+    let mut line = quote(BIN);
+    for a in args {
+        line.push(' ');
+        line.push_str(&quote(a));
+    }
+    let mut cmd = Command::new("script");
+    cmd.args(["-qec", &line, "/dev/null"])
+        .env_remove("NO_COLOR")
+        .env("TERM", "xterm")
+        .stdin(Stdio::null());
+    if no_color {
+        cmd.env("NO_COLOR", "1");
+    }
+    let out = cmd.output().ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    Some(String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n"))
+}
+
+#[test]
+fn color_auto_on_a_terminal_and_no_color() {
+    let dir = temp_files(&[("p.txt", &lines_of(&[P]))]);
+    let file = dir.path().join("p.txt");
+    let file = file.to_str().unwrap();
+    let Some(auto) = on_terminal(&["solve", file], false) else {
+        return; // no `script` here
+    };
+    assert!(
+        auto.contains("\x1b[1m"),
+        "auto colours on a terminal: {auto:?}"
+    );
+    let (_, plain) = bold_digits(&auto);
+    assert!(plain.contains(P_GRID), "{plain}");
+    let no_color = on_terminal(&["solve", file], true).unwrap();
+    assert!(
+        !no_color.contains('\x1b'),
+        "NO_COLOR is respected: {no_color:?}"
+    );
+    let never = on_terminal(&["solve", "--color", "never", file], false).unwrap();
+    assert!(!never.contains('\x1b'), "--color never: {never:?}");
+    let json = on_terminal(&["solve", "--format", "json", file], false).unwrap();
+    assert!(!json.contains('\x1b'), "no escapes in JSON: {json:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shell integration, help, version.
+
+#[test]
+fn bash_completions_parse() {
+    let r = run(&["completions", "bash"], None);
+    r.expect_code(0);
+    assert!(r.stdout.contains("sudoku"));
+    let dir = temp_files(&[("sudoku.bash", r.stdout.as_bytes())]);
+    let status = Command::new("bash")
+        .arg("-n")
+        .arg(dir.path().join("sudoku.bash"))
+        .status();
+    if let Ok(status) = status {
+        assert!(status.success(), "bash -n rejects the completion script");
+    }
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let r = run(&["completions", shell], None);
+        r.expect_code(0);
+        assert!(r.stdout.contains("sudoku"), "{shell}");
+    }
+}
+
+const FLAGS: [&str; 13] = [
+    "--all",
+    "--count",
+    "--limit",
+    "--format",
+    "--trace",
+    "--threads",
+    "--timeout",
+    "--stats",
+    "--quiet",
+    "--color",
+    "--help",
+    "--version",
+    "-q",
+];
+
+#[test]
+fn man_page_has_every_flag_and_renders() {
+    let r = run(&["man"], None);
+    r.expect_code(0);
+    assert!(
+        r.stdout.starts_with(".") || r.stdout.starts_with("'"),
+        "roff"
+    );
+    let text = r.stdout.replace("\\-", "-");
+    for flag in FLAGS {
+        assert!(text.contains(flag), "man page lacks {flag}");
+    }
+    for word in ["solve", "check", "completions"] {
+        assert!(text.contains(word), "man page lacks {word}");
+    }
+    let dir = temp_files(&[("sudoku.1", r.stdout.as_bytes())]);
+    let rendered = Command::new("man")
+        .arg("-l")
+        .arg(dir.path().join("sudoku.1"))
+        .env("MANPAGER", "cat")
+        .env("PAGER", "cat")
+        .env("MANWIDTH", "80")
+        .output();
+    if let Ok(out) = rendered
+        && out.status.success()
+    {
+        let s = String::from_utf8_lossy(&out.stdout);
+        assert!(s.contains("sudoku"), "man -l output: {s}");
+    }
+}
+
+#[test]
+fn help_fits_80_columns_and_has_examples() {
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["solve", "--help"],
+        &["solve", "-h"],
+        &["check", "--help"],
+        &["completions", "--help"],
+        &["man", "--help"],
+        &["help", "solve"],
+    ] {
+        let r = run(args, None);
+        r.expect_code(0);
+        assert!(r.stdout.contains("Usage"), "{args:?}");
+        for l in r.stdout.lines() {
+            assert!(
+                l.chars().count() <= 80,
+                "{args:?}: line over 80 columns: {l:?}"
+            );
+        }
+    }
+    let r = run(&["solve", "--help"], None);
+    assert!(r.stdout.contains("Examples"), "solve --help has examples");
+    assert!(r.stdout.contains("sudoku solve "));
+    for flag in FLAGS.iter().filter(|f| **f != "--version") {
+        assert!(r.stdout.contains(flag), "solve --help lacks {flag}");
+    }
+}
+
+#[test]
+fn version() {
+    let r = run(&["--version"], None);
+    r.expect_code(0);
+    assert_eq!(r.stdout, format!("sudoku {}\n", env!("CARGO_PKG_VERSION")));
+    let r = run(&["-V"], None);
+    assert_eq!(r.stdout, format!("sudoku {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+// ---------------------------------------------------------------------------------------------
+// parse -> format -> parse through the command line.
+
+#[test]
+fn json_and_grid_output_read_back() {
+    let mut puzzles: Vec<String> = Vec::new();
+    for f in ["easy.txt", "hard.txt", "multiple.txt", "none.txt"] {
+        puzzles.extend(samples(f).into_iter().map(|s| s.puzzle));
+    }
+    let text: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
+    let first = run(&["solve", "--format", "json"], Some(text.as_bytes()));
+    first.expect_code(1);
+    let recs = json_lines(&first.stdout);
+    assert_eq!(recs.len(), puzzles.len());
+    // The `puzzle` fields are the puzzles, and read back to the same records.
+    let again: String = recs
+        .iter()
+        .map(|v| format!("{}\n", v["puzzle"].as_str().unwrap()))
+        .collect();
+    let p: Vec<String> = puzzles.iter().map(|p| line_of(&cells(p))).collect();
+    assert_eq!(
+        again,
+        p.iter().map(|x| format!("{x}\n")).collect::<String>()
+    );
+    let second = run(&["solve", "--format", "json"], Some(again.as_bytes()));
+    assert_eq!(second.stdout, first.stdout);
+    // Grids printed by the grid format read back as 9-line puzzles: each is its own solution.
+    let grids = run(&["solve"], Some(text.as_bytes()));
+    let solutions: Vec<[u8; 81]> = grid_records(&grids.stdout)
+        .iter()
+        .filter_map(|r| r.grid)
+        .collect();
+    let back = run(
+        &["solve", "--format", "line"],
+        Some(grids.stdout.as_bytes()),
+    );
+    // Headers are not puzzles: they are reported as bad lines, the grids are solved.
+    let solved: Vec<&str> = back.stdout.lines().filter(|l| *l != "invalid").collect();
+    assert_eq!(solved.len(), solutions.len());
+    for (s, g) in solved.iter().zip(&solutions) {
+        assert_eq!(cells(s), *g);
+    }
+}

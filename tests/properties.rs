@@ -1,0 +1,502 @@
+//! Property tests (proptest):
+//!
+//! - a random solved grid with random cells blanked: the solver's answer is a valid grid that
+//!   keeps the givens;
+//! - the count with limit 2 agrees with a deliberately simple row-major backtracking reference
+//!   solver (tests/common), on random puzzles with one, several and no solutions;
+//! - the parser never panics and never accepts a line that is not a puzzle, for arbitrary bytes
+//!   and for near-puzzles; every well-formed one-line puzzle is found;
+//! - parse -> format -> parse is the identity for the grid and line formats.
+//!
+//! Case counts: `SUDOKU_PROPTEST_CASES` overrides the default of each property. The fuzz test
+//! at the end is ignored by default; run it with
+//! `SUDOKU_FUZZ_CASES=200000 cargo test --release --test properties -- --ignored fuzz`.
+
+mod common;
+
+use std::ops::ControlFlow;
+use std::str::FromStr;
+
+use common::*;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, FileFailurePersistence};
+use sudoku::board::Board;
+use sudoku::input::{Entry, PuzzleReader};
+use sudoku::{format, solver};
+
+/// Shrunk failures are kept here (relative to the package root, where cargo runs tests) and
+/// replayed first on every run; commit the file when it appears.
+const REGRESSIONS: &str = "tests/proptest-regressions/properties.txt";
+
+fn env_cases(var: &str, default: u32) -> u32 {
+    std::env::var(var)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn config(default_cases: u32) -> Config {
+    Config {
+        cases: env_cases("SUDOKU_PROPTEST_CASES", default_cases),
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(REGRESSIONS))),
+        ..Config::default()
+    }
+}
+
+fn board(cells: [u8; 81]) -> Board {
+    Board::from_cells(cells).expect("cells 0-9")
+}
+
+/// A random puzzle: a solved grid with `blanks` cells emptied, and that grid.
+fn random_puzzle(seed: u64, blanks: usize) -> ([u8; 81], [u8; 81]) {
+    let mut rng = Rng(seed);
+    let grid = random_grid(&mut rng);
+    assert!(
+        check_solution(&grid, &grid).is_ok(),
+        "generator makes valid grids"
+    );
+    (blank_cells(&grid, blanks, &mut rng), grid)
+}
+
+/// Compares the library's count (limit 2) with the reference solver's; returns the count, or
+/// None when the reference ran out of budget.
+fn compare_with_reference(puzzle: &[u8; 81]) -> Option<u64> {
+    let expected = reference_count(puzzle, 2, 300_000)?;
+    let b = board(*puzzle);
+    let got = solver::count_solutions(&b, 2);
+    assert_eq!(
+        got,
+        expected,
+        "count with limit 2 for {} (reference {expected})",
+        line_of(puzzle)
+    );
+    let a = solver::analyse(&b, Some(2), None);
+    assert_eq!(a.count, expected);
+    match a.first {
+        Some(s) => assert_solves(puzzle, s.cells(), "analyse"),
+        None => assert_eq!(expected, 0),
+    }
+    if expected < 2 {
+        assert!(
+            a.complete,
+            "count {expected} below the limit must be complete"
+        );
+    }
+    Some(expected)
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    #[test]
+    fn solution_is_valid_and_keeps_givens(seed in any::<u64>(), blanks in 0usize..=64) {
+        let (puzzle, grid) = random_puzzle(seed, blanks);
+        let b = board(puzzle);
+        let a = solver::analyse(&b, Some(2), None);
+        let first = a.first.expect("a puzzle cut from a grid has a solution");
+        prop_assert!(check_solution(&puzzle, first.cells()).is_ok(),
+            "{}", check_solution(&puzzle, first.cells()).unwrap_err());
+        prop_assert!(a.count >= 1);
+        if a.count == 1 {
+            prop_assert!(a.complete);
+            prop_assert_eq!(first.cells(), &grid, "a unique solution is the grid it came from");
+        }
+        let s = solver::solve_first(&b).expect("solve_first");
+        prop_assert!(check_solution(&puzzle, s.cells()).is_ok());
+    }
+
+    #[test]
+    fn limit_2_count_agrees_with_reference(
+        seed in any::<u64>(),
+        blanks in 20usize..=58,
+        conflicting in any::<bool>(),
+    ) {
+        let (mut puzzle, grid) = random_puzzle(seed, blanks);
+        if conflicting {
+            add_conflicting_given(&mut puzzle, &grid, &mut Rng(seed ^ 0xABCD));
+        }
+        let n = compare_with_reference(&puzzle);
+        prop_assume!(n.is_some(), "reference out of budget");
+    }
+
+    #[test]
+    fn any_board_is_searched_without_panic(
+        cells in proptest::collection::vec(prop_oneof![3 => Just(0u8), 1 => 1u8..=9], 81)
+    ) {
+        let all: [u8; 81] = cells.try_into().unwrap();
+        let b = board(all);
+        let an = solver::analyse(&b, Some(2), None);
+        if keeps_rules(&all) {
+            if let Some(s) = an.first {
+                prop_assert!(check_solution(&all, s.cells()).is_ok());
+            }
+        } else {
+            prop_assert_eq!(an.count, 0, "givens breaking the rules have no solution");
+            prop_assert!(b.check_rules().is_err());
+        }
+    }
+
+    #[test]
+    fn rule_check_agrees_with_an_independent_one(
+        givens in proptest::collection::vec((0usize..81, 1u8..=9), 0..24)
+    ) {
+        let mut cells = [0u8; 81];
+        for (i, d) in givens {
+            cells[i] = d;
+        }
+        let b = board(cells);
+        let ok = keeps_rules(&cells);
+        prop_assert_eq!(b.check_rules().is_ok(), ok, "{}", line_of(&cells));
+        let parsed = Board::from_str(&line_of(&cells));
+        prop_assert_eq!(parsed.is_ok(), ok, "{}", line_of(&cells));
+        if !ok {
+            let msg = parsed.unwrap_err().to_string();
+            prop_assert!(msg.starts_with("digit ") && msg.contains(" appears twice in "), "{}", msg);
+        }
+        prop_assert_eq!(Board::from_str(&grid_text(&cells)).is_ok(), ok);
+    }
+
+    #[test]
+    fn parser_never_panics_on_arbitrary_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
+        check_parser(&bytes)?;
+    }
+
+    #[test]
+    fn parser_on_near_puzzles(input in near_puzzle_text()) {
+        check_parser(&input)?;
+    }
+
+    #[test]
+    fn line_format_round_trip(seed in any::<u64>(), blanks in 0usize..=81) {
+        let (puzzle, _) = random_puzzle(seed, blanks);
+        let b = board(puzzle);
+        let text = format::line(&b);
+        prop_assert_eq!(&text, &line_of(&puzzle));
+        prop_assert_eq!(Board::from_str(&text), Ok(b));
+        prop_assert_eq!(Board::from_str(&b.to_line()), Ok(b));
+        // With an annotation and CRLF, through the reader.
+        let entries = read_all(format!("{text} 1.0\r\n").as_bytes());
+        prop_assert_eq!(entries.len(), 1);
+        prop_assert_eq!(entries[0].result.as_ref().ok(), Some(&b));
+    }
+
+    #[test]
+    fn grid_format_round_trip(seed in any::<u64>(), blanks in 0usize..=81) {
+        let (puzzle, _) = random_puzzle(seed, blanks);
+        let b = board(puzzle);
+        let text = format::grid(&b);
+        prop_assert_eq!(&text, &grid_text(&puzzle));
+        prop_assert_eq!(Board::from_str(&text), Ok(b));
+        let crlf = format!("\u{feff}{}", text.replace('\n', "\r\n"));
+        prop_assert_eq!(Board::from_str(&crlf), Ok(b));
+        // Solutions too: format the solution, read it back, it is still a solution.
+        if let Some(s) = solver::solve_first(&b) {
+            prop_assert_eq!(Board::from_str(&format::grid(&s)), Ok(s));
+            prop_assert_eq!(Board::from_str(&format::line(&s)), Ok(s));
+        }
+    }
+}
+
+/// Reference agreement on a fixed, seeded set of many puzzles, with a check that all three
+/// kinds (no, one, several solutions) occur often.
+#[test]
+fn reference_agreement_covers_none_unique_and_multiple() {
+    let n = env_cases("SUDOKU_REFERENCE_CASES", 1500) as u64;
+    let mut seen = [0usize; 3];
+    let mut skipped = 0;
+    for k in 0..n {
+        let mut rng = Rng(0x5EED_0000 + k);
+        let grid = random_grid(&mut rng);
+        let blanks = 25 + rng.below(34);
+        let mut puzzle = blank_cells(&grid, blanks, &mut rng);
+        if k % 3 == 0 {
+            add_conflicting_given(&mut puzzle, &grid, &mut rng);
+        }
+        match compare_with_reference(&puzzle) {
+            Some(c) => seen[c as usize] += 1,
+            None => skipped += 1,
+        }
+    }
+    eprintln!("none, unique, multiple: {seen:?}; reference out of budget: {skipped}");
+    assert!(
+        seen.iter().all(|&s| s as u64 >= n / 20),
+        "too few of some kind (none, unique, multiple): {seen:?}, skipped {skipped}"
+    );
+    assert!(
+        (skipped as u64) < n / 10,
+        "reference skipped {skipped} of {n}"
+    );
+}
+
+/// Exhaustive counts agree with the reference on puzzles with a handful of solutions.
+#[test]
+fn exhaustive_counts_agree_with_reference() {
+    let mut checked = 0;
+    for k in 0..400u64 {
+        let (puzzle, _) = random_puzzle(0xC0_0000 + k, 40 + (k % 12) as usize);
+        let Some(expected) = reference_count(&puzzle, 1000, 2_000_000) else {
+            continue;
+        };
+        if expected >= 1000 {
+            continue;
+        }
+        let b = board(puzzle);
+        let a = solver::analyse(&b, None, None);
+        assert_eq!(a.count, expected, "{}", line_of(&puzzle));
+        assert!(a.complete);
+        let mut n = 0;
+        solver::search(&b, &mut solver::NoObserver, None, |s| {
+            assert_solves(&puzzle, s.board().cells(), "search");
+            n += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(n, expected);
+        checked += 1;
+    }
+    assert!(
+        checked > 200,
+        "only {checked} puzzles in reach of the reference"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The parser, checked against an independent reading of the input.
+
+fn read_all(bytes: &[u8]) -> Vec<Entry> {
+    PuzzleReader::new(bytes)
+        .map(|e| e.expect("reading memory cannot fail"))
+        .collect()
+}
+
+fn is_cell(b: u8) -> bool {
+    matches!(b, b'0'..=b'9' | b'.' | b'_')
+}
+
+fn cell_value(b: u8) -> u8 {
+    if b.is_ascii_digit() { b - b'0' } else { 0 }
+}
+
+/// The input's lines as the spec defines them: split at `\n`, one trailing `\r` removed, a BOM
+/// removed from the first line.
+fn spec_lines(input: &[u8]) -> Vec<&[u8]> {
+    let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+    if input.ends_with(b"\n") || input.is_empty() {
+        lines.pop();
+    }
+    for (k, l) in lines.iter_mut().enumerate() {
+        if k == 0 && l.starts_with(b"\xEF\xBB\xBF") {
+            *l = &l[3..];
+        }
+        if l.ends_with(b"\r") {
+            *l = &l[..l.len() - 1];
+        }
+    }
+    lines
+}
+
+/// The cells of a one-line puzzle: 81 cells from the first byte, then the end of the line or
+/// an annotation separator.
+fn one_line(l: &[u8]) -> Option<[u8; 81]> {
+    if l.len() < 81 || !l[..81].iter().all(|&b| is_cell(b)) {
+        return None;
+    }
+    if l.len() > 81 && !matches!(l[81], b' ' | b'\t' | b';' | b':' | b',' | b'#') {
+        return None;
+    }
+    Some(std::array::from_fn(|i| cell_value(l[i])))
+}
+
+fn grid_sep(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'|' | b'+' | b'-')
+}
+
+/// The nine cells of a grid row: cells among separators only.
+fn grid_row(l: &[u8]) -> Option<Vec<u8>> {
+    if !l.iter().all(|&b| is_cell(b) || grid_sep(b)) {
+        return None;
+    }
+    let cells: Vec<u8> = l
+        .iter()
+        .filter(|&&b| is_cell(b))
+        .map(|&b| cell_value(b))
+        .collect();
+    (cells.len() == 9).then_some(cells)
+}
+
+/// A ruler line such as `------+-------+------`: separators only, not all blank.
+fn ruler(l: &[u8]) -> bool {
+    l.iter().all(|&b| grid_sep(b)) && l.iter().any(|&b| !b.is_ascii_whitespace())
+}
+
+/// Checks the reader on `input`: no panic; entries in increasing line order; errors located on
+/// or after their entry's line; every accepted board is, by an independent reading, a one-line
+/// puzzle or a 9-line block at its line, keeping the rules; every one-line puzzle is found.
+fn check_parser(input: &[u8]) -> Result<(), TestCaseError> {
+    let entries = read_all(input);
+    let lines = spec_lines(input);
+    let mut last = 0;
+    for e in &entries {
+        prop_assert!(e.line > last, "entries out of order at line {}", e.line);
+        last = e.line;
+        prop_assert!(
+            e.line as usize <= lines.len().max(1),
+            "line {} past the end",
+            e.line
+        );
+        match &e.result {
+            Ok(b) => {
+                let at = e.line as usize - 1;
+                let cells = *b.cells();
+                prop_assert!(keeps_rules(&cells), "accepted a board breaking the rules");
+                if let Some(c) = one_line(lines[at]) {
+                    prop_assert_eq!(c, cells, "one-line puzzle at line {}", e.line);
+                } else {
+                    // A 9-line block from this line, rulers between rows allowed.
+                    let mut got = Vec::new();
+                    let mut k = at;
+                    while got.len() < 81 {
+                        prop_assert!(k < lines.len(), "block at line {} runs out", e.line);
+                        if let Some(row) = grid_row(lines[k]) {
+                            got.extend(row);
+                        } else {
+                            prop_assert!(
+                                !got.is_empty() && ruler(lines[k]),
+                                "line {} accepted but line {} is no grid row: {:?}",
+                                e.line,
+                                k + 1,
+                                String::from_utf8_lossy(lines[k])
+                            );
+                        }
+                        k += 1;
+                    }
+                    prop_assert_eq!(&got[..], &cells[..], "block at line {}", e.line);
+                }
+            }
+            Err(err) => {
+                prop_assert!(err.line >= e.line, "error before its entry");
+                prop_assert!(err.column >= 1);
+                prop_assert!(!err.to_string().is_empty());
+            }
+        }
+    }
+    // Nothing lost: each one-line puzzle gives an entry at its line, Ok iff it keeps the rules.
+    for (k, l) in lines.iter().enumerate() {
+        if let Some(c) = one_line(l) {
+            let e = entries.iter().find(|e| e.line == k as u64 + 1);
+            prop_assert!(e.is_some(), "one-line puzzle at line {} lost", k + 1);
+            let e = e.unwrap();
+            match &e.result {
+                Ok(b) => prop_assert_eq!(*b.cells(), c),
+                Err(err) => prop_assert!(!keeps_rules(&c), "line {}: {}", k + 1, err),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Text made of pieces of puzzles: good lines, lines with one byte changed, grid rows, rulers,
+/// comments, blank lines, CRLF, BOMs, random bytes.
+fn near_puzzle_text() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        (any::<u64>(), 0usize..60).prop_map(|(s, b)| {
+            let (p, _) = random_puzzle(s, b);
+            format!("{}\n", line_of(&p)).into_bytes()
+        }),
+        (any::<u64>(), 0usize..60, 0usize..83, any::<u8>()).prop_map(|(s, b, i, x)| {
+            let (p, _) = random_puzzle(s, b);
+            let mut v = line_of(&p).into_bytes();
+            if i < v.len() {
+                v[i] = x;
+            } else {
+                v.push(x);
+            }
+            v.push(b'\n');
+            v
+        }),
+        (any::<u64>(), 0usize..60).prop_map(|(s, b)| {
+            let (p, _) = random_puzzle(s, b);
+            grid_text(&p).into_bytes()
+        }),
+        (any::<u64>(), 0usize..9, any::<u8>()).prop_map(|(s, r, x)| {
+            let (p, _) = random_puzzle(s, 40);
+            let mut lines: Vec<String> = grid_text(&p).lines().map(String::from).collect();
+            let k = r % lines.len();
+            let mut bytes = lines[k].clone().into_bytes();
+            let j = (x as usize) % bytes.len();
+            bytes[j] = x;
+            lines[k] = String::from_utf8_lossy(&bytes).into_owned();
+            (lines.join("\n") + "\n").into_bytes()
+        }),
+        Just(b"------+-------+------\n".to_vec()),
+        Just(b"1 2 3 | 4 5 6 | 7 8 9\n".to_vec()),
+        Just(b"# comment\n".to_vec()),
+        Just(b"\n".to_vec()),
+        Just(b"\r\n".to_vec()),
+        Just(b"\xEF\xBB\xBF".to_vec()),
+        Just(b" ; rating 3.2\n".to_vec()),
+        proptest::collection::vec(any::<u8>(), 0..100),
+        (1usize..6000, any::<u8>()).prop_map(|(n, b)| vec![b; n]),
+    ];
+    proptest::collection::vec(piece, 0..12).prop_map(|v| v.concat())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fuzz: many cases over the parser and the whole solve path. Ignored by default; run with
+//   SUDOKU_FUZZ_CASES=200000 cargo test --release --test properties -- --ignored fuzz
+
+fn fuzz_config() -> Config {
+    Config {
+        cases: env_cases("SUDOKU_FUZZ_CASES", 200_000),
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(REGRESSIONS))),
+        max_global_rejects: 1_000_000,
+        ..Config::default()
+    }
+}
+
+/// Parses, then solves every accepted puzzle with limit 2 and checks any solution.
+fn fuzz_one(input: &[u8]) -> Result<(), TestCaseError> {
+    check_parser(input)?;
+    for e in read_all(input) {
+        if let Ok(b) = e.result {
+            let a = solver::analyse(&b, Some(2), None);
+            if let Some(s) = a.first {
+                prop_assert!(check_solution(b.cells(), s.cells()).is_ok());
+                prop_assert_eq!(Board::from_str(&format::grid(&s)), Ok(s));
+            } else {
+                prop_assert_eq!(a.count, 0);
+            }
+            prop_assert_eq!(Board::from_str(&format::line(&b)), Ok(b));
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(fuzz_config())]
+
+    #[test]
+    #[ignore = "fuzz: many cases; run with --ignored (see the file's header)"]
+    fn fuzz_parser_and_solver(
+        input in prop_oneof![
+            near_puzzle_text(),
+            proptest::collection::vec(any::<u8>(), 0..3000),
+        ]
+    ) {
+        fuzz_one(&input)?;
+    }
+
+    #[test]
+    #[ignore = "fuzz: many cases; run with --ignored (see the file's header)"]
+    fn fuzz_reference_agreement(
+        seed in any::<u64>(),
+        blanks in 15usize..=60,
+        conflicting in any::<bool>(),
+    ) {
+        let (mut puzzle, grid) = random_puzzle(seed, blanks);
+        if conflicting {
+            add_conflicting_given(&mut puzzle, &grid, &mut Rng(!seed));
+        }
+        let n = compare_with_reference(&puzzle);
+        prop_assume!(n.is_some());
+    }
+}
