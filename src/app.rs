@@ -206,15 +206,19 @@ impl Progress {
                                 .expect("valid template"),
                         ),
                 };
-                bar
+                bar.with_elapsed(start.elapsed())
             });
             let puzzles = self.puzzles.load(Ordering::Relaxed);
             let secs = start.elapsed().as_secs_f64();
-            let mut msg = format!("{puzzles} puzzles, {:.0}/s", puzzles as f64 / secs);
-            if counting {
+            let msg = if counting {
                 let n = self.solutions.load(Ordering::Relaxed);
-                msg.push_str(&format!(", {n} solutions counted"));
-            }
+                format!(
+                    "{n} solutions counted ({:.0}/s), {puzzles} puzzles done",
+                    n as f64 / secs
+                )
+            } else {
+                format!("{puzzles} puzzles, {:.0}/s", puzzles as f64 / secs)
+            };
             bar.set_message(msg);
             bar.set_position(self.bytes.load(Ordering::Relaxed));
             if total.is_none() {
@@ -399,26 +403,49 @@ fn process<O: Observer>(
 }
 
 /// Where output goes: stdout through a buffer, with a closed pipe or write error noted once.
-struct Output {
-    out: io::BufWriter<io::StdoutLock<'static>>,
+struct Output<'a> {
+    out: io::BufWriter<Stdout<'a>>,
     error: Option<io::Error>,
 }
 
-impl Output {
-    fn new() -> Output {
+/// stdout, clearing the progress display (if one is shown) while a block is written, so
+/// results and the display never mix on a terminal. Blocks are whole buffers, so this costs
+/// one uncontended lock per 64 KiB.
+struct Stdout<'a> {
+    inner: io::StdoutLock<'static>,
+    progress: &'a Progress,
+}
+
+impl Write for Stdout<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let inner = &mut self.inner;
+        self.progress.suspend(|| inner.write(buf))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl<'a> Output<'a> {
+    fn new(progress: &'a Progress) -> Output<'a> {
+        let stdout = Stdout {
+            inner: io::stdout().lock(),
+            progress,
+        };
         Output {
-            out: io::BufWriter::with_capacity(OUT_BUFFER, io::stdout().lock()),
+            out: io::BufWriter::with_capacity(OUT_BUFFER, stdout),
             error: None,
         }
     }
 
     /// Writes `bytes`, and the stderr reports in `errs` at their places; records a failure.
-    fn write_done(&mut self, done: &Done, progress: &Progress) {
+    fn write_done(&mut self, done: &Done) {
         let mut at = 0;
         for (offset, report) in &done.errs {
             self.write(&done.out[at..*offset]);
             self.flush();
-            progress.suspend(|| {
+            self.out.get_ref().progress.suspend(|| {
                 let mut err = io::stderr().lock();
                 let _ = err.write_all(report.as_bytes());
             });
@@ -558,7 +585,7 @@ fn run_sequential(
     inputs: &[Input],
     progress: &Progress,
 ) -> (Tally, Option<io::Error>) {
-    let mut output = Output::new();
+    let mut output = Output::new(progress);
     let mut trace = Trace {
         err: io::BufWriter::new(io::stderr()),
     };
@@ -615,7 +642,7 @@ fn run_sequential(
             }
             // `sink` may have written part of `done.out` already; error offsets are only set
             // for bad lines, which never stream.
-            output.write_done(&done, progress);
+            output.write_done(&done);
             // Only this thread writes these, so plain stores suffice.
             let puzzles = progress.puzzles.load(Ordering::Relaxed);
             progress.puzzles.store(puzzles + 1, Ordering::Relaxed);
@@ -756,7 +783,7 @@ fn writer(
     tokens: SyncSender<()>,
     progress: &Progress,
 ) -> (Tally, Option<io::Error>) {
-    let mut output = Output::new();
+    let mut output = Output::new(progress);
     let mut tally = Tally::default();
     let mut waiting: BTreeMap<u64, Done> = BTreeMap::new();
     let mut next = 0u64;
@@ -775,7 +802,7 @@ fn writer(
         };
         waiting.insert(seq, done);
         while let Some(done) = waiting.remove(&next) {
-            output.write_done(&done, progress);
+            output.write_done(&done);
             tally.add(&done.tally);
             next += 1;
             let _ = tokens.try_send(());
