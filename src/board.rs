@@ -144,10 +144,12 @@ impl Board {
         let mut rows = [0u16; 9];
         let mut cols = [0u16; 9];
         let mut boxes = [0u16; 9];
-        for (cell, &digit) in self.cells.iter().enumerate() {
-            if digit == 0 {
-                continue;
-            }
+        // Visit only the filled cells: puzzles are mostly blank.
+        let mut filled = self.filled_mask();
+        while filled != 0 {
+            let cell = filled.trailing_zeros() as usize;
+            filled &= filled - 1;
+            let digit = self.cells[cell];
             let bit = 1u16 << digit;
             let [r, c, b] = UNITS[cell].map(usize::from);
             if (rows[r] | cols[c] | boxes[b]) & bit == 0 {
@@ -178,6 +180,22 @@ impl Board {
             boxes[b] |= bit;
         }
         Ok(())
+    }
+
+    /// Bit `i` is set when cell `i` holds a digit; found eight cells at a time.
+    fn filled_mask(&self) -> u128 {
+        let mut mask = 0u128;
+        for (i, chunk) in self.cells.chunks(8).enumerate() {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            let w = u64::from_le_bytes(word);
+            // Each byte is 0..=9, so it is non-zero exactly when one of its low four bits is.
+            let flags = (w | w >> 1 | w >> 2 | w >> 3) & 0x0101_0101_0101_0101;
+            // Gather the flags of bytes 0..8 (bits 0, 8, .., 56) into the top byte, in order.
+            let packed = flags.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+            mask |= u128::from(packed) << (8 * i);
+        }
+        mask
     }
 
     /// True when `self` is a complete grid that keeps every rule and every given of `puzzle`.
@@ -249,6 +267,28 @@ mod tests {
         assert_eq!((row_of(80), col_of(80), box_of(80)), (8, 8, 8));
         assert_eq!(box_of(29), 3);
         assert_eq!(box_of(8 * 9 + 3), 7);
+    }
+
+    #[test]
+    fn filled_mask_marks_exactly_the_givens() {
+        for step in 1..12 {
+            let mut c = [0u8; CELLS];
+            let mut expect = 0u128;
+            for i in (0..CELLS).step_by(step) {
+                c[i] = (i % 9) as u8 + 1;
+                expect |= 1 << i;
+            }
+            assert_eq!(
+                Board::from_cells(c).unwrap().filled_mask(),
+                expect,
+                "step {step}"
+            );
+        }
+        assert_eq!(
+            Board::from_cells(cells(SOLUTION)).unwrap().filled_mask(),
+            (1 << 81) - 1
+        );
+        assert_eq!(Board::empty().filled_mask(), 0);
     }
 
     #[test]
