@@ -107,7 +107,7 @@ impl Input {
 
     fn size(&self) -> Option<u64> {
         let meta = std::fs::metadata(self.path.as_ref()?).ok()?;
-        meta.is_file().then(|| meta.len())
+        meta.is_file().then_some(meta.len())
     }
 }
 
@@ -352,7 +352,7 @@ fn process<O: Observer>(
             _ if count == 1 => first = Some(solution.board()),
             _ => {}
         }
-        if count % COUNT_PUBLISH == 0 {
+        if count.is_multiple_of(COUNT_PUBLISH) {
             progress
                 .solutions
                 .fetch_add(COUNT_PUBLISH, Ordering::Relaxed);
@@ -735,7 +735,6 @@ fn run_parallel<'scope, 'env>(
         bytes_before += reader.bytes_read();
     }
     send(&mut chunk);
-    drop(send);
     drop(work_tx);
     let (written, error) = writer.join().expect("writer thread does not panic");
     tally.add(&written);

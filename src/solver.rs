@@ -1,0 +1,1247 @@
+//! The depth-first search every solving, counting and checking task is built on.
+//!
+//! # Design
+//!
+//! - **Layout**: per digit and per band of three rows, one 27-bit word of the cells that may
+//!   still hold the digit (see `State`), after the JCZSolve family of solvers. Rows and boxes
+//!   of a band are handled inside one word with a few table lookups; columns link a digit's
+//!   three words.
+//! - **Propagation** (`State::propagate`) to a fixed point of: box–row interaction in each
+//!   band and box–column interaction in each stack (locked candidates both ways, which
+//!   include hidden singles in boxes and columns), hidden singles in rows, and naked singles.
+//! - **Branching** (`State::choose`): on a cell with two digits left, the one with the most
+//!   unsolved peers (two-digit peers counting extra), so that each branch propagates far;
+//!   this halves the guesses on hard puzzles compared to taking the first such cell.
+//! - **Backtracking** by copy: the state is 196 bytes of `Copy` data, copied before each guess
+//!   but the last of a node, which reuses the node's own state.
+//! - A solution is reported as a [`Solution`] borrowing the state: counting does not build
+//!   boards.
+
+use std::ops::ControlFlow;
+
+use crate::board::{Board, CELLS};
+
+/// Called on every placement and every undo of the search (the classic observer), e.g. for
+/// `--trace`.
+///
+/// `depth` is the number of guesses currently on the stack (0 = before any guess), `cell` is
+/// 0..81 in row-major order and `digit` is 1..=9. Events come in this order:
+///
+/// 1. depth 0: the givens and what propagation fixes before the first guess, in cell order,
+///    as forced placements; they are never taken back;
+/// 2. for each guess: the guess (`guess == true`, `depth` counting it); if propagation after
+///    it finds no contradiction, the cells it fixed, in cell order, as forced placements at
+///    the same depth; then the branch below; then the undos of those forced placements in
+///    reverse order, and last the undo of the guess.
+///
+/// So every undo matches the latest placement not yet undone, also when the search is
+/// stopped or interrupted.
+pub trait Observer {
+    /// False for the no-op observer: the search then compiles every call away.
+    const ENABLED: bool = true;
+    /// A digit placed: `guess` is true for a branching guess, false for a forced placement
+    /// (a given, a single, or another consequence of propagation).
+    fn place(&mut self, depth: usize, cell: usize, digit: u8, guess: bool);
+    /// A placement taken back when its branch is done or has failed.
+    fn undo(&mut self, depth: usize, cell: usize, digit: u8);
+}
+
+/// The observer that does nothing and costs nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoObserver;
+
+impl Observer for NoObserver {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn place(&mut self, _depth: usize, _cell: usize, _digit: u8, _guess: bool) {}
+    #[inline(always)]
+    fn undo(&mut self, _depth: usize, _cell: usize, _digit: u8) {}
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchEnd {
+    /// The whole search tree was explored.
+    Exhausted,
+    /// The on-solution callback returned [`ControlFlow::Break`].
+    Stopped,
+    /// The stop poll returned true.
+    Interrupted,
+}
+
+/// Counters kept by the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SearchStats {
+    /// Branching guesses tried.
+    pub guesses: u64,
+}
+
+/// How a search ended, and what it cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchReport {
+    /// Why the search ended.
+    pub end: SearchEnd,
+    /// Counters.
+    pub stats: SearchStats,
+}
+
+/// How often, in guesses, the stop poll is called (a power of two).
+const POLL_EVERY: u64 = 1024;
+
+/// All 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+
+/// A contradiction found by propagation: the position has no solution.
+#[derive(Debug, Clone, Copy)]
+struct Unsolvable;
+
+// ---------------------------------------------------------------------------------------------
+// Lookup tables, generated at compile time.
+// ---------------------------------------------------------------------------------------------
+
+/// The six ways to place a digit once in each row and once in each box of a band, as 9-bit
+/// masks over its mini-rows (bit `3 * row + box`, see [`State`]). The same shapes describe a
+/// stack: bit `3 * band + column`.
+const PERMUTATIONS: [u16; 6] = {
+    let p = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut out = [0u16; 6];
+    let mut i = 0;
+    while i < 6 {
+        out[i] = (1 << p[i][0]) | (1 << (3 + p[i][1])) | (1 << (6 + p[i][2]));
+        i += 1;
+    }
+    out
+};
+
+/// `SUPPORT[m]`: the mini-rows of `m` that lie on some permutation contained in `m`, i.e. what
+/// survives of a digit's mini-rows once every row and every box of the band needs it exactly
+/// once. 0 means the digit cannot be placed: a contradiction.
+static SUPPORT: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut i = 0;
+        while i < 6 {
+            let p = PERMUTATIONS[i];
+            if m as u16 & p == p {
+                t[m] |= p;
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// `MINI_ROWS[row]`: for the 9 bits of one row, which of its three mini-rows (3 bits each) are
+/// not empty.
+static MINI_ROWS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] =
+            ((x & 7 != 0) as u8) | (((x & 0o70 != 0) as u8) << 1) | (((x & 0o700 != 0) as u8) << 2);
+        x += 1;
+    }
+    t
+};
+
+/// `EXPAND[m]`: the 27 cells of the mini-rows set in `m`.
+static EXPAND: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        while k < 9 {
+            if m & (1 << k) != 0 {
+                t[m] |= 7 << (9 * (k / 3) + 3 * (k % 3));
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// `PEERS[p]`: the cells of a band that share a row or a box with cell `p`, `p` excluded.
+static PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        let mut q = 0;
+        while q < 27 {
+            if q != p && (q / 9 == p / 9 || (q % 9) / 3 == (p % 9) / 3) {
+                t[p] |= 1 << q;
+            }
+            q += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// `SINGLE[row]`: the 9 bits of a row when exactly one is set, else 0.
+static SINGLE: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut k = 0;
+    while k < 9 {
+        t[1 << k] = 1 << k;
+        k += 1;
+    }
+    t
+};
+
+/// The 27 cells of the rows set in a 3-bit set of a band's rows.
+#[inline(always)]
+const fn rows_of(rows: u32) -> u32 {
+    ((rows & 1) * 0x1FF) | ((rows & 2) * (0x1FF << 8)) | ((rows & 4) * (0x1FF << 16))
+}
+
+/// Removes `cells` from every lane of `band`; returns the lanes that had some of them.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn clear_lanes(band: &mut [u32; LANES], cells: u32) -> u32 {
+    use std::arch::x86_64::*;
+    // SSE2 is part of the x86-64 baseline, so this needs no runtime detection.
+    // SAFETY: SSE2 is always available on x86-64, and the three unaligned 16-byte loads and
+    // stores cover exactly the 12 lanes (48 bytes) of `band`, which we borrow mutably.
+    unsafe {
+        let c = _mm_set1_epi32(cells as i32);
+        let p = band.as_mut_ptr().cast::<__m128i>();
+        let mut hit = 0;
+        for i in 0..3 {
+            let v = _mm_loadu_si128(p.add(i));
+            let miss = _mm_cmpeq_epi32(_mm_and_si128(v, c), _mm_setzero_si128());
+            hit |= (_mm_movemask_ps(_mm_castsi128_ps(miss)) as u32 ^ 0xF) << (4 * i);
+            _mm_storeu_si128(p.add(i), _mm_andnot_si128(c, v));
+        }
+        hit
+    }
+}
+
+/// Removes `cells` from every lane of `band`; returns the lanes that had some of them.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn clear_lanes(band: &mut [u32; LANES], cells: u32) -> u32 {
+    let mut hit = 0;
+    for (e, c) in band.iter_mut().enumerate() {
+        hit |= u32::from(*c & cells != 0) << e;
+        *c &= !cells;
+    }
+    hit
+}
+
+/// Digits per band in [`State::cand`]: 9, padded with empty entries for whole vectors.
+const LANES: usize = 12;
+
+/// The two other bands of each band.
+static OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+
+/// Spreads a 9-bit set of columns over the three rows of a band.
+#[inline(always)]
+const fn columns(cols: u32) -> u32 {
+    cols * 0x40201
+}
+
+/// Folds a band's three rows onto one: the columns where a bit is set.
+#[inline(always)]
+const fn fold(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & 0x1FF
+}
+
+/// Box–row interaction inside one band for one digit: keeps only the cells on mini-rows that
+/// can still be part of a placement with the digit once per row and once per box. Returns 0 on
+/// a contradiction.
+#[inline(always)]
+fn band_rows(a: u32) -> u32 {
+    let m = MINI_ROWS[(a & 0x1FF) as usize] as usize
+        | (MINI_ROWS[((a >> 9) & 0x1FF) as usize] as usize) << 3
+        | (MINI_ROWS[(a >> 18) as usize] as usize) << 6;
+    a & EXPAND[SUPPORT[m] as usize]
+}
+
+/// Swaps the band and stack indices of a 27-bit set of (band, stack, column-in-stack) bits:
+/// bit `9 * band + 3 * stack + j` moves to `9 * stack + 3 * band + j`, and back again.
+#[inline(always)]
+const fn transpose(x: u32) -> u32 {
+    const KEEP: u32 = 0o7 | 0o7 << 12 | 0o7 << 24;
+    const UP1: u32 = 0o7 << 3 | 0o7 << 15;
+    const DOWN1: u32 = 0o7 << 9 | 0o7 << 21;
+    (x & KEEP) | (x & UP1) << 6 | (x & DOWN1) >> 6 | (x & 0o7 << 6) << 12 | (x & 0o7 << 18) >> 12
+}
+
+// ---------------------------------------------------------------------------------------------
+// The search state.
+// ---------------------------------------------------------------------------------------------
+
+/// The search state: for each digit, the cells that may still hold it.
+///
+/// The grid is cut into three bands of three rows. For band `b` and digit `d` (0-based),
+/// `cand[b][d]` has 27 bits, one per cell of the band, row by row:
+///
+/// ```text
+///            column:  0  1  2 | 3  4  5 | 6  7  8
+///   row 3b     bits:  0  1  2 | 3  4  5 | 6  7  8     mini-row (row r, box k of the band):
+///   row 3b+1   bits:  9 10 11 |12 13 14 |15 16 17       bits 9r+3k .. 9r+3k+2
+///   row 3b+2   bits: 18 19 20 |21 22 23 |24 25 26
+///                     box 3b  | box 3b+1| box 3b+2
+/// ```
+///
+/// A band's rows fold onto one 9-bit set of columns with `a | a >> 9 | a >> 18`, and a set of
+/// columns spreads back with a multiplication by `0x40201`. Rows and boxes of a band are
+/// handled inside one word; columns link the three words of a digit.
+///
+/// The nine digits of a band sit side by side (`cand[b]`, padded to 12 lanes), so that a
+/// solved cell leaves all other digits of its band in a few vector operations
+/// ([`clear_lanes`]).
+///
+/// - `unsolved[b]`: the cells of band `b` whose digit is not fixed yet.
+/// - `cols[d]`: the columns of digit `d` in each band (9 bits per band, band 0 lowest) for
+///   which box–column interaction was last run to a fixed point.
+/// - `dirty`: bit `d` when digit `d` changed since it was last propagated.
+///
+/// The whole state is 196 bytes of `Copy` data, copied on every guess but the last of a node.
+#[derive(Clone, Copy)]
+struct State {
+    cand: [[u32; LANES]; 3],
+    unsolved: [u32; 3],
+    cols: [u32; 9],
+    dirty: u32,
+}
+
+impl State {
+    /// The state for `board`, givens placed but not yet propagated; `Err` when two givens
+    /// clash.
+    fn new(board: &Board) -> Result<State, Unsolvable> {
+        let cells = board.cells();
+        // The filled cells of each band, found without a branch per cell.
+        let mut filled = [0u32; 3];
+        for (b, f) in filled.iter_mut().enumerate() {
+            for (p, &v) in cells[27 * b..27 * b + 27].iter().enumerate() {
+                *f |= u32::from(v != 0) << p;
+            }
+        }
+        // Per digit: the rows, columns and boxes holding it (bit per unit), and its cells.
+        let mut units = [[0u16; 3]; 9];
+        let mut given = [[0u32; 3]; 9];
+        for (b, &f) in filled.iter().enumerate() {
+            let mut rest = f;
+            while rest != 0 {
+                let p = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let cell = 27 * b + p;
+                let (r, c, d) = (cell / 9, cell % 9, usize::from(cells[cell] - 1));
+                let bits = [1 << r, 1 << c, 1 << (r / 3 * 3 + c / 3)];
+                let u = &mut units[d];
+                if (u[0] & bits[0]) | (u[1] & bits[1]) | (u[2] & bits[2]) != 0 {
+                    return Err(Unsolvable);
+                }
+                u[0] |= bits[0];
+                u[1] |= bits[1];
+                u[2] |= bits[2];
+                given[d][b] |= 1 << p;
+            }
+        }
+        let mut cand = [[0; LANES]; 3];
+        for (d, &u) in units.iter().enumerate() {
+            let [rows, cols, boxes] = u.map(u32::from);
+            for (b, band) in cand.iter_mut().enumerate() {
+                let row_cells = rows_of((rows >> (3 * b)) & 7);
+                let box_cells = columns(EXPAND[((boxes >> (3 * b)) & 7) as usize]);
+                let blocked = filled[b] | row_cells | box_cells | columns(cols);
+                band[d] = (BAND & !blocked) | given[d][b];
+            }
+        }
+        Ok(State {
+            cand,
+            unsolved: filled.map(|f| BAND & !f),
+            cols: [0; 9],
+            dirty: 0x1FF,
+        })
+    }
+
+    /// Removes `cells` from band `b` of every digit but `keep`, marking what changed.
+    #[inline(always)]
+    fn clear_others(&mut self, keep: usize, b: usize, cells: u32) {
+        let band = &mut self.cand[b];
+        let changed = clear_lanes(band, cells);
+        band[keep] |= cells;
+        self.dirty |= changed & !(1 << keep) & 0x1FF;
+    }
+
+    /// Puts digit `d` on cell `p` of band `b`: the cell loses its other digits and its row,
+    /// box and column peers lose `d`.
+    #[inline(always)]
+    fn assign(&mut self, d: usize, b: usize, p: usize) {
+        let bit = 1u32 << p;
+        self.clear_others(d, b, bit);
+        let col = !columns(1 << (p % 9));
+        for band in self.cand.iter_mut() {
+            band[d] &= col;
+        }
+        self.cand[b][d] = (self.cand[b][d] & !PEERS[p]) | bit;
+        self.dirty |= 1 << d;
+    }
+
+    /// Digit `d`'s candidates in the three bands.
+    #[inline(always)]
+    fn digit(&self, d: usize) -> [u32; 3] {
+        [self.cand[0][d], self.cand[1][d], self.cand[2][d]]
+    }
+
+    /// True when every cell is fixed (only meaningful after a successful [`State::propagate`]).
+    #[inline(always)]
+    fn is_solved(&self) -> bool {
+        (self.unsolved[0] | self.unsolved[1] | self.unsolved[2]) == 0
+    }
+
+    /// Propagates a change to digit `d`. The hottest function of the solver (about 3/4 of
+    /// the time on hard puzzles), so it is branch-light:
+    ///
+    /// 1. box–row interaction in all three bands ([`band_rows`]; redoing an unchanged band
+    ///    costs less than a mispredicted branch);
+    /// 2. box–column interaction in each stack, when the digit's columns per band changed
+    ///    since the last time: each column needs the digit in one band and each box once, the
+    ///    same 3×3 permutation shape as in a band, looked up in [`SUPPORT`] after a
+    ///    [`transpose`]; repeated with step 1 until nothing changes;
+    /// 3. a row with one cell left fixes the digit there: the cell leaves the other digits,
+    ///    which become dirty if they had it.
+    #[inline(always)]
+    fn update_digit(&mut self, d: usize) -> Result<(), Unsolvable> {
+        let mut a = self.digit(d);
+        loop {
+            // All three bands, changed or not: cheaper than a hard-to-predict branch.
+            a = a.map(band_rows);
+            if (a[0] == 0) | (a[1] == 0) | (a[2] == 0) {
+                return Err(Unsolvable);
+            }
+            let cols = fold(a[0]) | fold(a[1]) << 9 | fold(a[2]) << 18;
+            if cols == self.cols[d] {
+                break;
+            }
+            let t = transpose(cols);
+            let k = [
+                u32::from(SUPPORT[(t & 0x1FF) as usize]),
+                u32::from(SUPPORT[((t >> 9) & 0x1FF) as usize]),
+                u32::from(SUPPORT[(t >> 18) as usize]),
+            ];
+            if (k[0] == 0) | (k[1] == 0) | (k[2] == 0) {
+                return Err(Unsolvable);
+            }
+            let keep = transpose(k[0] | k[1] << 9 | k[2] << 18);
+            self.cols[d] = keep;
+            if keep == cols {
+                break;
+            }
+            for (i, x) in a.iter_mut().enumerate() {
+                *x &= columns((keep >> (9 * i)) & 0x1FF);
+            }
+        }
+        for (band, &x) in self.cand.iter_mut().zip(&a) {
+            band[d] = x;
+        }
+        // Rows where one cell is left: that cell holds the digit.
+        let cells = [0, 1, 2].map(|i| {
+            let x = a[i];
+            (u32::from(SINGLE[(x & 0x1FF) as usize])
+                | u32::from(SINGLE[((x >> 9) & 0x1FF) as usize]) << 9
+                | u32::from(SINGLE[(x >> 18) as usize]) << 18)
+                & self.unsolved[i]
+        });
+        if (cells[0] | cells[1] | cells[2]) != 0 {
+            for (i, &c) in cells.iter().enumerate() {
+                if c != 0 {
+                    self.unsolved[i] &= !c;
+                    self.clear_others(d, i, c);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the deductions to a fixed point: changed digits first ([`State::update_digit`]), then
+    /// naked singles (cells with one digit left), until nothing changes. Returns the cells
+    /// with two digits left, per band, for [`State::choose`].
+    fn propagate(&mut self) -> Result<[u32; 3], Unsolvable> {
+        loop {
+            while self.dirty != 0 {
+                let d = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                self.update_digit(d)?;
+            }
+            // Naked singles, and cells without any digit; two-digit cells for `choose`.
+            let mut pairs = [0; 3];
+            for (b, pair) in pairs.iter_mut().enumerate() {
+                let u = self.unsolved[b];
+                if u == 0 {
+                    continue;
+                }
+                let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
+                for &c in &self.cand[b] {
+                    threes |= twos & c;
+                    twos |= ones & c;
+                    ones |= c;
+                }
+                *pair = u & twos & !threes;
+                if u & !ones != 0 {
+                    return Err(Unsolvable);
+                }
+                let mut singles = u & !twos;
+                while singles != 0 {
+                    let p = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    let bit = 1 << p;
+                    let d = (0..9)
+                        .find(|&d| self.cand[b][d] & bit != 0)
+                        .ok_or(Unsolvable)?;
+                    self.assign(d, b, p);
+                }
+            }
+            if self.dirty == 0 {
+                return Ok(pairs);
+            }
+        }
+    }
+
+    /// The cell to branch on, as (band, position, digits).
+    ///
+    /// A cell with two digits if there is one (then one branch or the other is right, and
+    /// both are cheap to try): the one that sees the most unsolved cells, counting twice those
+    /// that see it through a row, column or box and once more those that are also two-digit
+    /// cells, so that each branch propagates far. Without a two-digit cell, a cell with the
+    /// fewest digits.
+    #[inline(always)]
+    fn choose(&self, pairs: [u32; 3]) -> (usize, usize, u32) {
+        let mut best = (0, 0, 0u32);
+        let left = self.unsolved[0].count_ones()
+            + self.unsolved[1].count_ones()
+            + self.unsolved[2].count_ones();
+        let mut budget = if left < 25 { 1 } else { 10 };
+        for b in 0..3 {
+            let (b1, b2) = OTHER_BANDS[b];
+            let mut x = pairs[b];
+            while x != 0 && budget > 0 {
+                budget -= 1;
+                let p = x.trailing_zeros() as usize;
+                x &= x - 1;
+                let col = columns(1 << (p % 9));
+                // Peers in the band (bits 0..27) and in the column of the other bands (bits
+                // 32.. and 33..: a column's bits are 9 apart), to count them in one go.
+                let peers = |m: &[u32; 3]| {
+                    u64::from(m[b] & PEERS[p]) | u64::from(m[b1] & col | (m[b2] & col) << 1) << 32
+                };
+                let score = 2 * peers(&self.unsolved).count_ones() + peers(&pairs).count_ones() + 1;
+                if score > best.2 {
+                    best = (b, p, score);
+                }
+            }
+        }
+        if best.2 == 0 {
+            let mut fewest = 10;
+            for b in 0..3 {
+                let mut rest = self.unsolved[b];
+                while rest != 0 {
+                    let p = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    let n = self.digits(b, p).count_ones();
+                    if n < fewest {
+                        fewest = n;
+                        best = (b, p, n);
+                    }
+                }
+            }
+        }
+        (best.0, best.1, self.digits(best.0, best.1))
+    }
+
+    /// The digits (bit `d` for digit `d + 1`) still possible on cell `p` of band `b`.
+    #[inline(always)]
+    fn digits(&self, b: usize, p: usize) -> u32 {
+        let mut m = 0;
+        for (d, &c) in self.cand[b].iter().enumerate() {
+            m |= ((c >> p) & 1) << d;
+        }
+        m
+    }
+
+    /// The digit (1..=9) fixed on `cell`, 0 if none.
+    fn digit_at(&self, cell: usize) -> u8 {
+        let (b, p) = (cell / 27, cell % 27);
+        if self.unsolved[b] & (1 << p) != 0 {
+            return 0;
+        }
+        let m = self.digits(b, p);
+        if m.count_ones() == 1 {
+            m.trailing_zeros() as u8 + 1
+        } else {
+            0
+        }
+    }
+
+    /// The grid of a solved state.
+    fn board(&self) -> Board {
+        let mut cells = [0u8; CELLS];
+        for (b, band) in self.cand.iter().enumerate() {
+            for (d, &x) in band.iter().enumerate() {
+                let mut x = x;
+                while x != 0 {
+                    cells[27 * b + x.trailing_zeros() as usize] = d as u8 + 1;
+                    x &= x - 1;
+                }
+            }
+        }
+        Board::from_valid_cells(cells)
+    }
+}
+
+/// A solution found by the search, handed to the on-solution callback.
+///
+/// Cheap to create (it borrows the search state); turning it into a [`Board`] costs only when
+/// asked.
+pub struct Solution<'a> {
+    state: &'a State,
+}
+
+impl Solution<'_> {
+    /// The solved grid.
+    pub fn board(&self) -> Board {
+        self.state.board()
+    }
+}
+
+/// The depth-first search with its callbacks and counters.
+struct Searcher<'s, O, F> {
+    observer: &'s mut O,
+    stop: Option<&'s dyn Fn() -> bool>,
+    on_solution: F,
+    guesses: u64,
+}
+
+impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F> {
+    /// Reports the cells fixed in `after` but not in `before` (other than `skip`) to the
+    /// observer: as placements, or as undos in reverse order.
+    fn report(&mut self, before: [u32; 3], after: &State, skip: usize, depth: usize, undo: bool) {
+        let mut cells = [0u8; CELLS];
+        let mut n = 0;
+        for cell in 0..CELLS {
+            let (b, p) = (cell / 27, cell % 27);
+            if cell != skip && before[b] & (1 << p) != 0 && after.unsolved[b] & (1 << p) == 0 {
+                cells[n] = cell as u8;
+                n += 1;
+            }
+        }
+        if undo {
+            for &cell in cells[..n].iter().rev() {
+                let cell = usize::from(cell);
+                self.observer.undo(depth, cell, after.digit_at(cell));
+            }
+        } else {
+            for &cell in &cells[..n] {
+                let cell = usize::from(cell);
+                self.observer
+                    .place(depth, cell, after.digit_at(cell), false);
+            }
+        }
+    }
+
+    /// Searches below `st`, a propagated state without contradiction whose two-digit cells
+    /// are `pairs`, with `depth` guesses on the stack. `st` may be overwritten.
+    ///
+    /// With `POPCNT` it runs as [`Self::dfs_popcnt`], compiled for the `popcnt` instruction
+    /// that [`State::choose`] uses heavily.
+    #[inline(always)]
+    fn dfs<const POPCNT: bool>(
+        &mut self,
+        st: &mut State,
+        pairs: [u32; 3],
+        depth: usize,
+    ) -> ControlFlow<SearchEnd> {
+        if st.is_solved() {
+            return match (self.on_solution)(&Solution { state: st }) {
+                ControlFlow::Continue(()) => ControlFlow::Continue(()),
+                ControlFlow::Break(()) => ControlFlow::Break(SearchEnd::Stopped),
+            };
+        }
+        let (b, p, mut digits) = st.choose(pairs);
+        let cell = 27 * b + p;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            self.guesses += 1;
+            if self.guesses & (POLL_EVERY - 1) == 0 && self.stop.is_some_and(|stop| stop()) {
+                return ControlFlow::Break(SearchEnd::Interrupted);
+            }
+            let flow = if O::ENABLED {
+                let mut child = *st;
+                child.assign(d, b, p);
+                self.observer.place(depth + 1, cell, d as u8 + 1, true);
+                let flow = if let Ok(pairs) = child.propagate() {
+                    let after = child;
+                    self.report(st.unsolved, &after, cell, depth + 1, false);
+                    let flow = self.recurse::<POPCNT>(&mut child, pairs, depth + 1);
+                    self.report(st.unsolved, &after, cell, depth + 1, true);
+                    flow
+                } else {
+                    ControlFlow::Continue(())
+                };
+                self.observer.undo(depth + 1, cell, d as u8 + 1);
+                flow
+            } else if digits == 0 {
+                // The last digit reuses this level's state; the others work on a copy.
+                st.assign(d, b, p);
+                match st.propagate() {
+                    Ok(pairs) => self.recurse::<POPCNT>(st, pairs, depth + 1),
+                    Err(Unsolvable) => ControlFlow::Continue(()),
+                }
+            } else {
+                let mut child = *st;
+                child.assign(d, b, p);
+                match child.propagate() {
+                    Ok(pairs) => self.recurse::<POPCNT>(&mut child, pairs, depth + 1),
+                    Err(Unsolvable) => ControlFlow::Continue(()),
+                }
+            };
+            flow?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// One level deeper: [`Self::dfs`] as a function of its own.
+    #[inline(always)]
+    fn recurse<const POPCNT: bool>(
+        &mut self,
+        st: &mut State,
+        pairs: [u32; 3],
+        depth: usize,
+    ) -> ControlFlow<SearchEnd> {
+        #[cfg(target_arch = "x86_64")]
+        if POPCNT {
+            // SAFETY: `POPCNT` is true only below `search`'s check that the CPU has `popcnt`.
+            return unsafe { self.dfs_popcnt(st, pairs, depth) };
+        }
+        self.dfs_plain(st, pairs, depth)
+    }
+
+    /// [`Self::dfs`] for any CPU.
+    #[inline(never)]
+    fn dfs_plain(
+        &mut self,
+        st: &mut State,
+        pairs: [u32; 3],
+        depth: usize,
+    ) -> ControlFlow<SearchEnd> {
+        self.dfs::<false>(st, pairs, depth)
+    }
+
+    /// [`Self::dfs`] compiled for CPUs with `popcnt`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    #[inline(never)]
+    unsafe fn dfs_popcnt(
+        &mut self,
+        st: &mut State,
+        pairs: [u32; 3],
+        depth: usize,
+    ) -> ControlFlow<SearchEnd> {
+        self.dfs::<true>(st, pairs, depth)
+    }
+
+    /// The whole search below a propagated root.
+    ///
+    /// `fast` allows the build for CPUs with `popcnt` when this one has it (tests turn it off
+    /// to cover the portable build too).
+    fn run(&mut self, st: &mut State, pairs: [u32; 3], fast: bool) -> ControlFlow<SearchEnd> {
+        #[cfg(target_arch = "x86_64")]
+        if fast && std::is_x86_feature_detected!("popcnt") {
+            return self.recurse::<true>(st, pairs, 0);
+        }
+        let _ = fast;
+        self.recurse::<false>(st, pairs, 0)
+    }
+}
+
+/// The one search everything is built on.
+///
+/// Depth-first: it fills one position at a time and backtracks, calling `on_solution` for each
+/// solution. Polarity: [`ControlFlow::Continue`] keeps searching, [`ControlFlow::Break`] stops
+/// the search (which then ends with [`SearchEnd::Stopped`]). `stop`, when given, is polled every
+/// 1024 guesses; when it returns true the search ends with [`SearchEnd::Interrupted`]. Givens
+/// that break the rules simply yield no solution: this never panics, for any [`Board`].
+pub fn search<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>>(
+    board: &Board,
+    observer: &mut O,
+    stop: Option<&dyn Fn() -> bool>,
+    on_solution: F,
+) -> SearchReport {
+    search_with(board, observer, stop, on_solution, true)
+}
+
+/// [`search`], with `fast` choosing whether the build for CPUs with `popcnt` may be used.
+fn search_with<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>>(
+    board: &Board,
+    observer: &mut O,
+    stop: Option<&dyn Fn() -> bool>,
+    on_solution: F,
+    fast: bool,
+) -> SearchReport {
+    let mut searcher = Searcher {
+        observer,
+        stop,
+        on_solution,
+        guesses: 0,
+    };
+    let root = State::new(board).and_then(|mut st| st.propagate().map(|pairs| (st, pairs)));
+    let end = match root {
+        Ok((mut st, pairs)) => {
+            if O::ENABLED {
+                searcher.report([BAND; 3], &st, CELLS, 0, false);
+            }
+            match searcher.run(&mut st, pairs, fast) {
+                ControlFlow::Continue(()) => SearchEnd::Exhausted,
+                ControlFlow::Break(end) => end,
+            }
+        }
+        Err(Unsolvable) => SearchEnd::Exhausted,
+    };
+    SearchReport {
+        end,
+        stats: SearchStats {
+            guesses: searcher.guesses,
+        },
+    }
+}
+
+/// Result of [`analyse`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Analysis {
+    /// The first solution found, if any.
+    pub first: Option<Board>,
+    /// Number of solutions found (at most the limit).
+    pub count: u64,
+    /// True when the whole search tree was explored, so `count` is exact.
+    pub complete: bool,
+    /// Branching guesses tried.
+    pub guesses: u64,
+}
+
+/// Counts solutions up to `limit` (`None` = no limit), keeping the first one.
+///
+/// `complete` is true when the search was exhausted, so `count` is exact. With `Some(n)` the
+/// search stops at the `n`-th solution without looking further, so when exactly `n` solutions
+/// exist `complete` is usually false: read `count == n && !complete` as "at least `n`".
+/// Uniqueness is `analyse(board, Some(2), None)`: count 1 and complete.
+pub fn analyse(board: &Board, limit: Option<u64>, stop: Option<&dyn Fn() -> bool>) -> Analysis {
+    if limit == Some(0) {
+        return Analysis {
+            first: None,
+            count: 0,
+            complete: false,
+            guesses: 0,
+        };
+    }
+    let mut first = None;
+    let mut count = 0u64;
+    let report = search(board, &mut NoObserver, stop, |s| {
+        if count == 0 {
+            first = Some(s.board());
+        }
+        count += 1;
+        if limit.is_some_and(|l| count >= l) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    Analysis {
+        first,
+        count,
+        complete: report.end == SearchEnd::Exhausted,
+        guesses: report.stats.guesses,
+    }
+}
+
+/// The first solution found, if any.
+pub fn solve_first(board: &Board) -> Option<Board> {
+    analyse(board, Some(1), None).first
+}
+
+/// Number of solutions, counting at most `limit`.
+pub fn count_solutions(board: &Board, limit: u64) -> u64 {
+    analyse(board, Some(limit), None).count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(line: &str) -> Board {
+        let mut cells = [0u8; CELLS];
+        for (c, ch) in cells.iter_mut().zip(line.bytes()) {
+            *c = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+        }
+        Board::from_cells(cells).unwrap()
+    }
+
+    /// An independent, naive solution counter: plain backtracking, checking the rules.
+    fn naive_count(cells: &mut [u8; CELLS], limit: u64) -> u64 {
+        let Some(cell) = cells.iter().position(|&v| v == 0) else {
+            return 1;
+        };
+        let (r, c) = (cell / 9, cell % 9);
+        let mut n = 0;
+        for v in 1..=9 {
+            let clash = (0..9).any(|i| {
+                cells[r * 9 + i] == v
+                    || cells[i * 9 + c] == v
+                    || cells[(r / 3 * 3 + i / 3) * 9 + c / 3 * 3 + i % 3] == v
+            });
+            if !clash {
+                cells[cell] = v;
+                n += naive_count(cells, limit - n);
+                cells[cell] = 0;
+                if n >= limit {
+                    break;
+                }
+            }
+        }
+        n
+    }
+
+    const HARD: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+    /// A full valid grid: the classic shifted pattern.
+    fn pattern_grid() -> Board {
+        let mut cells = [0u8; CELLS];
+        for (i, c) in cells.iter_mut().enumerate() {
+            let (r, col) = (i / 9, i % 9);
+            *c = ((3 * (r % 3) + r / 3 + col) % 9) as u8 + 1;
+        }
+        Board::from_cells(cells).unwrap()
+    }
+
+    #[test]
+    fn tables_are_consistent() {
+        assert_eq!(SUPPORT[0x1FF], 0x1FF);
+        for &p in &PERMUTATIONS {
+            assert_eq!(SUPPORT[p as usize], p);
+        }
+        // A mini-row alone in its row and its box is kept, the rest of its row and box go.
+        assert_eq!(SUPPORT[0b111_111_001] & 0b000_000_111, 0b001);
+        assert_eq!(SUPPORT[0b110_110_110], 0);
+        assert_eq!(PEERS[0].count_ones(), 8 + 6);
+        assert_eq!(fold(columns(0x155)), 0x155);
+        for x in [0o123_456_701u32, 0o7, 0o70, 0o700 << 18, BAND] {
+            assert_eq!(transpose(transpose(x)), x);
+        }
+        // Band 0, stack 1 (bits 3..6) goes to band 1 slot of stack 0 (bits 3.. of stack 0
+        // become bits 9*1 + 3*0).
+        assert_eq!(transpose(0o70), 0o7000);
+    }
+
+    #[test]
+    fn solves_a_hard_puzzle() {
+        let puzzle = board(HARD);
+        let a = analyse(&puzzle, Some(2), None);
+        assert_eq!((a.count, a.complete), (1, true));
+        assert!(a.first.unwrap().is_solution_of(&puzzle));
+        assert_eq!(solve_first(&puzzle), a.first);
+    }
+
+    #[test]
+    fn full_grid_has_one_solution() {
+        let grid = pattern_grid();
+        let a = analyse(&grid, None, None);
+        assert_eq!((a.count, a.complete, a.first), (1, true, Some(grid)));
+        assert_eq!(a.guesses, 0);
+    }
+
+    #[test]
+    fn rule_breaking_givens_have_no_solution() {
+        let mut cells = [0u8; CELLS];
+        cells[0] = 5;
+        cells[7] = 5; // same row
+        let a = analyse(&Board::from_cells(cells).unwrap(), None, None);
+        assert_eq!((a.count, a.complete, a.first), (0, true, None));
+        let mut grid = *pattern_grid().cells();
+        grid[40] = grid[41]; // a full grid with one clash
+        assert_eq!(count_solutions(&Board::from_cells(grid).unwrap(), 10), 0);
+    }
+
+    #[test]
+    fn unsolvable_valid_puzzle_has_no_solution() {
+        // Row 1 holds 1-8, and column 9 already holds a 9: cell r1c9 has no digit left.
+        let mut cells = [0u8; CELLS];
+        for (c, v) in cells.iter_mut().take(8).zip(1..) {
+            *c = v;
+        }
+        cells[5 * 9 + 8] = 9;
+        let puzzle = Board::from_cells(cells).unwrap();
+        assert!(puzzle.check_rules().is_ok());
+        let a = analyse(&puzzle, None, None);
+        assert_eq!((a.count, a.complete), (0, true));
+    }
+
+    #[test]
+    fn deadly_rectangle_has_two_solutions() {
+        // A band with 1 4 / 4 1 at r1c1, r1c4, r2c1, r2c4 (two boxes): swapping them keeps
+        // every rule, so with those four cells blank there are exactly two solutions.
+        let band = "123456789478129356569378124";
+        let grid = solve_first(&board(band)).expect("the band completes");
+        let mut cells = *grid.cells();
+        assert_eq!([cells[0], cells[3], cells[9], cells[12]], [1, 4, 4, 1]);
+        for i in [0, 3, 9, 12] {
+            cells[i] = 0;
+        }
+        let puzzle = Board::from_cells(cells).unwrap();
+        let mut seen = Vec::new();
+        let report = search(&puzzle, &mut NoObserver, None, |s| {
+            seen.push(s.board());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(report.end, SearchEnd::Exhausted);
+        assert_eq!(seen.len(), 2);
+        assert_ne!(seen[0], seen[1]);
+        assert!(seen.iter().all(|s| s.is_solution_of(&puzzle)));
+        assert_eq!(analyse(&puzzle, None, None).count, 2);
+        let u = analyse(&puzzle, Some(2), None);
+        assert_eq!((u.count, u.complete), (2, false));
+    }
+
+    #[test]
+    fn counts_match_a_naive_counter() {
+        // Blank the cells of two digits of a full grid (18 cells), and pseudo-random cells.
+        let grid = solve_first(&board(HARD)).unwrap();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..40 {
+            let mut cells = *grid.cells();
+            if round < 9 {
+                let (x, y) = (round as u8 + 1, (round as u8 + 4) % 9 + 1);
+                cells
+                    .iter_mut()
+                    .filter(|v| **v == x || **v == y)
+                    .for_each(|v| *v = 0);
+            } else {
+                for _ in 0..(30 + round) {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    cells[(seed % 81) as usize] = 0;
+                }
+            }
+            let puzzle = Board::from_cells(cells).unwrap();
+            let expected = naive_count(&mut cells.clone(), 1000);
+            let a = analyse(&puzzle, None, None);
+            assert_eq!(a.count, expected, "round {round}: {puzzle}");
+            assert!(a.complete);
+            assert!(a.first.unwrap().is_solution_of(&puzzle));
+        }
+    }
+
+    #[test]
+    fn broken_and_unsolvable_puzzles_match_a_naive_counter() {
+        // Blank half of a solved grid, then write stray digits: often clashing givens, often
+        // a rule-valid puzzle without solution, sometimes still solvable.
+        let grid = solve_first(&board(HARD)).unwrap();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..300 {
+            let mut cells = *grid.cells();
+            for _ in 0..45 {
+                cells[(next() % 81) as usize] = 0;
+            }
+            for _ in 0..(1 + round % 3) {
+                cells[(next() % 81) as usize] = (next() % 10) as u8;
+            }
+            let puzzle = Board::from_cells(cells).unwrap();
+            let expected = if puzzle.check_rules().is_ok() {
+                naive_count(&mut cells.clone(), 50)
+            } else {
+                0
+            };
+            let a = analyse(&puzzle, Some(50), None);
+            assert_eq!(a.count, expected, "round {round}: {puzzle}");
+            assert_eq!(a.complete, expected < 50, "round {round}: {puzzle}");
+            if let Some(first) = a.first {
+                assert!(first.is_solution_of(&puzzle));
+            }
+        }
+    }
+
+    #[test]
+    fn portable_build_finds_the_same() {
+        for line in [
+            HARD,
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+            "8.........95.......76.........426798...571243...893165......916....3.487....1.532",
+        ] {
+            let puzzle = board(line);
+            let run = |fast| {
+                let mut found = Vec::new();
+                let report = search_with(
+                    &puzzle,
+                    &mut NoObserver,
+                    None,
+                    |s| {
+                        found.push(s.board());
+                        ControlFlow::Continue(())
+                    },
+                    fast,
+                );
+                (report, found)
+            };
+            assert_eq!(run(false), run(true));
+        }
+    }
+
+    #[test]
+    fn break_stops_the_search() {
+        let mut calls = 0;
+        let report = search(&Board::empty(), &mut NoObserver, None, |s| {
+            assert!(s.board().is_solution_of(&Board::empty()));
+            calls += 1;
+            if calls == 5 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!((calls, report.end), (5, SearchEnd::Stopped));
+        let a = analyse(&Board::empty(), Some(7), None);
+        assert_eq!((a.count, a.complete), (7, false));
+        assert_eq!(count_solutions(&Board::empty(), 3), 3);
+    }
+
+    #[test]
+    fn stop_poll_interrupts() {
+        let polls = std::cell::Cell::new(0);
+        let stop = || {
+            polls.set(polls.get() + 1);
+            polls.get() >= 3
+        };
+        let a = analyse(&Board::empty(), None, Some(&stop));
+        assert_eq!(polls.get(), 3);
+        assert!(!a.complete);
+        assert!(a.count > 0);
+        assert_eq!(a.guesses, 3 * POLL_EVERY);
+        let report = search(&Board::empty(), &mut NoObserver, Some(&|| true), |_| {
+            ControlFlow::Continue(())
+        });
+        assert_eq!(report.end, SearchEnd::Interrupted);
+    }
+
+    #[derive(Default)]
+    struct Recorder {
+        stack: Vec<(usize, usize, u8)>,
+        places: usize,
+        guesses: u64,
+        errors: Vec<String>,
+    }
+
+    impl Observer for Recorder {
+        fn place(&mut self, depth: usize, cell: usize, digit: u8, guess: bool) {
+            if cell >= CELLS || !(1..=9).contains(&digit) {
+                self.errors.push(format!("bad place {cell} {digit}"));
+            }
+            if guess {
+                self.guesses += 1;
+                let deepest = self.stack.last().map_or(0, |e| e.0);
+                if depth != deepest + 1 {
+                    self.errors
+                        .push(format!("guess at depth {depth} after {deepest}"));
+                }
+            }
+            self.places += 1;
+            self.stack.push((depth, cell, digit));
+        }
+        fn undo(&mut self, depth: usize, cell: usize, digit: u8) {
+            if self.stack.pop() != Some((depth, cell, digit)) {
+                self.errors
+                    .push(format!("unmatched undo {depth} {cell} {digit}"));
+            }
+        }
+    }
+
+    #[test]
+    fn observer_sees_balanced_events() {
+        for line in [
+            HARD,
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+            "8.........95.......76.........426798...571243...893165......916....3.487....1.532",
+        ] {
+            let puzzle = board(line);
+            let mut rec = Recorder::default();
+            let mut with = Vec::new();
+            let report = search(&puzzle, &mut rec, None, |s| {
+                with.push(s.board());
+                ControlFlow::Continue(())
+            });
+            assert!(
+                rec.errors.is_empty(),
+                "{:?}",
+                &rec.errors[..3.min(rec.errors.len())]
+            );
+            // Only the depth-0 placements (givens and their consequences) stay.
+            assert!(rec.stack.iter().all(|e| e.0 == 0));
+            assert!(rec.stack.len() >= puzzle.givens());
+            assert!(rec.places > rec.stack.len());
+            assert_eq!(rec.guesses, report.stats.guesses);
+            let mut without = Vec::new();
+            let plain = search(&puzzle, &mut NoObserver, None, |s| {
+                without.push(s.board());
+                ControlFlow::Continue(())
+            });
+            assert_eq!(plain, report);
+            assert_eq!(with, without);
+            assert!(with.iter().all(|s| s.is_solution_of(&puzzle)));
+        }
+    }
+
+    #[test]
+    fn shared_collections() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles");
+        for (name, unique) in [
+            ("unbiased_1000.txt", true),
+            ("17_clue.txt", true),
+            ("serg_benchmark.txt", false),
+            ("magictour_top1465.txt", true),
+            ("forum_hardest_1106.txt", true),
+        ] {
+            let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
+                continue;
+            };
+            let lines = text
+                .lines()
+                .filter(|l| l.len() >= 81 && !l.starts_with('#'));
+            for line in lines.take(200) {
+                let puzzle = board(&line[..81]);
+                let a = analyse(&puzzle, Some(2), None);
+                let first = a
+                    .first
+                    .unwrap_or_else(|| panic!("{name}: no solution for {line}"));
+                assert!(first.is_solution_of(&puzzle), "{name}: {line}");
+                if unique {
+                    assert_eq!((a.count, a.complete), (1, true), "{name}: {line}");
+                } else {
+                    assert_eq!(a.count, 2, "{name}: {line}");
+                }
+            }
+        }
+    }
+}
