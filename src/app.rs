@@ -12,8 +12,7 @@ use std::io::{self, BufReader, IsTerminal, Read, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender, SyncSender, TryRecvError};
-use std::sync::{Arc, Mutex};
+use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, Result};
@@ -412,7 +411,7 @@ struct Output<'a> {
 /// results and the display never mix on a terminal. Blocks are whole buffers, so this costs
 /// one uncontended lock per 64 KiB.
 struct Stdout<'a> {
-    inner: io::StdoutLock<'static>,
+    inner: io::Stdout,
     progress: &'a Progress,
 }
 
@@ -430,7 +429,7 @@ impl Write for Stdout<'_> {
 impl<'a> Output<'a> {
     fn new(progress: &'a Progress) -> Output<'a> {
         let stdout = Stdout {
-            inner: io::stdout().lock(),
+            inner: io::stdout(),
             progress,
         };
         Output {
@@ -494,11 +493,7 @@ pub fn run(settings: &Settings, files: Vec<PathBuf>) -> Result<Ending> {
             let progress = &progress;
             scope.spawn(move || progress.run_display(total, counting));
         }
-        let result = if settings.threads <= 1 || settings.trace || settings.mode == Mode::All {
-            run_sequential(settings, &inputs, &progress)
-        } else {
-            run_parallel(settings, &inputs, &progress, scope)
-        };
+        let result = run_workers(settings, &inputs, &progress);
         progress.finished.store(true, Ordering::Relaxed);
         result
     });
@@ -558,258 +553,250 @@ fn print_stats(t: &Tally, elapsed: Duration) {
     );
 }
 
-/// Opens an input, or reports why not (counted in `tally`).
-fn open_reader(
-    input: &Input,
-    tally: &mut Tally,
-    progress: &Progress,
-) -> Option<PuzzleReader<BufReader<Box<dyn Read + Send>>>> {
-    match input.open() {
-        Ok(r) => Some(PuzzleReader::new(BufReader::with_capacity(1 << 16, r))),
-        Err(e) => {
-            tally.unreadable += 1;
-            progress.suspend(|| eprintln!("sudoku: {}: cannot open: {e}", input.name));
-            None
+/// The reading side of a run, shared by the workers: one of them reads at a time.
+struct Reading<'a> {
+    inputs: &'a [Input],
+    /// The input being read, and its reader.
+    current: usize,
+    reader: Option<PuzzleReader<BufReader<Box<dyn Read + Send>>>>,
+    /// Bytes of the inputs before the current one.
+    bytes_before: u64,
+    /// Sequence number of the next chunk.
+    seq: u64,
+    /// Entries per chunk.
+    chunk: usize,
+}
+
+/// A chunk of work: its sequence number, reports about unreadable inputs met before its
+/// entries, and the entries.
+struct Chunk {
+    seq: u64,
+    notes: Vec<String>,
+    jobs: Vec<Job>,
+}
+
+impl Reading<'_> {
+    /// Reads the next chunk: up to `chunk` entries, fewer when the next read might wait (so
+    /// that what is already here gets solved and shown first). `None` when all is read.
+    fn next_chunk(&mut self, progress: &Progress) -> Option<Chunk> {
+        let mut notes = Vec::new();
+        let mut jobs = Vec::with_capacity(self.chunk);
+        while !INTERRUPTED.load(Ordering::Relaxed) && !OUTPUT_GONE.load(Ordering::Relaxed) {
+            let Some(reader) = &mut self.reader else {
+                let Some(input) = self.inputs.get(self.current) else {
+                    break;
+                };
+                match input.open() {
+                    Ok(r) => {
+                        let buffered = BufReader::with_capacity(1 << 16, r);
+                        self.reader = Some(PuzzleReader::new(buffered));
+                    }
+                    Err(e) => {
+                        notes.push(format!("sudoku: {}: cannot open: {e}\n", input.name));
+                        self.current += 1;
+                    }
+                }
+                continue;
+            };
+            let may_wait = !reader.has_pending() && reader.get_ref().buffer().is_empty();
+            if jobs.len() >= self.chunk || !jobs.is_empty() && may_wait {
+                break;
+            }
+            let input = &self.inputs[self.current];
+            match reader.next() {
+                Some(Ok(entry)) => jobs.push(Job {
+                    input: self.current,
+                    entry,
+                }),
+                end => {
+                    if let Some(Err(e)) = end {
+                        notes.push(format!("sudoku: {}: read error: {e}\n", input.name));
+                    }
+                    self.bytes_before += reader.bytes_read();
+                    self.reader = None;
+                    self.current += 1;
+                }
+            }
         }
+        let read = self.reader.as_ref().map_or(0, |r| r.bytes_read());
+        progress
+            .bytes
+            .store(self.bytes_before + read, Ordering::Relaxed);
+        if jobs.is_empty() && notes.is_empty() {
+            return None;
+        }
+        self.seq += 1;
+        Some(Chunk {
+            seq: self.seq - 1,
+            notes,
+            jobs,
+        })
     }
 }
 
-fn read_failed(input: &Input, e: &io::Error, tally: &mut Tally, progress: &Progress) {
-    tally.unreadable += 1;
-    progress.suspend(|| eprintln!("sudoku: {}: read error: {e}", input.name));
+/// The writing side of a run: finished chunks go out in sequence order.
+struct Writing<'a> {
+    output: Output<'a>,
+    /// Sequence number of the next chunk to write.
+    next: u64,
+    /// Finished chunks waiting for an earlier one.
+    waiting: BTreeMap<u64, Done>,
+    tally: Tally,
 }
 
-/// One thread reads, solves and writes.
-fn run_sequential(
-    settings: &Settings,
-    inputs: &[Input],
-    progress: &Progress,
-) -> (Tally, Option<io::Error>) {
-    let mut output = Output::new(progress);
-    let mut trace = Trace {
-        err: io::BufWriter::new(io::stderr()),
-    };
-    let mut done = Done::default();
-    let mut tally = Tally::default();
-    let mut bytes_before = 0;
-    'inputs: for input in inputs {
-        let Some(mut reader) = open_reader(input, &mut tally, progress) else {
-            continue;
+/// What the workers share.
+struct Shared<'a> {
+    settings: &'a Settings,
+    inputs: &'a [Input],
+    progress: &'a Progress,
+    reading: Mutex<Reading<'a>>,
+    writing: Mutex<Writing<'a>>,
+    /// Signalled when a chunk has been written, so a worker waiting for room may read.
+    room: Condvar,
+    /// Chunks read but not yet written, at most: this bounds memory whatever the input.
+    in_flight: u64,
+    /// Chunks handed out so far (the reading side's `seq`, readable without its lock).
+    handed_out: AtomicU64,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A worker that panicked mid-chunk leaves nothing half-written that matters here.
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// One worker: read a chunk, solve it, write what is in order; until the input ends.
+///
+/// Every thread of a run, the main one included, is such a worker, so a run on N cores keeps
+/// exactly N threads busy and none only shuffles data.
+fn work<O: Observer>(shared: &Shared<'_>, observer: &mut O) {
+    let settings = shared.settings;
+    loop {
+        let chunk = {
+            let mut reading = lock(&shared.reading);
+            let mut writing = lock(&shared.writing);
+            while reading.seq - writing.next >= shared.in_flight
+                && !OUTPUT_GONE.load(Ordering::Relaxed)
+            {
+                writing = shared.room.wait(writing).unwrap_or_else(|e| e.into_inner());
+            }
+            drop(writing);
+            let chunk = reading.next_chunk(shared.progress);
+            shared.handed_out.store(reading.seq, Ordering::Release);
+            match chunk {
+                Some(chunk) => chunk,
+                None => return,
+            }
         };
-        loop {
+        let seq = chunk.seq;
+        let mut done = Done::default();
+        done.tally.unreadable = chunk.notes.len() as u64;
+        done.errs = chunk.notes.into_iter().map(|n| (0, n)).collect();
+        for job in &chunk.jobs {
             if INTERRUPTED.load(Ordering::Relaxed) || OUTPUT_GONE.load(Ordering::Relaxed) {
-                break 'inputs;
+                break;
             }
-            if !reader.has_pending() && reader.get_ref().buffer().is_empty() {
-                // The next read may wait for more input: show what we have first.
-                output.flush();
-                let _ = trace.err.flush();
-            }
-            let entry = match reader.next() {
-                None => break,
-                Some(Ok(entry)) => entry,
-                Some(Err(e)) => {
-                    read_failed(input, &e, &mut tally, progress);
-                    break;
-                }
-            };
-            done.out.clear();
-            done.errs.clear();
+            // In --all mode a chunk holds one puzzle and runs on one thread, so its
+            // solutions can go straight out as they are found.
             let mut sink = |buf: &mut Vec<u8>| {
-                output.write(buf);
-                buf.clear();
+                let mut writing = lock(&shared.writing);
+                if writing.next == seq {
+                    writing.output.write(buf);
+                    buf.clear();
+                }
                 if OUTPUT_GONE.load(Ordering::Relaxed) {
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
                 }
             };
-            if settings.trace {
-                process(
-                    settings, input, &entry, &mut trace, progress, &mut done, &mut sink,
-                );
-                let _ = trace.err.flush();
-            } else {
-                process(
-                    settings,
-                    input,
-                    &entry,
-                    &mut NoObserver,
-                    progress,
-                    &mut done,
-                    &mut sink,
-                );
-            }
-            // `sink` may have written part of `done.out` already; error offsets are only set
-            // for bad lines, which never stream.
-            output.write_done(&done);
-            // Only this thread writes these, so plain stores suffice.
-            let puzzles = progress.puzzles.load(Ordering::Relaxed);
-            progress.puzzles.store(puzzles + 1, Ordering::Relaxed);
-            progress
-                .bytes
-                .store(bytes_before + reader.bytes_read(), Ordering::Relaxed);
+            let input = &shared.inputs[job.input];
+            process(
+                settings,
+                input,
+                &job.entry,
+                observer,
+                shared.progress,
+                &mut done,
+                &mut sink,
+            );
         }
-        bytes_before += reader.bytes_read();
-    }
-    tally.add(&done.tally);
-    output.flush();
-    (tally, output.error)
-}
+        shared
+            .progress
+            .puzzles
+            .fetch_add(done.tally.read, Ordering::Relaxed);
 
-/// Reads on this thread; workers solve chunks; a writer puts them back in order.
-fn run_parallel<'scope, 'env>(
-    settings: &'env Settings,
-    inputs: &'env [Input],
-    progress: &'env Progress,
-    scope: &'scope std::thread::Scope<'scope, 'env>,
-) -> (Tally, Option<io::Error>) {
-    let threads = settings.threads;
-    let in_flight = threads * 4;
-    let (work_tx, work_rx) = mpsc::sync_channel::<(u64, Vec<Job>)>(in_flight);
-    let work_rx = Arc::new(Mutex::new(work_rx));
-    let (done_tx, done_rx) = mpsc::channel::<(u64, Done)>();
-    let (token_tx, token_rx) = mpsc::sync_channel::<()>(in_flight);
-    for _ in 0..in_flight {
-        token_tx.send(()).expect("room for every token");
-    }
-
-    for _ in 0..threads {
-        let work_rx = Arc::clone(&work_rx);
-        let done_tx = done_tx.clone();
-        scope.spawn(move || worker(settings, inputs, progress, &work_rx, &done_tx));
-    }
-    drop(done_tx);
-    let writer = scope.spawn(move || writer(done_rx, token_tx, progress));
-
-    let mut tally = Tally::default();
-    let mut seq = 0u64;
-    let mut chunk: Vec<Job> = Vec::with_capacity(CHUNK);
-    let mut bytes_before = 0;
-    let mut send = |chunk: &mut Vec<Job>| -> bool {
-        if chunk.is_empty() {
-            return true;
-        }
-        // A token per chunk in flight: wait for the writer to hand one back.
-        if token_rx.recv().is_err() {
-            return false;
-        }
-        let full = std::mem::replace(chunk, Vec::with_capacity(CHUNK));
-        let ok = work_tx.send((seq, full)).is_ok();
-        seq += 1;
-        ok
-    };
-    'inputs: for (index, input) in inputs.iter().enumerate() {
-        let Some(mut reader) = open_reader(input, &mut tally, progress) else {
-            continue;
-        };
+        let mut writing = lock(&shared.writing);
+        writing.waiting.insert(seq, done);
         loop {
-            if INTERRUPTED.load(Ordering::Relaxed) || OUTPUT_GONE.load(Ordering::Relaxed) {
-                break 'inputs;
-            }
-            if (chunk.len() >= CHUNK
-                || !reader.has_pending() && reader.get_ref().buffer().is_empty())
-                && !send(&mut chunk)
-            {
-                break 'inputs;
-            }
-            match reader.next() {
-                None => break,
-                Some(Ok(entry)) => chunk.push(Job {
-                    input: index,
-                    entry,
-                }),
-                Some(Err(e)) => {
-                    read_failed(input, &e, &mut tally, progress);
-                    break;
-                }
-            }
-            if chunk.len() == 1 {
-                // Once a chunk, not once a puzzle: workers read nearby counters, and a
-                // cache line bouncing between cores costs more than an easy puzzle.
-                progress
-                    .bytes
-                    .store(bytes_before + reader.bytes_read(), Ordering::Relaxed);
-            }
+            let next = writing.next;
+            let Some(done) = writing.waiting.remove(&next) else {
+                break;
+            };
+            writing.output.write_done(&done);
+            writing.tally.add(&done.tally);
+            writing.next += 1;
         }
-        bytes_before += reader.bytes_read();
+        if writing.next == shared.handed_out.load(Ordering::Acquire) {
+            // Everything handed out is written: show it before anyone waits for input.
+            writing.output.flush();
+        }
+        drop(writing);
+        shared.room.notify_all();
     }
-    send(&mut chunk);
-    drop(work_tx);
-    let (written, error) = writer.join().expect("writer thread does not panic");
-    tally.add(&written);
-    (tally, error)
 }
 
-fn worker(
+/// Runs the workers: this thread and `settings.threads - 1` more.
+fn run_workers(
     settings: &Settings,
     inputs: &[Input],
     progress: &Progress,
-    work: &Mutex<Receiver<(u64, Vec<Job>)>>,
-    done_tx: &Sender<(u64, Done)>,
-) {
-    loop {
-        let next = work.lock().unwrap_or_else(|e| e.into_inner()).recv();
-        let Ok((seq, jobs)) = next else { return };
-        let mut done = Done::default();
-        for job in &jobs {
-            if INTERRUPTED.load(Ordering::Relaxed) || OUTPUT_GONE.load(Ordering::Relaxed) {
-                break;
-            }
-            let mut no_stream = |_: &mut Vec<u8>| ControlFlow::Continue(());
-            process(
-                settings,
-                &inputs[job.input],
-                &job.entry,
-                &mut NoObserver,
-                progress,
-                &mut done,
-                &mut no_stream,
-            );
-        }
-        progress
-            .puzzles
-            .fetch_add(done.tally.read, Ordering::Relaxed);
-        if done_tx.send((seq, done)).is_err() {
-            return;
-        }
-    }
-}
-
-/// Writes finished chunks in sequence order, handing a token back for each.
-fn writer(
-    done_rx: Receiver<(u64, Done)>,
-    tokens: SyncSender<()>,
-    progress: &Progress,
 ) -> (Tally, Option<io::Error>) {
-    let mut output = Output::new(progress);
-    let mut tally = Tally::default();
-    let mut waiting: BTreeMap<u64, Done> = BTreeMap::new();
-    let mut next = 0u64;
-    loop {
-        let (seq, done) = match done_rx.try_recv() {
-            Ok(item) => item,
-            Err(TryRecvError::Empty) => {
-                // Nothing ready: show what we have before waiting.
-                output.flush();
-                match done_rx.recv() {
-                    Ok(item) => item,
-                    Err(_) => break,
-                }
-            }
-            Err(TryRecvError::Disconnected) => break,
-        };
-        waiting.insert(seq, done);
-        while let Some(done) = waiting.remove(&next) {
-            output.write_done(&done);
-            tally.add(&done.tally);
-            next += 1;
-            let _ = tokens.try_send(());
+    // --trace and --all stream from one search at a time.
+    let threads = if settings.trace || settings.mode == Mode::All {
+        1
+    } else {
+        settings.threads.max(1)
+    };
+    let shared = Shared {
+        settings,
+        inputs,
+        progress,
+        reading: Mutex::new(Reading {
+            inputs,
+            current: 0,
+            reader: None,
+            bytes_before: 0,
+            seq: 0,
+            chunk: if settings.mode == Mode::All { 1 } else { CHUNK },
+        }),
+        writing: Mutex::new(Writing {
+            output: Output::new(progress),
+            next: 0,
+            waiting: BTreeMap::new(),
+            tally: Tally::default(),
+        }),
+        room: Condvar::new(),
+        in_flight: 4 * threads as u64,
+        handed_out: AtomicU64::new(0),
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(|| work(&shared, &mut NoObserver));
         }
-        if OUTPUT_GONE.load(Ordering::Relaxed) {
-            break;
+        if settings.trace {
+            let mut trace = Trace {
+                err: io::BufWriter::new(io::stderr()),
+            };
+            work(&shared, &mut trace);
+            let _ = trace.err.flush();
+        } else {
+            work(&shared, &mut NoObserver);
         }
-    }
-    output.flush();
-    (tally, output.error)
+    });
+    let mut writing = shared
+        .writing
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
+    writing.output.flush();
+    (writing.tally, writing.output.error.take())
 }
