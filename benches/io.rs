@@ -9,6 +9,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sudoku::board::Board;
 use sudoku::format::{self, Context, Cut, Format, Mode, Outcome};
 use sudoku::input::PuzzleReader;
+use sudoku::solver;
 
 fn input_text() -> Vec<u8> {
     let shared = Path::new("../shared/puzzles/17_clue.txt");
@@ -87,5 +88,62 @@ fn format(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, parse, format);
+/// The whole per-puzzle path in memory (parse, solve with a uniqueness check, format a line)
+/// against the solver alone on the same puzzles: the difference is what reading and writing
+/// add, which should stay within about 10% of the solving time.
+fn pipeline(c: &mut Criterion) {
+    let text = input_text();
+    let boards: Vec<Board> = PuzzleReader::new(text.as_slice())
+        .filter_map(|e| e.ok()?.result.ok())
+        .collect();
+    let cx = Context {
+        name: "bench.txt",
+        json_name: "bench.txt",
+        line: 1,
+        format: Format::Line,
+        mode: Mode::Solve,
+        color: false,
+        stats: false,
+    };
+    let mut group = c.benchmark_group("pipeline");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(boards.len() as u64));
+    group.bench_function("solve only", |b| {
+        b.iter(|| {
+            let mut unique = 0u64;
+            for board in &boards {
+                let a = solver::analyse(black_box(board), Some(2), None);
+                unique += (a.count == 1) as u64;
+            }
+            unique
+        })
+    });
+    let mut out = Vec::with_capacity(1 << 20);
+    group.bench_function("parse, solve, format", |b| {
+        b.iter(|| {
+            out.clear();
+            for entry in PuzzleReader::new(black_box(text.as_slice())) {
+                let Ok(board) = entry.expect("in memory").result else {
+                    continue;
+                };
+                let a = solver::analyse(&board, Some(2), None);
+                let outcome = Outcome {
+                    first: a.first,
+                    count: a.count,
+                    cut: None,
+                    guesses: a.guesses,
+                    micros: 0,
+                };
+                format::write_outcome(&mut out, &cx, &board, &outcome);
+                if out.len() > 1 << 19 {
+                    out.clear();
+                }
+            }
+            out.len()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, parse, format, pipeline);
 criterion_main!(benches);
