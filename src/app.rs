@@ -24,8 +24,9 @@ use sudoku::solver::{self, NoObserver, Observer, SearchEnd};
 /// Set by the Ctrl-C handler; every search polls it.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// Set when output can no longer be written (a closed pipe or a write error): stop everything.
-static OUTPUT_GONE: AtomicBool = AtomicBool::new(false);
+/// Set when the run must end early: output can no longer be written (a closed pipe or a
+/// write error), or a worker failed.
+static STOP: AtomicBool = AtomicBool::new(false);
 
 /// Puzzles per chunk handed to a worker.
 const CHUNK: usize = 256;
@@ -322,10 +323,14 @@ fn process<O: Observer>(
 
     // Reading the clock costs about as much as solving an easy puzzle: only when needed.
     let start = (settings.timeout.is_some() || settings.stats).then(Instant::now);
-    let deadline = settings.timeout.zip(start).map(|(t, s)| s + t);
+    // A timeout too far off to represent is no timeout.
+    let deadline = settings
+        .timeout
+        .zip(start)
+        .and_then(|(t, s)| s.checked_add(t));
     let stop = || {
         INTERRUPTED.load(Ordering::Relaxed)
-            || OUTPUT_GONE.load(Ordering::Relaxed)
+            || STOP.load(Ordering::Relaxed)
             || deadline.is_some_and(|d| Instant::now() >= d)
     };
     let limit = match settings.mode {
@@ -470,7 +475,7 @@ impl<'a> Output<'a> {
     }
 
     fn fail(&mut self, e: io::Error) {
-        OUTPUT_GONE.store(true, Ordering::Relaxed);
+        STOP.store(true, Ordering::Relaxed);
         self.error = Some(e);
     }
 }
@@ -567,11 +572,11 @@ struct Reading<'a> {
     chunk: usize,
 }
 
-/// A chunk of work: its sequence number, reports about unreadable inputs met before its
-/// entries, and the entries.
+/// A chunk of work: its sequence number, its entries, and reports about unreadable inputs,
+/// each with the number of entries that come before it.
 struct Chunk {
     seq: u64,
-    notes: Vec<String>,
+    notes: Vec<(usize, String)>,
     jobs: Vec<Job>,
 }
 
@@ -581,7 +586,7 @@ impl Reading<'_> {
     fn next_chunk(&mut self, progress: &Progress) -> Option<Chunk> {
         let mut notes = Vec::new();
         let mut jobs = Vec::with_capacity(self.chunk);
-        while !INTERRUPTED.load(Ordering::Relaxed) && !OUTPUT_GONE.load(Ordering::Relaxed) {
+        while !INTERRUPTED.load(Ordering::Relaxed) && !STOP.load(Ordering::Relaxed) {
             let Some(reader) = &mut self.reader else {
                 let Some(input) = self.inputs.get(self.current) else {
                     break;
@@ -592,7 +597,10 @@ impl Reading<'_> {
                         self.reader = Some(PuzzleReader::new(buffered));
                     }
                     Err(e) => {
-                        notes.push(format!("sudoku: {}: cannot open: {e}\n", input.name));
+                        notes.push((
+                            jobs.len(),
+                            format!("sudoku: {}: cannot open: {e}\n", input.name),
+                        ));
                         self.current += 1;
                     }
                 }
@@ -610,7 +618,10 @@ impl Reading<'_> {
                 }),
                 end => {
                     if let Some(Err(e)) = end {
-                        notes.push(format!("sudoku: {}: read error: {e}\n", input.name));
+                        notes.push((
+                            jobs.len(),
+                            format!("sudoku: {}: read error: {e}\n", input.name),
+                        ));
                     }
                     self.bytes_before += reader.bytes_read();
                     self.reader = None;
@@ -669,14 +680,13 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// Every thread of a run, the main one included, is such a worker, so a run on N cores keeps
 /// exactly N threads busy and none only shuffles data.
 fn work<O: Observer>(shared: &Shared<'_>, observer: &mut O) {
+    let _guard = StopOnPanic(shared);
     let settings = shared.settings;
     loop {
         let chunk = {
             let mut reading = lock(&shared.reading);
             let mut writing = lock(&shared.writing);
-            while reading.seq - writing.next >= shared.in_flight
-                && !OUTPUT_GONE.load(Ordering::Relaxed)
-            {
+            while reading.seq - writing.next >= shared.in_flight && !STOP.load(Ordering::Relaxed) {
                 writing = shared.room.wait(writing).unwrap_or_else(|e| e.into_inner());
             }
             drop(writing);
@@ -690,9 +700,12 @@ fn work<O: Observer>(shared: &Shared<'_>, observer: &mut O) {
         let seq = chunk.seq;
         let mut done = Done::default();
         done.tally.unreadable = chunk.notes.len() as u64;
-        done.errs = chunk.notes.into_iter().map(|n| (0, n)).collect();
-        for job in &chunk.jobs {
-            if INTERRUPTED.load(Ordering::Relaxed) || OUTPUT_GONE.load(Ordering::Relaxed) {
+        let mut notes = chunk.notes.into_iter().peekable();
+        for (index, job) in chunk.jobs.iter().enumerate() {
+            while let Some((_, note)) = notes.next_if(|(before, _)| *before == index) {
+                done.errs.push((done.out.len(), note));
+            }
+            if INTERRUPTED.load(Ordering::Relaxed) || STOP.load(Ordering::Relaxed) {
                 break;
             }
             // In --all mode a chunk holds one puzzle and runs on one thread, so its
@@ -703,7 +716,7 @@ fn work<O: Observer>(shared: &Shared<'_>, observer: &mut O) {
                     writing.output.write(buf);
                     buf.clear();
                 }
-                if OUTPUT_GONE.load(Ordering::Relaxed) {
+                if STOP.load(Ordering::Relaxed) {
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
@@ -719,6 +732,9 @@ fn work<O: Observer>(shared: &Shared<'_>, observer: &mut O) {
                 &mut done,
                 &mut sink,
             );
+        }
+        for (_, note) in notes {
+            done.errs.push((done.out.len(), note));
         }
         shared
             .progress
@@ -742,6 +758,21 @@ fn work<O: Observer>(shared: &Shared<'_>, observer: &mut O) {
         }
         drop(writing);
         shared.room.notify_all();
+    }
+}
+
+/// Stops the run if a worker panics, so the others do not wait forever for its chunk; the
+/// panic itself then ends the program.
+struct StopOnPanic<'a, 'b>(&'a Shared<'b>);
+
+impl Drop for StopOnPanic<'_, '_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            // Under the lock the waiters check STOP with, so none can miss the wake-up.
+            let _writing = lock(&self.0.writing);
+            STOP.store(true, Ordering::Relaxed);
+            self.0.room.notify_all();
+        }
     }
 }
 

@@ -18,12 +18,13 @@ Examples:
   sudoku solve --timeout 2s --all hard.txt
                                           give each puzzle at most 2 seconds
 
-Input: one puzzle per line (81 cells; 1-9 givens, 0 . _ blanks; text after
-the 81 cells is ignored) or 9 lines of 9 cells (spaces, | + - ignored).
-Lines starting with # and blank lines are skipped.
+Input: one puzzle per line (81 cells; 1-9 givens, 0 . _ blanks; after a
+space ; : , or # the rest of the line is ignored) or 9 lines of 9 cells
+(spaces, | + - ignored). Lines starting with # and blank lines are skipped.
 
-Exit status: 0 every puzzle solved; 1 some puzzle has no solution; 2 invalid
-input, unreadable file or usage error; 130 interrupted.";
+Exit status: 0 every puzzle solved; 1 some puzzle has no solution (or
+--timeout stopped it before one was found); 2 invalid input, unreadable
+file, usage error or output error; 130 interrupted.";
 
 const CHECK_EXAMPLES: &str = "\
 Examples:
@@ -31,8 +32,8 @@ Examples:
   sudoku check --format json mine.txt     one JSON record per puzzle
 
 Exit status: 0 every puzzle is proper (exactly one solution); 1 some puzzle
-has none or several; 2 invalid input, unreadable file or usage error; 130
-interrupted.";
+has none or several (or --timeout stopped it first); 2 invalid input,
+unreadable file, usage error or output error; 130 interrupted.";
 
 /// A fast Sudoku solver: solve, count and check puzzles from files or stdin.
 #[derive(Debug, Parser)]

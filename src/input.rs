@@ -191,8 +191,8 @@ enum Line {
     Blank,
     /// A line of grid separators only, such as `------+-------+------`: skipped.
     Skip,
-    /// A whole one-line puzzle, and the indentation before it.
-    Puzzle([u8; CELLS], usize),
+    /// A whole one-line puzzle.
+    Puzzle([u8; CELLS]),
     /// A row of a 9-line grid: its nine cells and their columns.
     Row([u8; 9], [u32; 9]),
     /// Not a puzzle.
@@ -285,15 +285,9 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Sorts the line in `buf` into a puzzle, a grid row, something to skip, or an error.
     fn classify(&self, truncated: bool) -> Line {
-        let mut text: &[u8] = &self.buf;
-        if !truncated && text.last() == Some(&b'\r') {
-            text = &text[..text.len() - 1];
-        }
-        if self.line == 1 && text.starts_with(b"\xEF\xBB\xBF") {
-            text = &text[3..];
-        }
+        let text = self.text(truncated);
         if let Some(cells) = quick_line(text) {
-            return Line::Puzzle(cells, 0);
+            return Line::Puzzle(cells);
         }
         let indent = text
             .iter()
@@ -301,45 +295,52 @@ impl<R: BufRead> PuzzleReader<R> {
             .count();
         let body = &text[indent..];
         match body.first() {
+            // Nothing but indentation within the limit: the line may go on to anything.
+            None if truncated => return Line::Bad(1, ErrorKind::TooLong),
             None | Some(b'#') => return Line::Blank,
             Some(_) => {}
         }
 
-        // One-line form: a run of cells from the first byte after any indentation.
+        // A run of more cells than a grid row has is a one-line puzzle, right or wrong.
         let run = body
             .iter()
             .take_while(|&&b| cell_value(b).is_some())
             .count();
-        if run >= CELLS {
-            let after = (indent + CELLS) as u64 + 1;
+        if run > 9 {
+            let after = |cells: usize| (indent + cells) as u64 + 1;
             if run > CELLS {
                 let kind = if truncated && run == body.len() {
                     ErrorKind::TooLong
                 } else {
                     ErrorKind::CellCount(run)
                 };
-                return Line::Bad(after, kind);
+                return Line::Bad(after(CELLS), kind);
             }
-            return match body.get(CELLS) {
+            return match body.get(run) {
+                // The byte that would tell is past the limit.
+                None if truncated => Line::Bad(after(run), ErrorKind::TooLong),
                 Some(&b) if !is_annotation_separator(b) => {
-                    Line::Bad(after, bad_byte(&body[CELLS..]))
+                    Line::Bad(after(run), bad_byte(&body[run..]))
                 }
-                _ => quick_line(body)
-                    .map_or(Line::Bad(after, ErrorKind::CellCount(run)), |cells| {
-                        Line::Puzzle(cells, indent)
-                    }),
+                _ if run < CELLS => Line::Bad(after(run), ErrorKind::CellCount(run)),
+                _ => quick_line(body).map_or(
+                    Line::Bad(after(run), ErrorKind::CellCount(run)),
+                    Line::Puzzle,
+                ),
             };
         }
 
-        // Grid-row form: cells among separators.
-        let mut cells = [0u8; 9];
+        // Cells among separators: a row of a 9-line grid, or 81 spaced-out cells.
+        let mut cells = [0u8; CELLS];
         let mut columns = [0u32; 9];
         let mut count = 0usize;
         let mut last_cell_end = 0usize;
         for (i, &b) in text.iter().enumerate() {
             if let Some(v) = cell_value(b) {
-                if count < 9 {
+                if count < CELLS {
                     cells[count] = v;
+                }
+                if count < 9 {
                     columns[count] = i as u32 + 1;
                 }
                 count += 1;
@@ -353,7 +354,12 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         match count {
             0 => Line::Skip,
-            9 => Line::Row(cells, columns),
+            9 => {
+                let mut row = [0u8; 9];
+                row.copy_from_slice(&cells[..9]);
+                Line::Row(row, columns)
+            }
+            CELLS if self.block.is_none() => Line::Puzzle(cells),
             n if self.block.is_some() => {
                 Line::Bad(last_cell_end as u64 + 1, ErrorKind::RowCells(n))
             }
@@ -361,16 +367,31 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
+    /// The current line without its CR and (on line 1) byte-order mark.
+    fn text(&self, truncated: bool) -> &[u8] {
+        let mut text: &[u8] = &self.buf;
+        if !truncated && text.last() == Some(&b'\r') {
+            text = &text[..text.len() - 1];
+        }
+        if self.line == 1 && text.starts_with(b"\xEF\xBB\xBF") {
+            text = &text[3..];
+        }
+        text
+    }
+
+    /// Column (from 1) of the `k`-th cell (from 0) of the one-line puzzle on the current line.
+    fn cell_column(&self, k: usize) -> u64 {
+        let text = self.text(false);
+        text.iter()
+            .enumerate()
+            .filter(|&(_, &b)| cell_value(b).is_some())
+            .nth(k)
+            .map_or(1, |(i, _)| i as u64 + 1)
+    }
+
     /// The text of the current line, for error displays.
     fn line_text(&self) -> String {
-        let mut t: &[u8] = &self.buf;
-        if t.last() == Some(&b'\r') {
-            t = &t[..t.len() - 1];
-        }
-        if self.line == 1 && t.starts_with(b"\xEF\xBB\xBF") {
-            t = &t[3..];
-        }
-        String::from_utf8_lossy(t).into_owned()
+        String::from_utf8_lossy(self.text(false)).into_owned()
     }
 
     /// Ends the block in progress, as an error: it stopped before its ninth row.
@@ -422,10 +443,10 @@ impl<R: BufRead> PuzzleReader<R> {
                         return Ok(Some(e));
                     }
                 }
-                Line::Puzzle(cells, indent) => {
+                Line::Puzzle(cells) => {
                     let entry = Entry {
                         line: self.line,
-                        result: self.finish(cells, |cell| (self.line, (indent + cell) as u64 + 1)),
+                        result: self.finish(cells),
                     };
                     if let Some(e) = self.abandon_block() {
                         self.pending = Some(entry);
@@ -481,22 +502,18 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     /// Checks the rules on a one-line puzzle's cells.
-    fn finish(
-        &self,
-        cells: [u8; CELLS],
-        place: impl Fn(usize) -> (u64, u64),
-    ) -> Result<Board, PuzzleError> {
+    fn finish(&self, cells: [u8; CELLS]) -> Result<Board, PuzzleError> {
         let board = Board::from_valid_cells(cells);
-        board.check_rules().map(|()| board).map_err(|rule| {
-            let (line, column) = place(rule.cell);
-            PuzzleError {
-                line,
-                column,
+        board
+            .check_rules()
+            .map(|()| board)
+            .map_err(|rule| PuzzleError {
+                line: self.line,
+                column: self.cell_column(rule.cell),
                 kind: ErrorKind::Rule(rule),
                 text: self.line_text(),
                 board: Some(Box::new(board)),
-            }
-        })
+            })
     }
 }
 
@@ -762,6 +779,57 @@ mod tests {
             err(&read(long.as_bytes())[0]),
             (1, 85, "expected 81 cells, found 82".into())
         );
+    }
+
+    #[test]
+    fn near_puzzles_get_the_message_that_fits() {
+        let p80 = &P[..80];
+        for line in [format!("{p80} 5"), format!("{p80}  # rating 1.2")] {
+            assert_eq!(
+                err(&read(line.as_bytes())[0]),
+                (1, 81, "expected 81 cells, found 80".into())
+            );
+        }
+        let glued = format!("{p80}x");
+        assert_eq!(
+            err(&read(glued.as_bytes())[0]),
+            (1, 81, "invalid character 'x'".into())
+        );
+    }
+
+    #[test]
+    fn spaced_out_cells_make_a_puzzle() {
+        let spaced: String = P.chars().map(|c| format!("{c} ")).collect();
+        let entries = read(spaced.as_bytes());
+        assert_eq!(entries[0].result.as_ref().unwrap().to_line(), P);
+        // A rule error points at the right cell: the second 4 of row 1 is cell 1, column 3.
+        let clash: String = format!("44{}", &P[2..])
+            .chars()
+            .map(|c| format!("{c} "))
+            .collect();
+        assert_eq!(
+            err(&read(clash.as_bytes())[0]),
+            (1, 3, "digit 4 appears twice in row 1".into())
+        );
+    }
+
+    #[test]
+    fn regression_decisive_byte_past_the_line_limit() {
+        // 81 cells ending exactly at the limit, then a 1 that would make 82.
+        let line = format!("{}{P}1\n", " ".repeat(MAX_LINE - CELLS));
+        assert_eq!(
+            err(&read(line.as_bytes())[0]).2,
+            "line too long (more than 4096 bytes)"
+        );
+        // Indentation alone fills the limit, then a puzzle: not a blank line.
+        let line = format!("{}{P}\n{P}\n", " ".repeat(MAX_LINE + 10));
+        let entries = read(line.as_bytes());
+        assert_eq!(entries.len(), 2);
+        assert_eq!(
+            err(&entries[0]),
+            (1, 1, "line too long (more than 4096 bytes)".into())
+        );
+        assert!(entries[1].result.is_ok());
     }
 
     #[test]

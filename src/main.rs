@@ -9,7 +9,7 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 
-use anyhow::Result;
+use anyhow::{Context as _, Result};
 use clap::{CommandFactory, Parser};
 use sudoku::format::{Format, Mode};
 
@@ -46,7 +46,8 @@ fn main() -> ExitCode {
             if is_broken_pipe(&err) {
                 return ExitCode::from(exit::SUCCESS);
             }
-            eprintln!("sudoku: {err:#}");
+            // If stderr is gone too there is no one left to tell: no panic over it.
+            let _ = writeln!(io::stderr(), "sudoku: {err:#}");
             ExitCode::from(exit::ERROR)
         }
     }
@@ -76,7 +77,7 @@ fn run(cli: Cli) -> Result<u8> {
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "sudoku", &mut out);
-            io::stdout().lock().write_all(&out)?;
+            write_stdout(&out)?;
             return Ok(exit::SUCCESS);
         }
         Command::Man => {
@@ -93,7 +94,7 @@ fn run(cli: Cli) -> Result<u8> {
                 page.render_options_section(&mut out)?;
                 page.render_extra_section(&mut out)?;
             }
-            io::stdout().lock().write_all(&out)?;
+            write_stdout(&out)?;
             return Ok(exit::SUCCESS);
         }
     };
@@ -106,6 +107,13 @@ fn run(cli: Cli) -> Result<u8> {
         Ending::BadInput => exit::ERROR,
         Ending::Interrupted => exit::INTERRUPTED,
     })
+}
+
+fn write_stdout(bytes: &[u8]) -> Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .context("cannot write output")
 }
 
 fn settings(mode: Mode, limit: Option<u64>, trace: bool, common: &CommonArgs) -> Settings {

@@ -1641,3 +1641,94 @@ fn json_and_grid_output_read_back() {
         assert_eq!(cells(s), *g);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Regressions found in review.
+
+#[test]
+fn regression_huge_timeout_is_no_timeout_not_a_panic() {
+    let r = run(
+        &[
+            "solve",
+            "--timeout",
+            "10000000000000000000",
+            "--format",
+            "line",
+        ],
+        Some(&lines_of(&[P])),
+    );
+    r.expect_code(0);
+    assert_eq!(r.stdout.lines().count(), 1, "{}", r.stdout);
+}
+
+#[test]
+fn regression_stdout_and_stderr_both_full_is_no_panic() {
+    let (Ok(out), Ok(err)) = (
+        std::fs::OpenOptions::new().write(true).open("/dev/full"),
+        std::fs::OpenOptions::new().write(true).open("/dev/full"),
+    ) else {
+        return;
+    };
+    let status = sudoku()
+        .args(["solve", &puzzles_arg("easy.txt")])
+        .stdin(Stdio::null())
+        .stdout(out)
+        .stderr(err)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2));
+}
+
+#[test]
+fn regression_unreadable_file_report_keeps_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("a.txt"),
+        format!("{P}\n# trailing comment\n"),
+    )
+    .unwrap();
+    for threads in ["1", "2"] {
+        let r = run_in(
+            dir.path(),
+            &[
+                "solve",
+                "--format",
+                "json",
+                "--threads",
+                threads,
+                "a.txt",
+                "missing.txt",
+            ],
+            None,
+        );
+        r.expect_code(2);
+        // Both streams into one pipe would race; instead check the report comes after a.txt's
+        // record by looking at what the record and the report each say.
+        assert_eq!(r.stdout.lines().count(), 1, "{}", r.stdout);
+        assert!(
+            r.stderr.starts_with("sudoku: missing.txt: cannot open: "),
+            "{}",
+            r.stderr
+        );
+    }
+    // With stdout and stderr on the same file, the order is visible.
+    let log = dir.path().join("log.txt");
+    let file = std::fs::File::create(&log).unwrap();
+    let status = sudoku()
+        .current_dir(dir.path())
+        .args(["solve", "--format", "line", "a.txt", "missing.txt"])
+        .stdin(Stdio::null())
+        .stdout(file.try_clone().unwrap())
+        .stderr(file)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2));
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0].len(), 81, "{text}");
+    assert!(
+        lines[1].starts_with("sudoku: missing.txt: cannot open"),
+        "{text}"
+    );
+}
