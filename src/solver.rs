@@ -170,6 +170,18 @@ static EXPAND: [u32; 512] = {
     t
 };
 
+/// `SHRINK[m]`: the 27 cells of the mini-rows in `SUPPORT[m]`, i.e. [`SUPPORT`] then
+/// [`EXPAND`] in one lookup, for [`band_rows`].
+static SHRINK: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = EXPAND[SUPPORT[m] as usize];
+        m += 1;
+    }
+    t
+};
+
 /// `PEERS[p]`: the cells of a band that share a row or a box with cell `p`, `p` excluded.
 static PEERS: [u32; 27] = {
     let mut t = [0u32; 27];
@@ -198,6 +210,29 @@ static SINGLE: [u16; 512] = {
     t
 };
 
+/// `UNITS[cell]`: the cell's row (bit `r`), column (bit `9 + c`) and box (bit `18 + box`).
+static UNITS: [u32; CELLS] = {
+    let mut t = [0u32; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let (r, c) = (cell / 9, cell % 9);
+        t[cell] = 1 << r | 1 << (9 + c) | 1 << (18 + r / 3 * 3 + c / 3);
+        cell += 1;
+    }
+    t
+};
+
+/// Bit `k` set when byte `k` (little-endian) of `x` is not zero.
+#[inline(always)]
+const fn nonzero_bytes(x: u64) -> u32 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // The high bit of each byte: set when the byte is not zero (no carry crosses bytes).
+    let high = (((x & LOW7) + LOW7) | x) & !LOW7;
+    // Bit 8k + 7 goes to bit 56 + k; no other product bit or carry reaches the top byte
+    // (checked for all 256 patterns by a test).
+    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
 /// The 27 cells of the rows set in a 3-bit set of a band's rows.
 #[inline(always)]
 const fn rows_of(rows: u32) -> u32 {
@@ -224,6 +259,37 @@ fn clear_lanes(band: &mut [u32; LANES], cells: u32) -> u32 {
         }
         hit
     }
+}
+
+/// The lanes of `band` that have some of `cells`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn lanes_with(band: &[u32; LANES], cells: u32) -> u32 {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is always available on x86-64, and the three unaligned 16-byte loads
+    // cover exactly the 12 lanes (48 bytes) of `band`.
+    unsafe {
+        let c = _mm_set1_epi32(cells as i32);
+        let p = band.as_ptr().cast::<__m128i>();
+        let mut miss = 0;
+        for i in 0..3 {
+            let v = _mm_loadu_si128(p.add(i));
+            let m = _mm_cmpeq_epi32(_mm_and_si128(v, c), _mm_setzero_si128());
+            miss |= (_mm_movemask_ps(_mm_castsi128_ps(m)) as u32) << (4 * i);
+        }
+        miss ^ 0xFFF
+    }
+}
+
+/// The lanes of `band` that have some of `cells`.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn lanes_with(band: &[u32; LANES], cells: u32) -> u32 {
+    let mut hit = 0;
+    for (e, &c) in band.iter().enumerate() {
+        hit |= u32::from(c & cells != 0) << e;
+    }
+    hit
 }
 
 /// Removes `cells` from every lane of `band`; returns the lanes that had some of them.
@@ -263,8 +329,8 @@ const fn fold(a: u32) -> u32 {
 fn band_rows(a: u32) -> u32 {
     let m = MINI_ROWS[(a & 0x1FF) as usize] as usize
         | (MINI_ROWS[((a >> 9) & 0x1FF) as usize] as usize) << 3
-        | (MINI_ROWS[(a >> 18) as usize] as usize) << 6;
-    a & EXPAND[SUPPORT[m] as usize]
+        | (MINI_ROWS[((a >> 18) & 0x1FF) as usize] as usize) << 6;
+    a & SHRINK[m & 0x1FF]
 }
 
 /// Swaps the band and stack indices of a 27-bit set of (band, stack, column-in-stack) bits:
@@ -309,27 +375,36 @@ const fn transpose(x: u32) -> u32 {
 ///
 /// The whole state is 196 bytes of `Copy` data, copied on every guess but the last of a node.
 #[derive(Clone, Copy)]
+#[repr(C, align(16))]
 struct State {
     cand: [[u32; LANES]; 3],
     unsolved: [u32; 3],
     cols: [u32; 9],
     dirty: u32,
+    /// Always zero: makes the size a whole number of 16-byte vectors, all initialised, for
+    /// [`State::branch`].
+    pad: [u32; 3],
 }
+
+/// The size of [`State`] in 16-byte vectors.
+const STATE_VECTORS: usize = 13;
+const _: () = assert!(size_of::<State>() == 16 * STATE_VECTORS);
 
 impl State {
     /// The state for `board`, givens placed but not yet propagated; `Err` when two givens
     /// clash.
     fn new(board: &Board) -> Result<State, Unsolvable> {
         let cells = board.cells();
-        // The filled cells of each band, found without a branch per cell.
-        let mut filled = [0u32; 3];
-        for (b, f) in filled.iter_mut().enumerate() {
-            for (p, &v) in cells[27 * b..27 * b + 27].iter().enumerate() {
-                *f |= u32::from(v != 0) << p;
-            }
+        // The filled cells, eight at a time, then per band.
+        let mut filled_all = 0u128;
+        for (i, chunk) in cells.chunks(8).enumerate() {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            filled_all |= u128::from(nonzero_bytes(u64::from_le_bytes(word))) << (8 * i);
         }
-        // Per digit: the rows, columns and boxes holding it (bit per unit), and its cells.
-        let mut units = [[0u16; 3]; 9];
+        let filled = [0, 1, 2].map(|b| (filled_all >> (27 * b)) as u32 & BAND);
+        // Per digit: the rows, columns and boxes holding it (see `UNITS`), and its cells.
+        let mut units = [0u32; 9];
         let mut given = [[0u32; 3]; 9];
         for (b, &f) in filled.iter().enumerate() {
             let mut rest = f;
@@ -337,21 +412,18 @@ impl State {
                 let p = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 let cell = 27 * b + p;
-                let (r, c, d) = (cell / 9, cell % 9, usize::from(cells[cell] - 1));
-                let bits = [1 << r, 1 << c, 1 << (r / 3 * 3 + c / 3)];
-                let u = &mut units[d];
-                if (u[0] & bits[0]) | (u[1] & bits[1]) | (u[2] & bits[2]) != 0 {
+                let d = usize::from(cells[cell] - 1);
+                let bits = UNITS[cell];
+                if units[d] & bits != 0 {
                     return Err(Unsolvable);
                 }
-                u[0] |= bits[0];
-                u[1] |= bits[1];
-                u[2] |= bits[2];
+                units[d] |= bits;
                 given[d][b] |= 1 << p;
             }
         }
         let mut cand = [[0; LANES]; 3];
         for (d, &u) in units.iter().enumerate() {
-            let [rows, cols, boxes] = u.map(u32::from);
+            let (rows, cols, boxes) = (u & 0x1FF, (u >> 9) & 0x1FF, u >> 18);
             for (b, band) in cand.iter_mut().enumerate() {
                 let row_cells = rows_of((rows >> (3 * b)) & 7);
                 let box_cells = columns(EXPAND[((boxes >> (3 * b)) & 7) as usize]);
@@ -364,7 +436,39 @@ impl State {
             unsolved: filled.map(|f| BAND & !f),
             cols: [0; 9],
             dirty: 0x1FF,
+            pad: [0; 3],
         })
+    }
+
+    /// A copy of the state, for a branch of the search.
+    ///
+    /// Thirteen vector loads and stores: a plain copy of the whole 208 bytes compiles to a
+    /// call to `memcpy`, measurably slower on the search's hot path.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn branch(&self) -> State {
+        use std::arch::x86_64::*;
+        let mut out = std::mem::MaybeUninit::<State>::uninit();
+        // SAFETY: SSE2 is always available on x86-64. `State` is 16-byte aligned, 13 vectors
+        // long and has no padding (every byte belongs to an initialised `u32` field), so the
+        // aligned loads read initialised memory of `self` and the aligned stores fill all of
+        // `out`, which is then a valid `State` (any bit pattern is).
+        unsafe {
+            let src = (self as *const State).cast::<__m128i>();
+            let dst = out.as_mut_ptr().cast::<__m128i>();
+            for i in 0..STATE_VECTORS {
+                // Volatile, or the compiler turns the loop back into a `memcpy` call.
+                dst.add(i).write_volatile(_mm_load_si128(src.add(i)));
+            }
+            out.assume_init()
+        }
+    }
+
+    /// A copy of the state, for a branch of the search.
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline(always)]
+    fn branch(&self) -> State {
+        *self
     }
 
     /// Removes `cells` from band `b` of every digit but `keep`, marking what changed.
@@ -444,15 +548,12 @@ impl State {
                 *x &= columns((keep >> (9 * i)) & 0x1FF);
             }
         }
-        for (band, &x) in self.cand.iter_mut().zip(&a) {
-            band[d] = x;
-        }
         // Rows where one cell is left: that cell holds the digit.
         let cells = [0, 1, 2].map(|i| {
             let x = a[i];
             (u32::from(SINGLE[(x & 0x1FF) as usize])
                 | u32::from(SINGLE[((x >> 9) & 0x1FF) as usize]) << 9
-                | u32::from(SINGLE[(x >> 18) as usize]) << 18)
+                | u32::from(SINGLE[((x >> 18) & 0x1FF) as usize]) << 18)
                 & self.unsolved[i]
         });
         if (cells[0] | cells[1] | cells[2]) != 0 {
@@ -462,6 +563,12 @@ impl State {
                     self.clear_others(d, i, c);
                 }
             }
+        }
+        // Stored last: `clear_others` reads whole vectors of lanes, which a fresh narrow
+        // store to one of them would stall (no store-to-load forwarding), and its result for
+        // lane `d` is overwritten here anyway (`a` has the cells it fixed).
+        for (band, &x) in self.cand.iter_mut().zip(&a) {
+            band[d] = x;
         }
         Ok(())
     }
@@ -498,10 +605,12 @@ impl State {
                     let p = singles.trailing_zeros() as usize;
                     singles &= singles - 1;
                     let bit = 1 << p;
-                    let d = (0..9)
-                        .find(|&d| self.cand[b][d] & bit != 0)
-                        .ok_or(Unsolvable)?;
-                    self.assign(d, b, p);
+                    // The cell's one digit, none if an earlier single of the loop took it.
+                    let lanes = lanes_with(&self.cand[b], bit);
+                    if lanes == 0 {
+                        return Err(Unsolvable);
+                    }
+                    self.assign(lanes.trailing_zeros() as usize, b, p);
                 }
             }
             if self.dirty == 0 {
@@ -564,11 +673,7 @@ impl State {
     /// The digits (bit `d` for digit `d + 1`) still possible on cell `p` of band `b`.
     #[inline(always)]
     fn digits(&self, b: usize, p: usize) -> u32 {
-        let mut m = 0;
-        for (d, &c) in self.cand[b].iter().enumerate() {
-            m |= ((c >> p) & 1) << d;
-        }
-        m
+        lanes_with(&self.cand[b], 1 << p)
     }
 
     /// The digit (1..=9) fixed on `cell`, 0 if none.
@@ -679,7 +784,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
                 return ControlFlow::Break(SearchEnd::Interrupted);
             }
             let flow = if O::ENABLED {
-                let mut child = *st;
+                let mut child = st.branch();
                 child.assign(d, b, p);
                 self.observer.place(depth + 1, cell, d as u8 + 1, true);
                 let flow = if let Ok(pairs) = child.propagate() {
@@ -701,7 +806,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
                     Err(Unsolvable) => ControlFlow::Continue(()),
                 }
             } else {
-                let mut child = *st;
+                let mut child = st.branch();
                 child.assign(d, b, p);
                 match child.propagate() {
                     Ok(pairs) => self.recurse::<POPCNT>(&mut child, pairs, depth + 1),
@@ -948,6 +1053,18 @@ mod tests {
         // Band 0, stack 1 (bits 3..6) goes to band 1 slot of stack 0 (bits 3.. of stack 0
         // become bits 9*1 + 3*0).
         assert_eq!(transpose(0o70), 0o7000);
+    }
+
+    #[test]
+    fn nonzero_bytes_finds_filled_cells() {
+        for mask in 0..256u32 {
+            for v in [1u8, 9, 0x80, 0xFF] {
+                let x = (0..8).fold(0u64, |x, k| {
+                    x | u64::from(v * (mask >> k & 1) as u8) << (8 * k)
+                });
+                assert_eq!(nonzero_bytes(x), mask);
+            }
+        }
     }
 
     #[test]
