@@ -1732,3 +1732,24 @@ fn regression_unreadable_file_report_keeps_its_place() {
         "{text}"
     );
 }
+
+#[test]
+fn live_count_shows_on_a_terminal_only_and_not_with_quiet() {
+    let empty = puzzles_arg("empty.txt");
+    let args = ["solve", "--count", "--timeout", "2s", &empty];
+    let Some(shown) = on_terminal(&args, false) else {
+        return; // no `script` here
+    };
+    assert!(shown.contains("solutions counted"), "{shown}");
+    assert!(shown.contains("at least"), "{shown}");
+    let quiet = on_terminal(
+        &["solve", "--count", "--quiet", "--timeout", "2s", &empty],
+        false,
+    )
+    .expect("script worked a moment ago");
+    assert!(!quiet.contains("solutions counted"), "{quiet}");
+    // Not a terminal: nothing but the result.
+    let r = run(&args, None);
+    r.expect_code(0);
+    assert!(!r.stderr.contains("solutions counted"), "{}", r.stderr);
+}
