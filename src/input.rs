@@ -45,6 +45,9 @@ pub enum ErrorKind {
     /// A 9-line grid that stopped before its ninth row.
     #[error("incomplete grid: expected 9 rows, found {0}")]
     IncompleteGrid(usize),
+    /// 81 cells with separators between them: neither a one-line puzzle nor a grid row.
+    #[error("the 81 cells of a one-line puzzle must not be separated")]
+    SpacedCells,
     /// A line longer than [`MAX_LINE`] that cannot be a puzzle.
     #[error("line too long (more than {MAX_LINE} bytes)")]
     TooLong,
@@ -210,6 +213,8 @@ pub struct PuzzleReader<R> {
     line: u64,
     bytes: u64,
     block: Option<Box<Block>>,
+    /// Whether the part of the current line past [`MAX_LINE`] (if any) was all white space.
+    tail_blank: bool,
     /// An entry waiting behind the one just returned.
     pending: Option<Entry>,
     done: bool,
@@ -224,6 +229,7 @@ impl<R: BufRead> PuzzleReader<R> {
             line: 0,
             bytes: 0,
             block: None,
+            tail_blank: true,
             pending: None,
             done: false,
         }
@@ -253,6 +259,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// line was longer than [`MAX_LINE`] (its tail was skipped).
     fn read_line(&mut self) -> io::Result<Option<bool>> {
         self.buf.clear();
+        self.tail_blank = true;
         let mut truncated = false;
         let mut any = false;
         loop {
@@ -272,6 +279,7 @@ impl<R: BufRead> PuzzleReader<R> {
             let room = MAX_LINE - self.buf.len();
             if take > room {
                 truncated = true;
+                self.tail_blank &= chunk[room..take].iter().all(u8::is_ascii_whitespace);
             }
             self.buf.extend_from_slice(&chunk[..take.min(room)]);
             let used = end.unwrap_or(take);
@@ -295,8 +303,8 @@ impl<R: BufRead> PuzzleReader<R> {
             .count();
         let body = &text[indent..];
         match body.first() {
-            // Nothing but indentation within the limit: the line may go on to anything.
-            None if truncated => return Line::Bad(1, ErrorKind::TooLong),
+            // Nothing but indentation within the limit: blank only if the rest was too.
+            None if truncated && !self.tail_blank => return Line::Bad(1, ErrorKind::TooLong),
             None | Some(b'#') => return Line::Blank,
             Some(_) => {}
         }
@@ -330,7 +338,7 @@ impl<R: BufRead> PuzzleReader<R> {
             };
         }
 
-        // Cells among separators: a row of a 9-line grid, or 81 spaced-out cells.
+        // Cells among separators: a row of a 9-line grid.
         let mut cells = [0u8; CELLS];
         let mut columns = [0u32; 9];
         let mut count = 0usize;
@@ -359,7 +367,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 row.copy_from_slice(&cells[..9]);
                 Line::Row(row, columns)
             }
-            CELLS if self.block.is_none() => Line::Puzzle(cells),
+            CELLS if self.block.is_none() => Line::Bad(1, ErrorKind::SpacedCells),
             n if self.block.is_some() => {
                 Line::Bad(last_cell_end as u64 + 1, ErrorKind::RowCells(n))
             }
@@ -798,19 +806,13 @@ mod tests {
     }
 
     #[test]
-    fn spaced_out_cells_make_a_puzzle() {
+    fn spaced_out_cells_are_not_a_puzzle_and_say_why() {
         let spaced: String = P.chars().map(|c| format!("{c} ")).collect();
-        let entries = read(spaced.as_bytes());
-        assert_eq!(entries[0].result.as_ref().unwrap().to_line(), P);
-        // A rule error points at the right cell: the second 4 of row 1 is cell 1, column 3.
-        let clash: String = format!("44{}", &P[2..])
-            .chars()
-            .map(|c| format!("{c} "))
-            .collect();
-        assert_eq!(
-            err(&read(clash.as_bytes())[0]),
-            (1, 3, "digit 4 appears twice in row 1".into())
-        );
+        let message = "the 81 cells of a one-line puzzle must not be separated";
+        assert_eq!(err(&read(spaced.as_bytes())[0]), (1, 1, message.into()));
+        // The fuzz regression: a separator before 81 contiguous cells.
+        let plus = format!("+{}", P.replace('.', "1"));
+        assert_eq!(err(&read(plus.as_bytes())[0]).2, message);
     }
 
     #[test]
@@ -821,6 +823,11 @@ mod tests {
             err(&read(line.as_bytes())[0]).2,
             "line too long (more than 4096 bytes)"
         );
+        // A very long blank line is still blank.
+        let blank = format!("{}\n{P}\n", " ".repeat(MAX_LINE + 10));
+        let entries = read(blank.as_bytes());
+        assert_eq!(entries.len(), 1);
+        assert_eq!(entries[0].line, 2);
         // Indentation alone fills the limit, then a puzzle: not a blank line.
         let line = format!("{}{P}\n{P}\n", " ".repeat(MAX_LINE + 10));
         let entries = read(line.as_bytes());

@@ -297,6 +297,13 @@ fn spec_lines(input: &[u8]) -> Vec<&[u8]> {
 /// The cells of a one-line puzzle: 81 cells from the first byte, then the end of the line or
 /// an annotation separator.
 fn one_line(l: &[u8]) -> Option<[u8; 81]> {
+    // Indentation before the 81 cells is allowed, but on a line longer than the reader keeps
+    // (4096 bytes) the cells and the byte after them must lie within the limit.
+    let indent = l.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+    if l.len() > 4096 && indent + 82 > 4096 {
+        return None;
+    }
+    let l = &l[indent..];
     if l.len() < 81 || !l[..81].iter().all(|&b| is_cell(b)) {
         return None;
     }
