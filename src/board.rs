@@ -183,7 +183,7 @@ impl Board {
     }
 
     /// Bit `i` is set when cell `i` holds a digit; found eight cells at a time.
-    fn filled_mask(&self) -> u128 {
+    pub(crate) fn filled_mask(&self) -> u128 {
         let mut mask = 0u128;
         for (i, chunk) in self.cells.chunks(8).enumerate() {
             let mut word = [0u8; 8];
@@ -289,6 +289,17 @@ mod tests {
             (1 << 81) - 1
         );
         assert_eq!(Board::empty().filled_mask(), 0);
+        // Every pattern of one group of eight cells, with the smallest and largest digit.
+        for pattern in 0..256u32 {
+            for v in [1u8, 9] {
+                let mut c = [0u8; CELLS];
+                for k in 0..8 {
+                    c[8 + k] = v * (pattern >> k & 1) as u8;
+                }
+                let mask = Board::from_cells(c).unwrap().filled_mask();
+                assert_eq!(mask, u128::from(pattern) << 8, "pattern {pattern:08b}");
+            }
+        }
     }
 
     #[test]

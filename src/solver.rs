@@ -222,17 +222,6 @@ static UNITS: [u32; CELLS] = {
     t
 };
 
-/// Bit `k` set when byte `k` (little-endian) of `x` is not zero.
-#[inline(always)]
-const fn nonzero_bytes(x: u64) -> u32 {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    // The high bit of each byte: set when the byte is not zero (no carry crosses bytes).
-    let high = (((x & LOW7) + LOW7) | x) & !LOW7;
-    // Bit 8k + 7 goes to bit 56 + k; no other product bit or carry reaches the top byte
-    // (checked for all 256 patterns by a test).
-    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-}
-
 /// The 27 cells of the rows set in a 3-bit set of a band's rows.
 #[inline(always)]
 const fn rows_of(rows: u32) -> u32 {
@@ -395,13 +384,8 @@ impl State {
     /// clash.
     fn new(board: &Board) -> Result<State, Unsolvable> {
         let cells = board.cells();
-        // The filled cells, eight at a time, then per band.
-        let mut filled_all = 0u128;
-        for (i, chunk) in cells.chunks(8).enumerate() {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            filled_all |= u128::from(nonzero_bytes(u64::from_le_bytes(word))) << (8 * i);
-        }
+        // The filled cells (found eight at a time), then per band.
+        let filled_all = board.filled_mask();
         let filled = [0, 1, 2].map(|b| (filled_all >> (27 * b)) as u32 & BAND);
         // Per digit: the rows, columns and boxes holding it (see `UNITS`), and its cells.
         let mut units = [0u32; 9];
@@ -1053,18 +1037,6 @@ mod tests {
         // Band 0, stack 1 (bits 3..6) goes to band 1 slot of stack 0 (bits 3.. of stack 0
         // become bits 9*1 + 3*0).
         assert_eq!(transpose(0o70), 0o7000);
-    }
-
-    #[test]
-    fn nonzero_bytes_finds_filled_cells() {
-        for mask in 0..256u32 {
-            for v in [1u8, 9, 0x80, 0xFF] {
-                let x = (0..8).fold(0u64, |x, k| {
-                    x | u64::from(v * (mask >> k & 1) as u8) << (8 * k)
-                });
-                assert_eq!(nonzero_bytes(x), mask);
-            }
-        }
     }
 
     #[test]
