@@ -80,12 +80,13 @@ pub const fn box_of(cell: usize) -> usize {
     (cell / 27) * 3 + (cell % 9) / 3
 }
 
-/// Row, column and box of each cell, so the rule check needs no division.
-static UNITS: [[u8; 3]; CELLS] = {
-    let mut t = [[0u8; 3]; CELLS];
+/// The units of each cell as bits of one word, so the rule check needs no division: row `r`
+/// is bit `r`, column `c` bit `9 + c` and box `b` bit `18 + b`.
+static UNIT_BITS: [u32; CELLS] = {
+    let mut t = [0u32; CELLS];
     let mut cell = 0;
     while cell < CELLS {
-        t[cell] = [row_of(cell) as u8, col_of(cell) as u8, box_of(cell) as u8];
+        t[cell] = 1 << row_of(cell) | 1 << (9 + col_of(cell)) | 1 << (18 + box_of(cell));
         cell += 1;
     }
     t
@@ -141,43 +142,34 @@ impl Board {
     /// Cells are scanned in row-major order and the first repeat found is reported at the cell
     /// where it repeats, its unit checked in the order row, column, box.
     pub fn check_rules(&self) -> Result<(), RuleError> {
-        let mut rows = [0u16; 9];
-        let mut cols = [0u16; 9];
-        let mut boxes = [0u16; 9];
+        // `seen[d]`: the units (bits as in `UNIT_BITS`) that already hold digit `d`.
+        let mut seen = [0u32; 10];
         // Visit only the filled cells: puzzles are mostly blank.
-        let mut filled = self.filled_mask();
-        while filled != 0 {
-            let cell = filled.trailing_zeros() as usize;
-            filled &= filled - 1;
-            let digit = self.cells[cell];
-            let bit = 1u16 << digit;
-            let [r, c, b] = UNITS[cell].map(usize::from);
-            if (rows[r] | cols[c] | boxes[b]) & bit == 0 {
-                rows[r] |= bit;
-                cols[c] |= bit;
-                boxes[b] |= bit;
-                continue;
+        let filled = self.filled_mask();
+        for (base, mut bits) in [(0, filled as u64), (64, (filled >> 64) as u64)] {
+            while bits != 0 {
+                let cell = base + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let digit = self.cells[cell];
+                let units = UNIT_BITS[cell];
+                let clash = seen[usize::from(digit)] & units;
+                if clash != 0 {
+                    // The lowest bit is the first of row, column, box that repeats.
+                    let bit = clash.trailing_zeros() as u8;
+                    let (unit, index) = match bit {
+                        0..9 => (Unit::Row, bit),
+                        9..18 => (Unit::Column, bit - 9),
+                        _ => (Unit::Box, bit - 18),
+                    };
+                    return Err(RuleError {
+                        digit,
+                        unit,
+                        number: index + 1,
+                        cell,
+                    });
+                }
+                seen[usize::from(digit)] |= units;
             }
-            let unit = if rows[r] & bit != 0 {
-                Some((Unit::Row, r))
-            } else if cols[c] & bit != 0 {
-                Some((Unit::Column, c))
-            } else if boxes[b] & bit != 0 {
-                Some((Unit::Box, b))
-            } else {
-                None
-            };
-            if let Some((unit, index)) = unit {
-                return Err(RuleError {
-                    digit,
-                    unit,
-                    number: index as u8 + 1,
-                    cell,
-                });
-            }
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[b] |= bit;
         }
         Ok(())
     }
@@ -185,15 +177,18 @@ impl Board {
     /// Bit `i` is set when cell `i` holds a digit; found eight cells at a time.
     pub(crate) fn filled_mask(&self) -> u128 {
         let mut mask = 0u128;
-        for (i, chunk) in self.cells.chunks(8).enumerate() {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            let w = u64::from_le_bytes(word);
+        let mut words = self.cells.chunks_exact(8);
+        for (i, chunk) in words.by_ref().enumerate() {
+            let w = u64::from_le_bytes(chunk.try_into().expect("chunks of eight"));
             // Each byte is 0..=9, so it is non-zero exactly when one of its low four bits is.
             let flags = (w | w >> 1 | w >> 2 | w >> 3) & 0x0101_0101_0101_0101;
             // Gather the flags of bytes 0..8 (bits 0, 8, .., 56) into the top byte, in order.
             let packed = flags.wrapping_mul(0x0102_0408_1020_4080) >> 56;
             mask |= u128::from(packed) << (8 * i);
+        }
+        // The 81st cell.
+        for (i, &v) in words.remainder().iter().enumerate() {
+            mask |= u128::from(v != 0) << (80 + i);
         }
         mask
     }
