@@ -174,8 +174,33 @@ impl Board {
         Ok(())
     }
 
-    /// Bit `i` is set when cell `i` holds a digit; found eight cells at a time.
+    /// Bit `i` is set when cell `i` holds a digit; found sixteen cells at a time.
+    #[cfg(target_arch = "x86_64")]
     pub(crate) fn filled_mask(&self) -> u128 {
+        use std::arch::x86_64::*;
+        let mut mask = 0u128;
+        let cells = self.cells.as_ptr().cast::<__m128i>();
+        for i in 0..5 {
+            // SAFETY: SSE2 is part of the x86-64 baseline. The five unaligned 16-byte loads
+            // read bytes 0..80 of the 81-byte array.
+            let empty = unsafe {
+                let v = _mm_loadu_si128(cells.add(i));
+                _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u16
+            };
+            mask |= u128::from(!empty) << (16 * i);
+        }
+        mask | u128::from(self.cells[80] != 0) << 80
+    }
+
+    /// Bit `i` is set when cell `i` holds a digit.
+    #[cfg(not(target_arch = "x86_64"))]
+    pub(crate) fn filled_mask(&self) -> u128 {
+        self.filled_mask_portable()
+    }
+
+    /// [`Board::filled_mask`] for any CPU, found eight cells at a time.
+    #[cfg(any(test, not(target_arch = "x86_64")))]
+    fn filled_mask_portable(&self) -> u128 {
         let mut mask = 0u128;
         let mut words = self.cells.chunks_exact(8);
         for (i, chunk) in words.by_ref().enumerate() {
@@ -264,6 +289,11 @@ mod tests {
         assert_eq!(box_of(8 * 9 + 3), 7);
     }
 
+    /// Both builds of `filled_mask`, so the portable one is tested on x86-64 too.
+    fn filled_masks(board: &Board) -> [u128; 2] {
+        [board.filled_mask(), board.filled_mask_portable()]
+    }
+
     #[test]
     fn filled_mask_marks_exactly_the_givens() {
         for step in 1..12 {
@@ -273,26 +303,29 @@ mod tests {
                 c[i] = (i % 9) as u8 + 1;
                 expect |= 1 << i;
             }
-            assert_eq!(
-                Board::from_cells(c).unwrap().filled_mask(),
-                expect,
-                "step {step}"
-            );
+            let board = Board::from_cells(c).unwrap();
+            assert_eq!(filled_masks(&board), [expect; 2], "step {step}");
         }
-        assert_eq!(
-            Board::from_cells(cells(SOLUTION)).unwrap().filled_mask(),
-            (1 << 81) - 1
-        );
-        assert_eq!(Board::empty().filled_mask(), 0);
-        // Every pattern of one group of eight cells, with the smallest and largest digit.
-        for pattern in 0..256u32 {
-            for v in [1u8, 9] {
-                let mut c = [0u8; CELLS];
-                for k in 0..8 {
-                    c[8 + k] = v * (pattern >> k & 1) as u8;
+        let full = Board::from_cells(cells(SOLUTION)).unwrap();
+        assert_eq!(filled_masks(&full), [(1 << 81) - 1; 2]);
+        assert_eq!(filled_masks(&Board::empty()), [0; 2]);
+        // Every pattern of one group of eight cells, with the smallest and largest digit, at
+        // the start, across the 16-byte boundary and at the end of the board.
+        for shift in [0, 12, 73] {
+            for pattern in 0..256u32 {
+                for v in [1u8, 9] {
+                    let mut c = [0u8; CELLS];
+                    for k in 0..8 {
+                        c[shift + k] = v * (pattern >> k & 1) as u8;
+                    }
+                    let board = Board::from_cells(c).unwrap();
+                    let expect = u128::from(pattern) << shift;
+                    assert_eq!(
+                        filled_masks(&board),
+                        [expect; 2],
+                        "{pattern:08b} << {shift}"
+                    );
                 }
-                let mask = Board::from_cells(c).unwrap().filled_mask();
-                assert_eq!(mask, u128::from(pattern) << 8, "pattern {pattern:08b}");
             }
         }
     }
