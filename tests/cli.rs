@@ -1174,6 +1174,63 @@ fn sigint_flushes_output_and_exits_130() {
     assert!(!sols.is_empty());
 }
 
+/// Starts `sudoku solve --format line -` with one puzzle on stdin, which stays open, and waits
+/// for its answer: from then on the program is waiting for more input, its Ctrl-C handler in
+/// place.
+fn waiting_for_input() -> (std::process::Child, std::process::ChildStdin) {
+    let mut child = sudoku()
+        .args(["solve", "--format", "line", "--threads", "1", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(&lines_of(&[P])).unwrap();
+    stdin.flush().unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    assert_eq!(line.trim_end(), P_SOLUTION);
+    (child, stdin)
+}
+
+fn interrupt(child: &std::process::Child) {
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+}
+
+#[test]
+fn sigint_while_waiting_for_input_exits_130_after_a_grace_period() {
+    let (mut child, _stdin) = waiting_for_input();
+    let _dog = Watchdog::new(&child);
+    interrupt(&child);
+    // Input never comes and stdin stays open: only the two-second alarm can end the program.
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{status:?}");
+}
+
+#[test]
+fn a_second_sigint_exits_at_once() {
+    let (mut child, _stdin) = waiting_for_input();
+    let _dog = Watchdog::new(&child);
+    interrupt(&child);
+    std::thread::sleep(Duration::from_millis(50));
+    interrupt(&child);
+    let start = std::time::Instant::now();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    // Not the grace period's two seconds (a wide margin for a loaded machine).
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // --trace and --stats.
 
