@@ -12,7 +12,7 @@
 //! - **Branching** (`State::choose`): on a cell with two digits left, the one with the most
 //!   unsolved peers (two-digit peers counting extra), so that each branch propagates far;
 //!   this halves the guesses on hard puzzles compared to taking the first such cell.
-//! - **Backtracking** by copy: the state is 196 bytes of `Copy` data, copied before each guess
+//! - **Backtracking** by copy: the state is 160 bytes of `Copy` data, copied before each guess
 //!   but the last of a node, which reuses the node's own state.
 //! - A solution is reported as a [`Solution`] borrowing the state: counting does not build
 //!   boards.
@@ -322,14 +322,32 @@ fn band_rows(a: u32) -> u32 {
     a & SHRINK[m & 0x1FF]
 }
 
-/// Swaps the band and stack indices of a 27-bit set of (band, stack, column-in-stack) bits:
-/// bit `9 * band + 3 * stack + j` moves to `9 * stack + 3 * band + j`, and back again.
+/// `STACKED[cols]`: a band's 9 columns (bit `3 * stack + j` for column `3 * stack + j`) moved
+/// to the *stack layout*, shifted left by `3 * band` for bands 1 and 2:
+///
+/// ```text
+///   bit 9 * stack + 3 * band + j:   column 3 * stack + j of the band holds the digit
+/// ```
+///
+/// so that the three bands' columns of one stack form 9 bits with the permutation shape of
+/// [`SUPPORT`] (band in place of row, column in place of box).
+static STACKED: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut f = 0;
+    while f < 512 {
+        let f32 = f as u32;
+        t[f] = (f32 & 0o7) | (f32 & 0o70) << 6 | (f32 & 0o700) << 12;
+        f += 1;
+    }
+    t
+};
+
+/// The cells of a band whose columns are set in `s >> (3 * band)`, `s` in the stack layout of
+/// [`STACKED`]: the reverse of [`STACKED`], spread over the band's three rows.
 #[inline(always)]
-const fn transpose(x: u32) -> u32 {
-    const KEEP: u32 = 0o7 | 0o7 << 12 | 0o7 << 24;
-    const UP1: u32 = 0o7 << 3 | 0o7 << 15;
-    const DOWN1: u32 = 0o7 << 9 | 0o7 << 21;
-    (x & KEEP) | (x & UP1) << 6 | (x & DOWN1) >> 6 | (x & 0o7 << 6) << 12 | (x & 0o7 << 18) >> 12
+const fn unstack(s: u32) -> u32 {
+    let y = s & 0o007_007_007;
+    columns((y | y >> 6 | y >> 12) & 0x1FF)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -358,25 +376,20 @@ const fn transpose(x: u32) -> u32 {
 /// ([`clear_lanes`]).
 ///
 /// - `unsolved[b]`: the cells of band `b` whose digit is not fixed yet.
-/// - `cols[d]`: the columns of digit `d` in each band (9 bits per band, band 0 lowest) for
-///   which box–column interaction was last run to a fixed point.
 /// - `dirty`: bit `d` when digit `d` changed since it was last propagated.
 ///
-/// The whole state is 196 bytes of `Copy` data, copied on every guess but the last of a node.
+/// The whole state is 160 bytes (ten 16-byte vectors, no padding) of `Copy` data, copied on
+/// every guess but the last of a node.
 #[derive(Clone, Copy)]
 #[repr(C, align(16))]
 struct State {
     cand: [[u32; LANES]; 3],
     unsolved: [u32; 3],
-    cols: [u32; 9],
     dirty: u32,
-    /// Always zero: makes the size a whole number of 16-byte vectors, all initialised, for
-    /// [`State::branch`].
-    pad: [u32; 3],
 }
 
 /// The size of [`State`] in 16-byte vectors.
-const STATE_VECTORS: usize = 13;
+const STATE_VECTORS: usize = 10;
 const _: () = assert!(size_of::<State>() == 16 * STATE_VECTORS);
 
 impl State {
@@ -418,22 +431,20 @@ impl State {
         Ok(State {
             cand,
             unsolved: filled.map(|f| BAND & !f),
-            cols: [0; 9],
             dirty: 0x1FF,
-            pad: [0; 3],
         })
     }
 
-    /// A copy of the state, for a branch of the search.
+    /// A copy of the state in `out`, for a branch of the search; returns it.
     ///
-    /// Thirteen vector loads and stores: a plain copy of the whole 208 bytes compiles to a
-    /// call to `memcpy`, measurably slower on the search's hot path.
+    /// Ten vector loads and stores straight into the child's slot: a plain copy of the whole
+    /// 160 bytes compiles to a call to `memcpy`, and returning the copy by value stores it
+    /// twice, both measurably slower on the search's hot path.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn branch(&self) -> State {
+    fn branch<'a>(&self, out: &'a mut std::mem::MaybeUninit<State>) -> &'a mut State {
         use std::arch::x86_64::*;
-        let mut out = std::mem::MaybeUninit::<State>::uninit();
-        // SAFETY: SSE2 is always available on x86-64. `State` is 16-byte aligned, 13 vectors
+        // SAFETY: SSE2 is always available on x86-64. `State` is 16-byte aligned, 10 vectors
         // long and has no padding (every byte belongs to an initialised `u32` field), so the
         // aligned loads read initialised memory of `self` and the aligned stores fill all of
         // `out`, which is then a valid `State` (any bit pattern is).
@@ -444,15 +455,15 @@ impl State {
                 // Volatile, or the compiler turns the loop back into a `memcpy` call.
                 dst.add(i).write_volatile(_mm_load_si128(src.add(i)));
             }
-            out.assume_init()
+            out.assume_init_mut()
         }
     }
 
-    /// A copy of the state, for a branch of the search.
+    /// A copy of the state in `out`, for a branch of the search; returns it.
     #[cfg(not(target_arch = "x86_64"))]
     #[inline(always)]
-    fn branch(&self) -> State {
-        *self
+    fn branch<'a>(&self, out: &'a mut std::mem::MaybeUninit<State>) -> &'a mut State {
+        out.write(*self)
     }
 
     /// Removes `cells` from band `b` of every digit but `keep`, marking what changed.
@@ -495,10 +506,13 @@ impl State {
     ///
     /// 1. box–row interaction in all three bands ([`band_rows`]; redoing an unchanged band
     ///    costs less than a mispredicted branch);
-    /// 2. box–column interaction in each stack, when the digit's columns per band changed
-    ///    since the last time: each column needs the digit in one band and each box once, the
-    ///    same 3×3 permutation shape as in a band, looked up in [`SUPPORT`] after a
-    ///    [`transpose`]; repeated with step 1 until nothing changes;
+    /// 2. box–column interaction in each stack: each column needs the digit in one band and
+    ///    each box once, the same 3×3 permutation shape as in a band, looked up in
+    ///    [`SUPPORT`] with the band's columns moved to stacks by [`STACKED`] (and back by
+    ///    [`unstack`]); always run, since checking first whether the columns changed is a
+    ///    branch mispredicted about a third of the time, and [`SUPPORT`] also finds an empty
+    ///    band (a stack without the band has no permutation); repeated with step 1 until
+    ///    nothing changes;
     /// 3. a row with one cell left fixes the digit there: the cell leaves the other digits,
     ///    which become dirty if they had it.
     #[inline(always)]
@@ -507,14 +521,9 @@ impl State {
         loop {
             // All three bands, changed or not: cheaper than a hard-to-predict branch.
             a = a.map(band_rows);
-            if (a[0] == 0) | (a[1] == 0) | (a[2] == 0) {
-                return Err(Unsolvable);
-            }
-            let cols = fold(a[0]) | fold(a[1]) << 9 | fold(a[2]) << 18;
-            if cols == self.cols[d] {
-                break;
-            }
-            let t = transpose(cols);
+            let t = STACKED[fold(a[0]) as usize]
+                | STACKED[fold(a[1]) as usize] << 3
+                | STACKED[fold(a[2]) as usize] << 6;
             let k = [
                 u32::from(SUPPORT[(t & 0x1FF) as usize]),
                 u32::from(SUPPORT[((t >> 9) & 0x1FF) as usize]),
@@ -523,13 +532,12 @@ impl State {
             if (k[0] == 0) | (k[1] == 0) | (k[2] == 0) {
                 return Err(Unsolvable);
             }
-            let keep = transpose(k[0] | k[1] << 9 | k[2] << 18);
-            self.cols[d] = keep;
-            if keep == cols {
+            let keep = k[0] | k[1] << 9 | k[2] << 18;
+            if keep == t {
                 break;
             }
             for (i, x) in a.iter_mut().enumerate() {
-                *x &= columns((keep >> (9 * i)) & 0x1FF);
+                *x &= unstack(keep >> (3 * i));
             }
         }
         // Rows where one cell is left: that cell holds the digit.
@@ -575,7 +583,7 @@ impl State {
                     continue;
                 }
                 let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
-                for &c in &self.cand[b] {
+                for &c in &self.cand[b][..9] {
                     threes |= twos & c;
                     twos |= ones & c;
                     ones |= c;
@@ -768,13 +776,14 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
                 return ControlFlow::Break(SearchEnd::Interrupted);
             }
             let flow = if O::ENABLED {
-                let mut child = st.branch();
+                let mut slot = std::mem::MaybeUninit::uninit();
+                let child = st.branch(&mut slot);
                 child.assign(d, b, p);
                 self.observer.place(depth + 1, cell, d as u8 + 1, true);
                 let flow = if let Ok(pairs) = child.propagate() {
-                    let after = child;
+                    let after = *child;
                     self.report(st.unsolved, &after, cell, depth + 1, false);
-                    let flow = self.recurse::<POPCNT>(&mut child, pairs, depth + 1);
+                    let flow = self.recurse::<POPCNT>(child, pairs, depth + 1);
                     self.report(st.unsolved, &after, cell, depth + 1, true);
                     flow
                 } else {
@@ -790,10 +799,11 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
                     Err(Unsolvable) => ControlFlow::Continue(()),
                 }
             } else {
-                let mut child = st.branch();
+                let mut slot = std::mem::MaybeUninit::uninit();
+                let child = st.branch(&mut slot);
                 child.assign(d, b, p);
                 match child.propagate() {
-                    Ok(pairs) => self.recurse::<POPCNT>(&mut child, pairs, depth + 1),
+                    Ok(pairs) => self.recurse::<POPCNT>(child, pairs, depth + 1),
                     Err(Unsolvable) => ControlFlow::Continue(()),
                 }
             };
@@ -1031,12 +1041,19 @@ mod tests {
         assert_eq!(SUPPORT[0b110_110_110], 0);
         assert_eq!(PEERS[0].count_ones(), 8 + 6);
         assert_eq!(fold(columns(0x155)), 0x155);
-        for x in [0o123_456_701u32, 0o7, 0o70, 0o700 << 18, BAND] {
-            assert_eq!(transpose(transpose(x)), x);
+        // Column 4 (stack 1, column 1 in it) of band 0 is bit 9 * 1 + 1 of the stack layout,
+        // and bit 9 * 1 + 3 * 2 + 1 for band 2.
+        assert_eq!(STACKED[1 << 4], 1 << 10);
+        assert_eq!(STACKED[1 << 4] << 6, 1 << 16);
+        for f in [0u32, 1, 0o7, 0o70, 0o700, 0o123, 0o456, 0x1FF] {
+            for b in 0..3 {
+                assert_eq!(
+                    unstack((STACKED[f as usize] << (3 * b)) >> (3 * b)),
+                    columns(f)
+                );
+            }
+            assert_eq!(unstack(STACKED[f as usize] << 3), 0);
         }
-        // Band 0, stack 1 (bits 3..6) goes to band 1 slot of stack 0 (bits 3.. of stack 0
-        // become bits 9*1 + 3*0).
-        assert_eq!(transpose(0o70), 0o7000);
     }
 
     #[test]
