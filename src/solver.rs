@@ -210,6 +210,22 @@ static SINGLE: [u16; 512] = {
     t
 };
 
+/// `SPREAD[x]`: the 8 bits of `x` moved to the low bits of 8 bytes (bit `i` to bit `8 * i`),
+/// to write eight cells of a solved grid at once ([`State::board`]).
+static SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[x] |= ((x as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
 /// `UNITS[cell]`: the cell's row (bit `r`), column (bit `9 + c`) and box (bit `18 + box`).
 static UNITS: [u32; CELLS] = {
     let mut t = [0u32; CELLS];
@@ -682,19 +698,36 @@ impl State {
         }
     }
 
-    /// The grid of a solved state.
+    /// The grid of a solved state, eight cells at a time.
     fn board(&self) -> Board {
-        let mut cells = [0u8; CELLS];
+        // Room for the last band's fourth 8-byte store (bytes 78..86).
+        let mut cells = [0u8; CELLS + 7];
         for (b, band) in self.cand.iter().enumerate() {
-            for (d, &x) in band.iter().enumerate() {
-                let mut x = x;
-                while x != 0 {
-                    cells[27 * b + x.trailing_zeros() as usize] = d as u8 + 1;
-                    x &= x - 1;
+            // Bit planes of the band: `planes[k]` has the cells whose digit (1..=9) has bit
+            // `k` set. In a solved state each cell is in exactly one digit's word.
+            let mut planes = [0u32; 4];
+            for (d, &x) in band[..9].iter().enumerate() {
+                let value = d + 1;
+                for (k, plane) in planes.iter_mut().enumerate() {
+                    if value >> k & 1 != 0 {
+                        *plane |= x;
+                    }
                 }
             }
+            // Cells 8i..8i+8 of the band, one byte each; the last group has 3 cells and
+            // 5 zero bytes, which the next band overwrites.
+            for i in 0..4 {
+                let mut bytes = 0u64;
+                for (k, &plane) in planes.iter().enumerate() {
+                    bytes |= SPREAD[((plane >> (8 * i)) & 0xFF) as usize] << k;
+                }
+                let at = 27 * b + 8 * i;
+                cells[at..at + 8].copy_from_slice(&bytes.to_le_bytes());
+            }
         }
-        Board::from_valid_cells(cells)
+        let mut out = [0u8; CELLS];
+        out.copy_from_slice(&cells[..CELLS]);
+        Board::from_valid_cells(out)
     }
 }
 
