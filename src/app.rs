@@ -1,22 +1,24 @@
 //! The `solve` and `check` commands: puzzles in from files or stdin, records out in input order.
 //!
-//! One thread reads and parses. With one worker it also solves and writes, flushing whenever
-//! the next read might wait, so piped input is answered as it comes. With more, it hands
-//! chunks of puzzles to workers, and a writer thread puts their output back in input order.
-//! A fixed number of tokens bounds the chunks in flight, so memory stays flat however large
-//! the input and however slow one puzzle is.
+//! Every thread is a worker ([`work`]): it takes the next chunk of puzzles from the reader,
+//! solves it, and writes whatever chunks are next in input order. A cap on the chunks in
+//! flight keeps memory flat however large the input and however slow one puzzle is. With one
+//! thread, output is flushed whenever the next read might wait, so piped input is answered
+//! as it comes. A count that runs long is shared out to every thread
+//! ([`count_on_all_threads`]).
 
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal, Read, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sudoku::board::Board;
 use sudoku::format::{self, Context, Cut, Format, Mode, Outcome, Status};
 use sudoku::input::{Entry, PuzzleError, PuzzleReader};
 use sudoku::solver::{self, NoObserver, Observer, SearchEnd};
@@ -337,43 +339,59 @@ fn process<O: Observer>(
         Mode::Solve | Mode::Check => Some(2),
         Mode::All | Mode::Count => settings.limit,
     };
-    let mut first = None;
-    let mut count = 0u64;
     if settings.mode == Mode::All {
         format::write_all_start(&mut done.out, &cx, &puzzle);
     }
-    let report = solver::search(&puzzle, observer, Some(&stop), |solution| {
-        count += 1;
-        match settings.mode {
-            Mode::All => {
-                let board = solution.board();
-                first.get_or_insert(board);
-                format::write_all_solution(&mut done.out, &cx, &puzzle, count, &board);
-                if done.out.len() >= OUT_BUFFER {
-                    sink(&mut done.out)?;
+    let found = if settings.mode == Mode::Count && settings.threads > 1 && !O::ENABLED {
+        count_on_all_threads(settings, &puzzle, limit, &stop, progress, SPLIT_AFTER)
+    } else {
+        let mut first = None;
+        let mut count = 0u64;
+        let report = solver::search(&puzzle, observer, Some(&stop), |solution| {
+            count += 1;
+            match settings.mode {
+                Mode::All => {
+                    let board = solution.board();
+                    first.get_or_insert(board);
+                    format::write_all_solution(&mut done.out, &cx, &puzzle, count, &board);
+                    if done.out.len() >= OUT_BUFFER {
+                        sink(&mut done.out)?;
+                    }
                 }
+                _ if count == 1 => first = Some(solution.board()),
+                _ => {}
             }
-            _ if count == 1 => first = Some(solution.board()),
-            _ => {}
+            if count.is_multiple_of(COUNT_PUBLISH) {
+                progress
+                    .solutions
+                    .fetch_add(COUNT_PUBLISH, Ordering::Relaxed);
+            }
+            if limit == Some(count) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        progress
+            .solutions
+            .fetch_add(count % COUNT_PUBLISH, Ordering::Relaxed);
+        Found {
+            first,
+            count,
+            end: report.end,
+            guesses: report.stats.guesses,
         }
-        if count.is_multiple_of(COUNT_PUBLISH) {
-            progress
-                .solutions
-                .fetch_add(COUNT_PUBLISH, Ordering::Relaxed);
-        }
-        if limit == Some(count) {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    progress
-        .solutions
-        .fetch_add(count % COUNT_PUBLISH, Ordering::Relaxed);
+    };
+    let Found {
+        first,
+        count,
+        end,
+        guesses,
+    } = found;
     if settings.mode == Mode::All {
         format::write_all_end(&mut done.out, &cx);
     }
-    let cut = match report.end {
+    let cut = match end {
         SearchEnd::Exhausted => None,
         // Stopped by the callback: at the limit, which for Solve and Check settles the verdict.
         SearchEnd::Stopped if matches!(settings.mode, Mode::Solve | Mode::Check) => None,
@@ -385,7 +403,7 @@ fn process<O: Observer>(
         first,
         count,
         cut,
-        guesses: report.stats.guesses,
+        guesses,
         micros: start.map_or(0, |s| s.elapsed().as_micros() as u64),
     };
     tally.guesses += outcome.guesses;
@@ -404,6 +422,165 @@ fn process<O: Observer>(
         }
     }
     format::write_outcome(&mut done.out, &cx, &puzzle, &outcome);
+}
+
+/// What one puzzle's search found.
+struct Found {
+    /// The first solution.
+    first: Option<Board>,
+    /// Solutions counted (at most the limit).
+    count: u64,
+    /// How the search ended.
+    end: SearchEnd,
+    /// Guesses made.
+    guesses: u64,
+}
+
+/// How long a count runs on one thread before it is shared out to all of them: most puzzles
+/// are done by then, and starting threads for them would cost more than it saves.
+const SPLIT_AFTER: Duration = Duration::from_millis(20);
+/// Sub-puzzles per thread when a count is shared out, so that threads that draw small ones
+/// find more work.
+const PARTS_PER_THREAD: usize = 16;
+/// Solutions a thread counts between two looks at the shared total.
+const COUNT_BATCH: u64 = 256;
+/// Set while one puzzle's count runs on all threads: one such count at a time, so workers
+/// busy with long counts of their own do not start threads by the dozen.
+static SHARING_OUT: AtomicBool = AtomicBool::new(false);
+
+/// Clears [`SHARING_OUT`] when a shared-out count ends, however it ends.
+struct SharedOut;
+
+impl Drop for SharedOut {
+    fn drop(&mut self) {
+        SHARING_OUT.store(false, Ordering::Release);
+    }
+}
+
+/// [`Mode::Count`] for one puzzle, on `settings.threads` threads when it takes long.
+///
+/// It counts on this thread for `split_after` first. If it is not done by then, it starts
+/// again: [`solver::split`] cuts the search into sub-puzzles whose solutions together are
+/// exactly the puzzle's, and every thread counts sub-puzzles, taken in order, adding to a
+/// shared total. The count is as exact as on one thread; with a limit, the threads stop once
+/// the total reaches it and the count reported is the limit. The first solution is the one
+/// the first try found (the search's first), or else the first of the earliest sub-puzzle
+/// that has one.
+fn count_on_all_threads<S: Fn() -> bool + Sync>(
+    settings: &Settings,
+    puzzle: &Board,
+    limit: Option<u64>,
+    stop: &S,
+    progress: &Progress,
+    split_after: Duration,
+) -> Found {
+    let threads = settings.threads;
+    let switch_at = Instant::now() + split_after;
+    let sharing = std::cell::Cell::new(false);
+    let first_stop = || {
+        stop()
+            || (!sharing.get()
+                && Instant::now() >= switch_at
+                && SHARING_OUT
+                    .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+                    .is_ok()
+                && {
+                    sharing.set(true);
+                    true
+                })
+    };
+    let mut first = None;
+    let mut count = 0u64;
+    let report = solver::search(puzzle, &mut NoObserver, Some(&first_stop), |solution| {
+        count += 1;
+        if count == 1 {
+            first = Some(solution.board());
+        }
+        if limit == Some(count) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    if !sharing.get() {
+        progress.solutions.fetch_add(count, Ordering::Relaxed);
+        return Found {
+            first,
+            count,
+            end: report.end,
+            guesses: report.stats.guesses,
+        };
+    }
+    let _shared_out = SharedOut;
+
+    let parts = solver::split(puzzle, PARTS_PER_THREAD * threads);
+    let next = AtomicUsize::new(0);
+    let total = AtomicU64::new(0);
+    let guesses = AtomicU64::new(report.stats.guesses);
+    let full = AtomicBool::new(false);
+    let interrupted = AtomicBool::new(false);
+    let earliest = Mutex::new(None::<(usize, Board)>);
+    // Adds a thread's unpublished solutions to the total; true when the limit is reached.
+    let publish = |n: u64| {
+        progress.solutions.fetch_add(n, Ordering::Relaxed);
+        let now = total.fetch_add(n, Ordering::Relaxed) + n;
+        if limit.is_some_and(|l| now >= l) {
+            full.store(true, Ordering::Relaxed);
+        }
+        full.load(Ordering::Relaxed)
+    };
+    let job = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= parts.len() || full.load(Ordering::Relaxed) {
+                return;
+            }
+            let mut unpublished = 0u64;
+            let mut seen_one = false;
+            let report = solver::search(&parts[i], &mut NoObserver, Some(stop), |solution| {
+                if !seen_one {
+                    seen_one = true;
+                    let mut earliest = earliest.lock().unwrap_or_else(|e| e.into_inner());
+                    if earliest.as_ref().is_none_or(|&(j, _)| i < j) {
+                        *earliest = Some((i, solution.board()));
+                    }
+                }
+                unpublished += 1;
+                if unpublished == COUNT_BATCH {
+                    unpublished = 0;
+                    if publish(COUNT_BATCH) {
+                        return ControlFlow::Break(());
+                    }
+                }
+                ControlFlow::Continue(())
+            });
+            publish(unpublished);
+            guesses.fetch_add(report.stats.guesses, Ordering::Relaxed);
+            if report.end == SearchEnd::Interrupted {
+                interrupted.store(true, Ordering::Relaxed);
+                return;
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(job);
+        }
+        job();
+    });
+    let total = total.into_inner();
+    let (count, end) = match limit {
+        Some(l) if total >= l => (l, SearchEnd::Stopped),
+        _ if interrupted.into_inner() => (total, SearchEnd::Interrupted),
+        _ => (total, SearchEnd::Exhausted),
+    };
+    let earliest = earliest.into_inner().unwrap_or_else(|e| e.into_inner());
+    Found {
+        first: first.or(earliest.map(|(_, board)| board)),
+        count,
+        end,
+        guesses: guesses.into_inner(),
+    }
 }
 
 /// Where output goes: stdout through a buffer, with a closed pipe or write error noted once.
@@ -830,4 +1007,88 @@ fn run_workers(
         .unwrap_or_else(|e| e.into_inner());
     writing.output.flush();
     (writing.tally, writing.output.error.take())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(threads: usize) -> Settings {
+        Settings {
+            mode: Mode::Count,
+            format: Format::Line,
+            color: false,
+            stats: false,
+            quiet: true,
+            trace: false,
+            limit: None,
+            timeout: None,
+            threads,
+        }
+    }
+
+    fn board(line: &str) -> Board {
+        line.parse().expect("a valid puzzle")
+    }
+
+    /// Counts shared out from the start, against the one-thread search.
+    fn shared_count(puzzle: &Board, limit: Option<u64>, threads: usize) -> Found {
+        let progress = Progress::default();
+        let found = count_on_all_threads(
+            &settings(threads),
+            puzzle,
+            limit,
+            &|| false,
+            &progress,
+            Duration::ZERO,
+        );
+        assert!(progress.solutions.load(Ordering::Relaxed) >= found.count);
+        found
+    }
+
+    #[test]
+    fn a_shared_out_count_is_the_one_thread_count() {
+        // With no time on one thread, the first try stops at the search's first stop poll
+        // (1,024 guesses), so the two puzzles that need more are shared out; the others
+        // (2 solutions, unique, none) are done before and check the way around it.
+        let puzzles = [
+            // 55,901 solutions.
+            "718639..4...7..1.6........3.....7.2...........8.54.3...2.9..8.55........8.7......",
+            // 1,740 solutions.
+            "2...5.....76.24.9....1.....981..6...6........5......3...5.1.6.........7.8....24..",
+            "3...8...4489.13..767..24.8.2...458....4..93....82..645..73.6.2.13.4..95.9..1.2.38",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....9",
+        ];
+        let mut shared = 0;
+        for line in puzzles {
+            let puzzle = board(line);
+            let alone = solver::analyse(&puzzle, None, None);
+            shared += usize::from(alone.guesses > 1024);
+            for threads in [2, 3] {
+                let found = shared_count(&puzzle, None, threads);
+                assert_eq!(found.count, alone.count, "{line} on {threads} threads");
+                assert_eq!(found.end, SearchEnd::Exhausted, "{line}");
+                assert_eq!(found.first.is_some(), alone.count > 0, "{line}");
+                if let Some(first) = found.first {
+                    assert!(first.is_solution_of(&puzzle), "{line}");
+                }
+            }
+        }
+        assert_eq!(shared, 2, "puzzles long enough to be shared out");
+    }
+
+    #[test]
+    fn a_shared_out_count_stops_at_the_limit() {
+        let puzzle = board(
+            "718639..4...7..1.6........3.....7.2...........8.54.3...2.9..8.55........8.7......",
+        );
+        for limit in [1, 100, 10_000, 55_901, 55_902] {
+            let found = shared_count(&puzzle, Some(limit), 2);
+            let alone = solver::analyse(&puzzle, Some(limit), None);
+            assert_eq!(found.count, alone.count, "limit {limit}");
+            let complete = found.end == SearchEnd::Exhausted;
+            assert_eq!(complete, alone.complete, "limit {limit}");
+        }
+    }
 }

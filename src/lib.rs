@@ -3,7 +3,7 @@
 //! - [`board`]: the 9×9 board, parsing of its text forms, and rule checks.
 //! - [`solver`]: a depth-first search that reports each solution through a callback that can
 //!   stop it.
-//! - [`format`]: renders results as grids, lines or JSON.
+//! - [`format`](mod@format): renders results as grids, lines or JSON.
 //! - [`input`]: reads puzzles from text, one at a time, with located errors.
 #![deny(missing_docs)]
 

@@ -720,6 +720,11 @@ impl State {
         }
     }
 
+    /// The cells fixed so far, the others blank.
+    fn fixed_cells(&self) -> Board {
+        Board::from_valid_cells(std::array::from_fn(|cell| self.digit_at(cell)))
+    }
+
     /// The grid of a solved state, eight cells at a time.
     fn board(&self) -> Board {
         // Room for the last band's fourth 8-byte store (bytes 78..86).
@@ -1033,6 +1038,48 @@ pub fn solve_first(board: &Board) -> Option<Board> {
 /// Number of solutions, counting at most `limit`.
 pub fn count_solutions(board: &Board, limit: u64) -> u64 {
     analyse(board, Some(limit), None).count
+}
+
+/// Cuts the search below `board` into sub-puzzles for parallel work: their solution sets
+/// are disjoint and together are exactly the board's, so counts found for each add up to the
+/// board's count.
+///
+/// Each sub-puzzle is `board` with the cells fixed along one branch of the search: the
+/// guesses and what propagation forced. Whole levels of the search tree are expanded, left to
+/// right, until there are at least `at_least` sub-puzzles or nothing is left to expand, so
+/// they come in the order the search would meet them. Branches that propagate to a
+/// contradiction are dropped, so the result is empty when propagation alone shows that the
+/// board has no solution.
+pub fn split(board: &Board, at_least: usize) -> Vec<Board> {
+    let Ok(mut root) = State::new(board) else {
+        return Vec::new();
+    };
+    let Ok(pairs) = root.propagate() else {
+        return Vec::new();
+    };
+    let mut level = vec![(root, pairs)];
+    // Each level at least doubles the open branches, so this ends in a few dozen rounds.
+    while level.len() < at_least && level.iter().any(|(st, _)| !st.is_solved()) {
+        let mut next = Vec::with_capacity(2 * level.len());
+        for (st, pairs) in level {
+            if st.is_solved() {
+                next.push((st, pairs));
+                continue;
+            }
+            let (b, p, mut digits) = st.choose(pairs);
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let mut child = st;
+                child.assign(d, b, p);
+                if let Ok(pairs) = child.propagate() {
+                    next.push((child, pairs));
+                }
+            }
+        }
+        level = next;
+    }
+    level.iter().map(|(st, _)| st.fixed_cells()).collect()
 }
 
 #[cfg(test)]

@@ -1080,6 +1080,42 @@ fn write_error_is_reported_once() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Counting on several threads.
+
+#[test]
+fn a_long_count_gives_the_same_answer_on_one_thread_and_on_two() {
+    // 55,901 solutions: long enough to be shared out across threads in a debug build.
+    let puzzle =
+        "718639..4...7..1.6........3.....7.2...........8.54.3...2.9..8.55........8.7......";
+    let input = lines_of(&[puzzle, P]);
+    let one = run(
+        &["solve", "--count", "--format", "json", "-j1"],
+        Some(&input),
+    );
+    one.expect_code(0);
+    let two = run(
+        &["solve", "--count", "--format", "json", "-j2"],
+        Some(&input),
+    );
+    two.expect_code(0);
+    assert_eq!(two.stdout, one.stdout);
+    let recs = json_lines(&two.stdout);
+    assert_eq!(recs[0]["solutions"], 55_901);
+    assert_eq!(recs[0]["complete"], true);
+    assert_solves_text(puzzle, recs[0]["solution"].as_str().unwrap(), "count -j2");
+    assert_eq!(recs[1]["solutions"], 1);
+
+    let r = run(
+        &[
+            "solve", "--count", "--limit", "30000", "--format", "line", "-j2",
+        ],
+        Some(&input),
+    );
+    r.expect_code(0);
+    assert_eq!(r.stdout, "30000+\n1\n");
+}
+
+// ---------------------------------------------------------------------------------------------
 // Long searches: --timeout and Ctrl-C.
 
 #[test]

@@ -242,6 +242,72 @@ fn the_empty_grid_is_a_valid_puzzle_with_many_solutions() {
     assert_eq!(n, 100);
 }
 
+/// Every solution of `b` (which must have at most `cap`), each checked against `b`, sorted.
+fn all_solutions(b: &Board, cap: u64, what: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let report = solver::search(b, &mut solver::NoObserver, None, |s| {
+        let sol = s.board();
+        assert_solves(b.cells(), sol.cells(), what);
+        out.push(line_of(sol.cells()));
+        assert!(out.len() as u64 <= cap, "{what}: more than {cap} solutions");
+        ControlFlow::Continue(())
+    });
+    assert_eq!(report.end, solver::SearchEnd::Exhausted, "{what}");
+    out.sort();
+    out
+}
+
+#[test]
+fn split_shares_out_the_solutions_exactly() {
+    // Puzzles with a few, some hundreds and some thousands of solutions, one with none.
+    let mut puzzles: Vec<Board> = read_file("multiple.txt")
+        .into_iter()
+        .map(|e| e.result.expect("multiple puzzle parses"))
+        .collect();
+    let mut rng = Rng(0x5EED);
+    for blanks in [50, 52, 54, 55, 56, 57] {
+        let grid = random_grid(&mut rng);
+        let b = Board::from_cells(blank_cells(&grid, blanks, &mut rng)).unwrap();
+        if solver::analyse(&b, Some(20_000), None).complete {
+            puzzles.push(b);
+        }
+    }
+    let mut none = cells(&samples("hard.txt")[0].puzzle);
+    let solution = solver::solve_first(&Board::from_cells(none).unwrap()).unwrap();
+    assert!(add_conflicting_given(&mut none, solution.cells(), &mut rng));
+    puzzles.push(Board::from_cells(none).unwrap());
+    assert!(puzzles.len() >= 8, "too few test puzzles");
+
+    let mut split_some = false;
+    for (k, b) in puzzles.iter().enumerate() {
+        let what = format!("puzzle {k}");
+        let whole = all_solutions(b, 20_000, &what);
+        for at_least in [1, 2, 5, 16, 100] {
+            let parts = solver::split(b, at_least);
+            split_some |= parts.len() > 1;
+            let mut union = Vec::new();
+            for (i, part) in parts.iter().enumerate() {
+                let what = format!("{what}, part {i} of {at_least}");
+                for cell in 0..81 {
+                    if b.get(cell) != 0 {
+                        assert_eq!(part.get(cell), b.get(cell), "{what}: given {cell} changed");
+                    }
+                }
+                union.extend(all_solutions(part, 20_000, &what));
+            }
+            union.sort();
+            // Sorted and equal: every solution in exactly one part, and nothing else.
+            assert_eq!(union, whole, "{what}: split into {}", parts.len());
+            if whole.len() > 1 && parts.len() < at_least {
+                // Fewer parts than asked only when every branch is solved.
+                assert!(parts.iter().all(Board::is_full), "{what}: stopped early");
+            }
+        }
+    }
+    assert!(split_some, "no puzzle was split at all");
+    assert!(solver::split(&board(&format!("11{}", ".".repeat(79))), 4).is_empty());
+}
+
 #[test]
 fn a_stop_poll_ends_a_long_search() {
     let stop = || true;
