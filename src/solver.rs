@@ -342,12 +342,31 @@ const fn fold(a: u32) -> u32 {
 /// Box–row interaction inside one band for one digit: keeps only the cells on mini-rows that
 /// can still be part of a placement with the digit once per row and once per box. Returns 0 on
 /// a contradiction.
+///
+/// With `BMI2` (only in code compiled for CPUs with it) the mini-rows are found with one
+/// `pext`: `a | a >> 1 | a >> 2` has, at the first bit `3k` of mini-row `k`, whether the
+/// mini-row has a cell, and `pext` with the mask of those first bits packs them to bit `k`.
 #[inline(always)]
-fn band_rows(a: u32) -> u32 {
+fn band_rows<const BMI2: bool>(a: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: `BMI2` is true only in `State::propagate_fast`, which runs only after
+        // `Searcher::run` checked that the CPU has `bmi2`.
+        let m = unsafe { std::arch::x86_64::_pext_u32(a | a >> 1 | a >> 2, 0o111_111_111) };
+        return a & SHRINK[(m & 0x1FF) as usize];
+    }
     let m = MINI_ROWS[(a & 0x1FF) as usize] as usize
         | (MINI_ROWS[((a >> 9) & 0x1FF) as usize] as usize) << 3
         | (MINI_ROWS[((a >> 18) & 0x1FF) as usize] as usize) << 6;
     a & SHRINK[m & 0x1FF]
+}
+
+/// The cells of a band alone in their row.
+#[inline(always)]
+fn singles(x: u32) -> u32 {
+    u32::from(SINGLE[(x & 0x1FF) as usize])
+        | u32::from(SINGLE[((x >> 9) & 0x1FF) as usize]) << 9
+        | u32::from(SINGLE[((x >> 18) & 0x1FF) as usize]) << 18
 }
 
 /// `STACKED[cols]`: a band's 9 columns (bit `3 * stack + j` for column `3 * stack + j`) moved
@@ -376,6 +395,40 @@ static STACKED: [u32; 512] = {
 const fn unstack(s: u32) -> u32 {
     let y = s & 0o007_007_007;
     columns((y | y >> 6 | y >> 12) & 0x1FF)
+}
+
+/// The first three bits of each 9-bit group: a band's columns in one stack of the stack
+/// layout of [`STACKED`] (for band 0; shifted left by `3 * band` for the others).
+const STACK_COLUMNS: u32 = 0o007_007_007;
+
+/// The columns of band `band` (cells `a`) in the stack layout of [`STACKED`], shifted into
+/// place.
+///
+/// With `BMI2`, one `pdep` to [`STACK_COLUMNS`] `<< 3 * band` does the lookup (and the final
+/// mask of [`fold`]: `pdep` reads only as many low bits as its mask has).
+#[inline(always)]
+fn stacked<const BMI2: bool>(a: u32, band: usize) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: `BMI2` is true only in `State::propagate_fast`, which runs only after
+        // `Searcher::run` checked that the CPU has `bmi2`.
+        return unsafe {
+            std::arch::x86_64::_pdep_u32(a | a >> 9 | a >> 18, STACK_COLUMNS << (3 * band))
+        };
+    }
+    STACKED[fold(a) as usize] << (3 * band)
+}
+
+/// The cells of band `band` whose columns are set in `keep` (stack layout): [`unstack`] of
+/// `keep >> 3 * band`, with `BMI2` one `pext` from [`STACK_COLUMNS`] `<< 3 * band`.
+#[inline(always)]
+fn unstack_band<const BMI2: bool>(keep: u32, band: usize) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: as in `stacked`.
+        return columns(unsafe { std::arch::x86_64::_pext_u32(keep, STACK_COLUMNS << (3 * band)) });
+    }
+    unstack(keep >> (3 * band))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -544,14 +597,16 @@ impl State {
     /// 3. a row with one cell left fixes the digit there: the cell leaves the other digits,
     ///    which become dirty if they had it.
     #[inline(always)]
-    fn update_digit(&mut self, d: usize) -> Result<(), Unsolvable> {
+    fn update_digit<const BMI2: bool>(&mut self, d: usize) -> Result<(), Unsolvable> {
         let mut a = self.digit(d);
         loop {
             // All three bands, changed or not: cheaper than a hard-to-predict branch.
-            a = a.map(band_rows);
-            let t = STACKED[fold(a[0]) as usize]
-                | STACKED[fold(a[1]) as usize] << 3
-                | STACKED[fold(a[2]) as usize] << 6;
+            a = [
+                band_rows::<BMI2>(a[0]),
+                band_rows::<BMI2>(a[1]),
+                band_rows::<BMI2>(a[2]),
+            ];
+            let t = stacked::<BMI2>(a[0], 0) | stacked::<BMI2>(a[1], 1) | stacked::<BMI2>(a[2], 2);
             let k = [
                 u32::from(SUPPORT[(t & 0x1FF) as usize]),
                 u32::from(SUPPORT[((t >> 9) & 0x1FF) as usize]),
@@ -565,17 +620,16 @@ impl State {
                 break;
             }
             for (i, x) in a.iter_mut().enumerate() {
-                *x &= unstack(keep >> (3 * i));
+                *x &= unstack_band::<BMI2>(keep, i);
             }
         }
         // Rows where one cell is left: that cell holds the digit.
-        let cells = [0, 1, 2].map(|i| {
-            let x = a[i];
-            (u32::from(SINGLE[(x & 0x1FF) as usize])
-                | u32::from(SINGLE[((x >> 9) & 0x1FF) as usize]) << 9
-                | u32::from(SINGLE[((x >> 18) & 0x1FF) as usize]) << 18)
-                & self.unsolved[i]
-        });
+        // (Written out rather than with `array::map`, which is not always inlined.)
+        let cells = [
+            singles(a[0]) & self.unsolved[0],
+            singles(a[1]) & self.unsolved[1],
+            singles(a[2]) & self.unsolved[2],
+        ];
         if (cells[0] | cells[1] | cells[2]) != 0 {
             for (i, &c) in cells.iter().enumerate() {
                 if c != 0 {
@@ -597,6 +651,27 @@ impl State {
     /// naked singles (cells with one digit left), until nothing changes. Returns the cells
     /// with two digits left, per band, for [`State::choose`].
     fn propagate(&mut self) -> Result<[u32; 3], Unsolvable> {
+        self.propagate_in::<false>()
+    }
+
+    /// [`State::propagate`] compiled for CPUs with `popcnt`, `bmi1` and `bmi2`: the mini-rows
+    /// of [`band_rows`] and the stack layout of [`stacked`] and [`unstack_band`] with
+    /// `pext`/`pdep` instead of tables. A function of its own like [`State::propagate`]:
+    /// inlining it into the search is slower.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support `popcnt`, `bmi1` and `bmi2`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    #[inline(never)]
+    unsafe fn propagate_fast(&mut self) -> Result<[u32; 3], Unsolvable> {
+        self.propagate_in::<true>()
+    }
+
+    /// [`State::propagate`]; with `BMI2` it may use BMI2 instructions.
+    #[inline(always)]
+    fn propagate_in<const BMI2: bool>(&mut self) -> Result<[u32; 3], Unsolvable> {
         loop {
             // The dirty digits in rounds, in a set fixed at the start of each round: the next
             // digit is then known without waiting for the previous update to finish (which
@@ -610,7 +685,7 @@ impl State {
                     let d = todo.trailing_zeros() as usize;
                     todo &= todo - 1;
                     self.dirty &= !(1 << d);
-                    self.update_digit(d)?;
+                    self.update_digit::<BMI2>(d)?;
                 }
             }
             // Naked singles, and cells without any digit; two-digit cells for `choose`.
@@ -647,6 +722,18 @@ impl State {
                 return Ok(pairs);
             }
         }
+    }
+
+    /// [`State::propagate`], as [`State::propagate_fast`] when `FAST`.
+    #[inline(always)]
+    fn propagate_for<const FAST: bool>(&mut self) -> Result<[u32; 3], Unsolvable> {
+        #[cfg(target_arch = "x86_64")]
+        if FAST {
+            // SAFETY: `FAST` is true only below `Searcher::run`'s check that the CPU has
+            // `popcnt`, `bmi1` and `bmi2`.
+            return unsafe { self.propagate_fast() };
+        }
+        self.propagate()
     }
 
     /// The cell to branch on, as (band, position, digits).
@@ -811,10 +898,11 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
     /// Searches below `st`, a propagated state without contradiction whose two-digit cells
     /// are `pairs`, with `depth` guesses on the stack. `st` may be overwritten.
     ///
-    /// With `POPCNT` it runs as [`Self::dfs_popcnt`], compiled for the `popcnt` instruction
-    /// that [`State::choose`] uses heavily.
+    /// With `FAST` it runs as [`Self::dfs_fast`], compiled for `popcnt` (which
+    /// [`State::choose`] uses heavily), `bmi1` and `bmi2`, and propagates with
+    /// [`State::propagate_fast`].
     #[inline(always)]
-    fn dfs<const POPCNT: bool>(
+    fn dfs<const FAST: bool>(
         &mut self,
         st: &mut State,
         pairs: [u32; 3],
@@ -840,10 +928,10 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
                 let child = st.branch(&mut slot);
                 child.assign(d, b, p);
                 self.observer.place(depth + 1, cell, d as u8 + 1, true);
-                let flow = if let Ok(pairs) = child.propagate() {
+                let flow = if let Ok(pairs) = child.propagate_for::<FAST>() {
                     let after = *child;
                     self.report(st.unsolved, &after, cell, depth + 1, false);
-                    let flow = self.recurse::<POPCNT>(child, pairs, depth + 1);
+                    let flow = self.recurse::<FAST>(child, pairs, depth + 1);
                     self.report(st.unsolved, &after, cell, depth + 1, true);
                     flow
                 } else {
@@ -854,16 +942,16 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
             } else if digits == 0 {
                 // The last digit reuses this level's state; the others work on a copy.
                 st.assign(d, b, p);
-                match st.propagate() {
-                    Ok(pairs) => self.recurse::<POPCNT>(st, pairs, depth + 1),
+                match st.propagate_for::<FAST>() {
+                    Ok(pairs) => self.recurse::<FAST>(st, pairs, depth + 1),
                     Err(Unsolvable) => ControlFlow::Continue(()),
                 }
             } else {
                 let mut slot = std::mem::MaybeUninit::uninit();
                 let child = st.branch(&mut slot);
                 child.assign(d, b, p);
-                match child.propagate() {
-                    Ok(pairs) => self.recurse::<POPCNT>(child, pairs, depth + 1),
+                match child.propagate_for::<FAST>() {
+                    Ok(pairs) => self.recurse::<FAST>(child, pairs, depth + 1),
                     Err(Unsolvable) => ControlFlow::Continue(()),
                 }
             };
@@ -874,16 +962,17 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
 
     /// One level deeper: [`Self::dfs`] as a function of its own.
     #[inline(always)]
-    fn recurse<const POPCNT: bool>(
+    fn recurse<const FAST: bool>(
         &mut self,
         st: &mut State,
         pairs: [u32; 3],
         depth: usize,
     ) -> ControlFlow<SearchEnd> {
         #[cfg(target_arch = "x86_64")]
-        if POPCNT {
-            // SAFETY: `POPCNT` is true only below `search`'s check that the CPU has `popcnt`.
-            return unsafe { self.dfs_popcnt(st, pairs, depth) };
+        if FAST {
+            // SAFETY: `FAST` is true only below `Searcher::run`'s check that the CPU has
+            // `popcnt`, `bmi1` and `bmi2`.
+            return unsafe { self.dfs_fast(st, pairs, depth) };
         }
         self.dfs_plain(st, pairs, depth)
     }
@@ -899,15 +988,15 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         self.dfs::<false>(st, pairs, depth)
     }
 
-    /// [`Self::dfs`] compiled for CPUs with `popcnt`.
+    /// [`Self::dfs`] compiled for CPUs with `popcnt`, `bmi1` and `bmi2`.
     ///
     /// # Safety
     ///
-    /// The CPU must support `popcnt`.
+    /// The CPU must support `popcnt`, `bmi1` and `bmi2`.
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
     #[inline(never)]
-    unsafe fn dfs_popcnt(
+    unsafe fn dfs_fast(
         &mut self,
         st: &mut State,
         pairs: [u32; 3],
@@ -918,16 +1007,49 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
 
     /// The whole search below a propagated root.
     ///
-    /// `fast` allows the build for CPUs with `popcnt` when this one has it (tests turn it off
-    /// to cover the portable build too).
+    /// `fast` allows the build for CPUs with fast `popcnt`, `bmi1` and `bmi2` when this one
+    /// has them ([`fast_cpu`]; tests turn it off to cover the portable build too).
     fn run(&mut self, st: &mut State, pairs: [u32; 3], fast: bool) -> ControlFlow<SearchEnd> {
         #[cfg(target_arch = "x86_64")]
-        if fast && std::is_x86_feature_detected!("popcnt") {
+        if fast && fast_cpu() {
             return self.recurse::<true>(st, pairs, 0);
         }
         let _ = fast;
         self.recurse::<false>(st, pairs, 0)
     }
+}
+
+/// True when this CPU has `popcnt`, `bmi1` and `bmi2`, with a fast `pext`/`pdep`, for the
+/// search's fast build ([`Searcher::dfs_fast`]). AMD before Zen 3 (family 0x17 and older)
+/// and Hygon (Zen-based, family 0x18) run `pext`/`pdep` in microcode, many times slower
+/// than the tables, so they take the portable build. Found once, then cached (`cpuid` can
+/// be slow in a virtual machine).
+#[cfg(target_arch = "x86_64")]
+fn fast_cpu() -> bool {
+    static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FAST.get_or_init(|| {
+        use std::arch::x86_64::__cpuid;
+        if !(std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2"))
+        {
+            return false;
+        }
+        // Leaves 0 (vendor) and 1 (family) always exist.
+        let (vendor, signature) = (__cpuid(0), __cpuid(1).eax);
+        // "AuthenticAMD" and "HygonGenuine", as cpuid spells them in ebx, edx, ecx.
+        let id = (vendor.ebx, vendor.edx, vendor.ecx);
+        let amd = id == (0x6874_7541, 0x6974_6E65, 0x444D_4163)
+            || id == (0x6F67_7948, 0x6E65_476E, 0x656E_6975);
+        // The family: base family, plus the extended family when the base is 0xF.
+        let base = (signature >> 8) & 0xF;
+        let family = if base == 0xF {
+            base + ((signature >> 20) & 0xFF)
+        } else {
+            base
+        };
+        !(amd && family < 0x19)
+    })
 }
 
 /// The one search everything is built on.
@@ -946,7 +1068,8 @@ pub fn search<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>>(
     search_with(board, observer, stop, on_solution, true)
 }
 
-/// [`search`], with `fast` choosing whether the build for CPUs with `popcnt` may be used.
+/// [`search`], with `fast` choosing whether the build for CPUs with `popcnt`, `bmi1` and
+/// `bmi2` may be used.
 fn search_with<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>>(
     board: &Board,
     observer: &mut O,
