@@ -438,7 +438,7 @@ struct Found {
 
 /// How long a count runs on one thread before it is shared out to all of them: most puzzles
 /// are done by then, and starting threads for them would cost more than it saves.
-const SPLIT_AFTER: Duration = Duration::from_millis(20);
+const SPLIT_AFTER: Duration = Duration::from_millis(10);
 /// Sub-puzzles per thread when a count is shared out, so that threads that draw small ones
 /// find more work.
 const PARTS_PER_THREAD: usize = 16;

@@ -109,7 +109,7 @@ pub struct CommonArgs {
     /// Worker threads [default: all cores].
     ///
     /// Output stays in input order whatever the number. --all lists solutions as they are
-    /// found, one puzzle at a time. --count shares a long count (over 20 ms) out to every
+    /// found, one puzzle at a time. --count shares a long count (over 10 ms) out to every
     /// thread.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
