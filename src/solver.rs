@@ -351,7 +351,7 @@ fn band_rows<const BMI2: bool>(a: u32) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if BMI2 {
         // SAFETY: `BMI2` is true only in `State::propagate_fast`, which runs only after
-        // `Searcher::run` checked that the CPU has `bmi2`.
+        // `search_with` checked with `fast_cpu` that the CPU has `bmi2`.
         let m = unsafe { std::arch::x86_64::_pext_u32(a | a >> 1 | a >> 2, 0o111_111_111) };
         return a & SHRINK[(m & 0x1FF) as usize];
     }
@@ -411,7 +411,7 @@ fn stacked<const BMI2: bool>(a: u32, band: usize) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if BMI2 {
         // SAFETY: `BMI2` is true only in `State::propagate_fast`, which runs only after
-        // `Searcher::run` checked that the CPU has `bmi2`.
+        // `search_with` checked with `fast_cpu` that the CPU has `bmi2`.
         return unsafe {
             std::arch::x86_64::_pdep_u32(a | a >> 9 | a >> 18, STACK_COLUMNS << (3 * band))
         };
@@ -724,13 +724,26 @@ impl State {
         }
     }
 
+    /// [`State::propagate`] for the root of a search: as [`State::propagate_fast`] when
+    /// `fast` (which must come from [`fast_build_available`]). On easy puzzles this first
+    /// propagation is most of the work.
+    fn propagate_root(&mut self, fast: bool) -> Result<[u32; 3], Unsolvable> {
+        #[cfg(target_arch = "x86_64")]
+        if fast {
+            // SAFETY: `fast` is true only when `fast_cpu` found every feature of the build.
+            return unsafe { self.propagate_fast() };
+        }
+        let _ = fast;
+        self.propagate()
+    }
+
     /// [`State::propagate`], as [`State::propagate_fast`] when `FAST`.
     #[inline(always)]
     fn propagate_for<const FAST: bool>(&mut self) -> Result<[u32; 3], Unsolvable> {
         #[cfg(target_arch = "x86_64")]
         if FAST {
-            // SAFETY: `FAST` is true only below `Searcher::run`'s check that the CPU has
-            // `popcnt`, `bmi1` and `bmi2`.
+            // SAFETY: `FAST` is true only below `search_with`'s `fast_cpu` check that the CPU
+            // has `popcnt`, `bmi1` and `bmi2`.
             return unsafe { self.propagate_fast() };
         }
         self.propagate()
@@ -970,8 +983,8 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
     ) -> ControlFlow<SearchEnd> {
         #[cfg(target_arch = "x86_64")]
         if FAST {
-            // SAFETY: `FAST` is true only below `Searcher::run`'s check that the CPU has
-            // `popcnt`, `bmi1` and `bmi2`.
+            // SAFETY: `FAST` is true only below `search_with`'s `fast_cpu` check that the CPU
+            // has `popcnt`, `bmi1` and `bmi2`.
             return unsafe { self.dfs_fast(st, pairs, depth) };
         }
         self.dfs_plain(st, pairs, depth)
@@ -1005,18 +1018,22 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         self.dfs::<true>(st, pairs, depth)
     }
 
-    /// The whole search below a propagated root.
-    ///
-    /// `fast` allows the build for CPUs with fast `popcnt`, `bmi1` and `bmi2` when this one
-    /// has them ([`fast_cpu`]; tests turn it off to cover the portable build too).
+    /// The whole search below a propagated root, in the fast build when `fast` (which must
+    /// come from [`fast_build_available`]).
     fn run(&mut self, st: &mut State, pairs: [u32; 3], fast: bool) -> ControlFlow<SearchEnd> {
-        #[cfg(target_arch = "x86_64")]
-        if fast && fast_cpu() {
+        if fast {
             return self.recurse::<true>(st, pairs, 0);
         }
-        let _ = fast;
         self.recurse::<false>(st, pairs, 0)
     }
+}
+
+/// True when the search's fast build may run: on x86-64 CPUs that [`fast_cpu`] accepts.
+fn fast_build_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return fast_cpu();
+    #[cfg(not(target_arch = "x86_64"))]
+    return false;
 }
 
 /// True when this CPU has `popcnt`, `bmi1` and `bmi2`, with a fast `pext`/`pdep`, for the
@@ -1083,7 +1100,9 @@ fn search_with<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>>(
         on_solution,
         guesses: 0,
     };
-    let root = State::new(board).and_then(|mut st| st.propagate().map(|pairs| (st, pairs)));
+    let fast = fast && fast_build_available();
+    let root =
+        State::new(board).and_then(|mut st| st.propagate_root(fast).map(|pairs| (st, pairs)));
     let end = match root {
         Ok((mut st, pairs)) => {
             if O::ENABLED {
