@@ -238,12 +238,6 @@ static UNITS: [u32; CELLS] = {
     t
 };
 
-/// The 27 cells of the rows set in a 3-bit set of a band's rows.
-#[inline(always)]
-const fn rows_of(rows: u32) -> u32 {
-    ((rows & 1) * 0x1FF) | ((rows & 2) * (0x1FF << 8)) | ((rows & 4) * (0x1FF << 16))
-}
-
 /// Removes `cells` from every lane of `band`; returns the lanes that had some of them.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -478,12 +472,19 @@ impl State {
     /// clash.
     fn new(board: &Board) -> Result<State, Unsolvable> {
         let cells = board.cells();
-        // The filled cells (found eight at a time), then per band.
+        // The filled cells (found sixteen at a time), then per band.
         let filled_all = board.filled_mask();
         let filled = [0, 1, 2].map(|b| (filled_all >> (27 * b)) as u32 & BAND);
-        // Per digit: the rows, columns and boxes holding it (see `UNITS`), and its cells.
+        // Every digit may go on every empty cell; each given then takes its digit from its
+        // peers and keeps its own cell.
+        let open = filled.map(|f| BAND & !f);
+        let mut cand = open.map(|o| {
+            let mut band = [o; LANES];
+            band[9..].fill(0);
+            band
+        });
+        // Per digit: the rows, columns and boxes holding it (see `UNITS`), to find clashes.
         let mut units = [0u32; 9];
-        let mut given = [[0u32; 3]; 9];
         for (b, &f) in filled.iter().enumerate() {
             let mut rest = f;
             while rest != 0 {
@@ -496,22 +497,16 @@ impl State {
                     return Err(Unsolvable);
                 }
                 units[d] |= bits;
-                given[d][b] |= 1 << p;
-            }
-        }
-        let mut cand = [[0; LANES]; 3];
-        for (d, &u) in units.iter().enumerate() {
-            let (rows, cols, boxes) = (u & 0x1FF, (u >> 9) & 0x1FF, u >> 18);
-            for (b, band) in cand.iter_mut().enumerate() {
-                let row_cells = rows_of((rows >> (3 * b)) & 7);
-                let box_cells = columns(EXPAND[((boxes >> (3 * b)) & 7) as usize]);
-                let blocked = filled[b] | row_cells | box_cells | columns(cols);
-                band[d] = (BAND & !blocked) | given[d][b];
+                let col = !columns(1 << (p % 9));
+                for band in cand.iter_mut() {
+                    band[d] &= col;
+                }
+                cand[b][d] = (cand[b][d] & !PEERS[p]) | 1 << p;
             }
         }
         Ok(State {
             cand,
-            unsolved: filled.map(|f| BAND & !f),
+            unsolved: open,
             dirty: 0x1FF,
         })
     }
