@@ -625,12 +625,14 @@ impl State {
             singles(a[1]) & self.unsolved[1],
             singles(a[2]) & self.unsolved[2],
         ];
+        // Every band once some band has such a cell: whether a band has one is a branch
+        // mispredicted often, and clearing no cells changes nothing. 3-5% faster on
+        // forum_hardest_1106, magictour_top1465 and 17_clue than testing each band; doing
+        // all three bands always, even when none has such a cell, was slower.
         if (cells[0] | cells[1] | cells[2]) != 0 {
             for (i, &c) in cells.iter().enumerate() {
-                if c != 0 {
-                    self.unsolved[i] &= !c;
-                    self.clear_others(d, i, c);
-                }
+                self.unsolved[i] &= !c;
+                self.clear_others(d, i, c);
             }
         }
         // Stored last: `clear_others` reads whole vectors of lanes, which a fresh narrow
@@ -664,6 +666,20 @@ impl State {
         self.propagate_in::<true>()
     }
 
+    /// True when some unsolved cell has no digit left.
+    #[inline(always)]
+    fn has_empty_cell(&self) -> bool {
+        let mut empty = 0;
+        for (b, band) in self.cand.iter().enumerate() {
+            let mut ones = 0;
+            for &c in &band[..9] {
+                ones |= c;
+            }
+            empty |= self.unsolved[b] & !ones;
+        }
+        empty != 0
+    }
+
     /// [`State::propagate`]; with `BMI2` it may use BMI2 instructions.
     #[inline(always)]
     fn propagate_in<const BMI2: bool>(&mut self) -> Result<[u32; 3], Unsolvable> {
@@ -681,6 +697,14 @@ impl State {
                     todo &= todo - 1;
                     self.dirty &= !(1 << d);
                     self.update_digit::<BMI2>(d)?;
+                }
+                // A cell left without a digit ends the branch now rather than after the
+                // rounds still to come: most branches of a hard search fail. This check
+                // made forum_hardest_1106 about 2% faster (magictour_top1465 1-2%, the
+                // others unchanged); running the whole naked-single scan below after each
+                // round instead was 7% slower.
+                if self.dirty != 0 && self.has_empty_cell() {
+                    return Err(Unsolvable);
                 }
             }
             // Naked singles, and cells without any digit; two-digit cells for `choose`.
