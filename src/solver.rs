@@ -16,6 +16,10 @@
 //!   but the last of a node, which reuses the node's own state.
 //! - A solution is reported as a [`Solution`] borrowing the state: counting does not build
 //!   boards.
+//! - **Two builds** of the search: a portable one, and one for x86-64 CPUs with fast BMI2
+//!   (`pext`/`pdep` in place of some table lookups), picked at run time (`fast_cpu`). Both
+//!   make the same choices; tests run both.
+//! - [`split`] cuts a search into sub-puzzles for several threads to share.
 
 use std::ops::ControlFlow;
 
