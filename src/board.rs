@@ -80,9 +80,9 @@ pub const fn box_of(cell: usize) -> usize {
     (cell / 27) * 3 + (cell % 9) / 3
 }
 
-/// The units of each cell as bits of one word, so the rule check needs no division: row `r`
-/// is bit `r`, column `c` bit `9 + c` and box `b` bit `18 + b`.
-static UNIT_BITS: [u32; CELLS] = {
+/// The units of each cell as bits of one word, so the rule check and the solver's set-up need
+/// no division: row `r` is bit `r`, column `c` bit `9 + c` and box `b` bit `18 + b`.
+pub(crate) static UNIT_BITS: [u32; CELLS] = {
     let mut t = [0u32; CELLS];
     let mut cell = 0;
     while cell < CELLS {

@@ -23,7 +23,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::board::{Board, CELLS};
+use crate::board::{Board, CELLS, UNIT_BITS};
 
 /// Called on every placement and every undo of the search (the classic observer), e.g. for
 /// `--trace`.
@@ -226,18 +226,6 @@ static SPREAD: [u64; 256] = {
             i += 1;
         }
         x += 1;
-    }
-    t
-};
-
-/// `UNITS[cell]`: the cell's row (bit `r`), column (bit `9 + c`) and box (bit `18 + box`).
-static UNITS: [u32; CELLS] = {
-    let mut t = [0u32; CELLS];
-    let mut cell = 0;
-    while cell < CELLS {
-        let (r, c) = (cell / 9, cell % 9);
-        t[cell] = 1 << r | 1 << (9 + c) | 1 << (18 + r / 3 * 3 + c / 3);
-        cell += 1;
     }
     t
 };
@@ -487,7 +475,7 @@ impl State {
             band[9..].fill(0);
             band
         });
-        // Per digit: the rows, columns and boxes holding it (see `UNITS`), to find clashes.
+        // Per digit: the rows, columns and boxes holding it (see `UNIT_BITS`), to find clashes.
         let mut units = [0u32; 9];
         for (b, &f) in filled.iter().enumerate() {
             let mut rest = f;
@@ -496,7 +484,7 @@ impl State {
                 rest &= rest - 1;
                 let cell = 27 * b + p;
                 let d = usize::from(cells[cell] - 1);
-                let bits = UNITS[cell];
+                let bits = UNIT_BITS[cell];
                 if units[d] & bits != 0 {
                     return Err(Unsolvable);
                 }
@@ -751,13 +739,11 @@ impl State {
     /// `fast` (which must come from [`fast_build_available`]). On easy puzzles this first
     /// propagation is most of the work.
     fn propagate_root(&mut self, fast: bool) -> Result<[u32; 3], Unsolvable> {
-        #[cfg(target_arch = "x86_64")]
         if fast {
-            // SAFETY: `fast` is true only when `fast_cpu` found every feature of the build.
-            return unsafe { self.propagate_fast() };
+            self.propagate_for::<true>()
+        } else {
+            self.propagate_for::<false>()
         }
-        let _ = fast;
-        self.propagate()
     }
 
     /// [`State::propagate`], as [`State::propagate_fast`] when `FAST`.
