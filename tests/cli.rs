@@ -1181,11 +1181,7 @@ fn sigint_flushes_output_and_exits_130() {
     out.read_line(&mut text).unwrap();
     assert_eq!(text, "<stdin>:1: solution 1\n");
     std::thread::sleep(Duration::from_millis(100));
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
+    interrupt(&child);
     out.read_to_string(&mut text).unwrap();
     let mut err = String::new();
     child
