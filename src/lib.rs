@@ -10,6 +10,7 @@
 pub mod board;
 pub mod format;
 pub mod input;
+pub mod logic;
 pub mod solver;
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -1,0 +1,191 @@
+//! The order in which a solve tries techniques: easiest first.
+
+use thiserror::Error;
+
+use super::{Family, Grid, Step, Technique};
+
+/// Techniques from easiest to hardest. A solve takes, at every step, the first step of the
+/// first technique here that has one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ladder {
+    techniques: Vec<Technique>,
+}
+
+/// A `--techniques` list that names something we do not know.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown technique or family '{name}' (families: {families})")]
+pub struct LadderError {
+    /// The unknown name.
+    pub name: String,
+    /// The family names, for the message.
+    pub families: String,
+}
+
+/// Every technique in the order of the default ladder, easiest first: roughly the order in
+/// which people learn them, and in which HoDoKu rates them.
+const ORDER: &[Technique] = {
+    use Technique::*;
+    &[
+        FullHouse,
+        HiddenSingle,
+        NakedSingle,
+        Pointing,
+        Claiming,
+        LockedPair,
+        LockedTriple,
+        NakedPair,
+        HiddenPair,
+        NakedTriple,
+        HiddenTriple,
+        XWing,
+        Skyscraper,
+        TwoStringKite,
+        TurbotFish,
+        EmptyRectangle,
+        XYWing,
+        XYZWing,
+        WWing,
+        Swordfish,
+        NakedQuad,
+        HiddenQuad,
+        Jellyfish,
+        RemotePair,
+        UniqueRectangle1,
+        UniqueRectangle2,
+        UniqueRectangle3,
+        UniqueRectangle4,
+        UniqueRectangle5,
+        UniqueRectangle6,
+        HiddenRectangle,
+        AvoidableRectangle1,
+        AvoidableRectangle2,
+        Bug1,
+        SimpleColorsTrap,
+        SimpleColorsWrap,
+        MultiColors1,
+        MultiColors2,
+        DualTwoStringKite,
+        DualEmptyRectangle,
+        FinnedXWing,
+        SashimiXWing,
+        FinnedSwordfish,
+        SashimiSwordfish,
+        FinnedJellyfish,
+        SashimiJellyfish,
+        WXYZWing,
+        XChain,
+        XYChain,
+        ContinuousNiceLoop,
+        DiscontinuousNiceLoop,
+        Aic,
+        SueDeCoq,
+        AlsXz,
+        AlsXyWing,
+        GroupedContinuousNiceLoop,
+        GroupedDiscontinuousNiceLoop,
+        GroupedAic,
+        AlsXyChain,
+        DeathBlossom,
+        FrankenSwordfish,
+        FinnedFrankenXWing,
+        FinnedFrankenSwordfish,
+        FrankenJellyfish,
+        FinnedFrankenJellyfish,
+        FinnedMutantJellyfish,
+        ForcingChainContradiction,
+        ForcingChainVerity,
+    ]
+};
+
+impl Default for Ladder {
+    /// Every implemented technique, easiest first.
+    fn default() -> Ladder {
+        Ladder {
+            techniques: ORDER
+                .iter()
+                .copied()
+                .filter(|t| t.is_implemented())
+                .collect(),
+        }
+    }
+}
+
+impl Ladder {
+    /// The default ladder limited to what `list` names: family names (`singles`, `subsets`,
+    /// ...), technique names (`x-wing`) or HoDoKu codes (`0300`), separated by commas.
+    pub fn from_list(list: &str) -> Result<Ladder, LadderError> {
+        let mut wanted = Vec::new();
+        for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            if let Some(family) = Family::ALL.iter().find(|f| f.name() == name.to_lowercase()) {
+                wanted.extend(ORDER.iter().copied().filter(|t| t.family() == *family));
+            } else if let Some(t) = Technique::from_name(name) {
+                wanted.push(t);
+            } else {
+                let families: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+                return Err(LadderError {
+                    name: name.to_string(),
+                    families: families.join(", "),
+                });
+            }
+        }
+        Ok(Ladder {
+            techniques: ORDER
+                .iter()
+                .copied()
+                .filter(|t| wanted.contains(t) && t.is_implemented())
+                .collect(),
+        })
+    }
+
+    /// A ladder of exactly these techniques, in this order.
+    pub fn of(techniques: &[Technique]) -> Ladder {
+        Ladder {
+            techniques: techniques.to_vec(),
+        }
+    }
+
+    /// The techniques, easiest first.
+    pub fn techniques(&self) -> &[Technique] {
+        &self.techniques
+    }
+
+    /// The first step of the easiest technique that has one.
+    pub fn next_step(&self, grid: &Grid) -> Option<Step> {
+        self.techniques.iter().find_map(|t| t.first(grid))
+    }
+
+    /// The position of a technique on the ladder (its difficulty rank), if it is on it.
+    pub fn rank(&self, technique: Technique) -> Option<usize> {
+        self.techniques.iter().position(|&t| t == technique)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_technique_has_a_place_on_the_ladder() {
+        for &t in Technique::ALL {
+            assert_eq!(ORDER.iter().filter(|&&o| o == t).count(), 1, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn lists_name_families_and_techniques() {
+        let ladder = Ladder::from_list("singles").unwrap();
+        assert_eq!(
+            ladder.techniques(),
+            [
+                Technique::FullHouse,
+                Technique::HiddenSingle,
+                Technique::NakedSingle
+            ]
+        );
+        let ladder = Ladder::from_list("Naked Pair, singles").unwrap();
+        assert_eq!(ladder.techniques()[3], Technique::NakedPair);
+        let err = Ladder::from_list("singles,guessing").unwrap_err();
+        assert_eq!(err.name, "guessing");
+        assert!(err.to_string().contains("singles, intersections"));
+    }
+}

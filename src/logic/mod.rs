@@ -1,0 +1,364 @@
+//! Human-style solving: one logical step at a time, as a person solves on paper.
+//!
+//! - [`Grid`]: the position, values and pencil marks.
+//! - [`Step`]: one step, with its [`Technique`], placements, eliminations and evidence.
+//! - [`Technique`]: every technique we know, with its finder ([`Technique::find`]); the
+//!   finders live one file per family (`singles`, `intersections`, `subsets`, `fish`,
+//!   `patterns`, `wings`, `uniqueness`, `chains`, `als`, `forcing`).
+//! - [`Ladder`]: techniques from easiest to hardest; [`solve`] takes, at each step, the first
+//!   step of the easiest technique that applies, and stops (never guesses) when none does.
+//!
+//! Every finder reports only steps that make progress (place a digit or remove a candidate)
+//! and passes them to a callback that can stop the search, so "the first step" and "every
+//! step" are the same code.
+
+pub mod cells;
+mod grid;
+mod intersections;
+mod ladder;
+mod singles;
+mod step;
+mod subsets;
+
+use std::ops::ControlFlow;
+
+pub use cells::CellSet;
+pub use grid::Grid;
+pub use ladder::{Ladder, LadderError};
+pub use step::{Candidate, Evidence, Link, Node, NodeKind, Step, chain_text};
+
+/// Where a finder sends the steps it finds; `Break` stops the search.
+pub type Sink<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
+
+/// The families of techniques, one source file each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Full house, hidden and naked singles.
+    Singles,
+    /// Locked candidates (pointing and claiming), locked pairs and triples.
+    Intersections,
+    /// Naked and hidden pairs, triples and quads.
+    Subsets,
+    /// Basic, finned, sashimi, Franken and mutant fish.
+    Fish,
+    /// Single-digit patterns: Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle,
+    /// colouring.
+    Patterns,
+    /// XY-Wing, XYZ-Wing, WXYZ-Wing, W-Wing.
+    Wings,
+    /// Uniqueness rectangles, hidden and avoidable rectangles, BUG+1.
+    Uniqueness,
+    /// X-Chains, XY-Chains, remote pairs, nice loops and alternating inference chains.
+    Chains,
+    /// Almost locked sets: ALS-XZ, ALS-XY-Wing, ALS chains, Death Blossom, Sue de Coq.
+    Als,
+    /// Forcing chains from a cell or a house: the last logical resort.
+    Forcing,
+}
+
+impl Family {
+    /// Every family, easiest first.
+    pub const ALL: [Family; 10] = [
+        Family::Singles,
+        Family::Intersections,
+        Family::Subsets,
+        Family::Fish,
+        Family::Patterns,
+        Family::Wings,
+        Family::Uniqueness,
+        Family::Chains,
+        Family::Als,
+        Family::Forcing,
+    ];
+
+    /// The family's name, as `--techniques` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Singles => "singles",
+            Family::Intersections => "intersections",
+            Family::Subsets => "subsets",
+            Family::Fish => "fish",
+            Family::Patterns => "patterns",
+            Family::Wings => "wings",
+            Family::Uniqueness => "uniqueness",
+            Family::Chains => "chains",
+            Family::Als => "als",
+            Family::Forcing => "forcing",
+        }
+    }
+}
+
+macro_rules! techniques {
+    ($( $(#[$doc:meta])* $variant:ident = $code:literal, $name:literal, $family:ident; )*) => {
+        /// Every technique, with HoDoKu's code for it (as its regression library uses them).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Technique {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl Technique {
+            /// Every technique, in declaration order.
+            pub const ALL: &'static [Technique] = &[ $( Technique::$variant, )* ];
+
+            /// HoDoKu's code, e.g. `0300` for X-Wing.
+            pub fn code(self) -> &'static str {
+                match self { $( Technique::$variant => $code, )* }
+            }
+
+            /// The name people use, lowercase: `x-wing`, `hidden single`.
+            pub fn name(self) -> &'static str {
+                match self { $( Technique::$variant => $name, )* }
+            }
+
+            /// The family (and so the source file) it belongs to.
+            pub fn family(self) -> Family {
+                match self { $( Technique::$variant => Family::$family, )* }
+            }
+        }
+    };
+}
+
+techniques! {
+    /// The last open cell of a house.
+    FullHouse = "0000", "full house", Singles;
+    /// The only place for a digit in a house.
+    HiddenSingle = "0002", "hidden single", Singles;
+    /// The only digit left in a cell.
+    NakedSingle = "0003", "naked single", Singles;
+    /// A digit of a box confined to one line: gone from the rest of the line.
+    Pointing = "0100", "locked candidates (pointing)", Intersections;
+    /// A digit of a line confined to one box: gone from the rest of the box.
+    Claiming = "0101", "locked candidates (claiming)", Intersections;
+    /// A naked pair in the intersection of a box and a line.
+    LockedPair = "0110", "locked pair", Intersections;
+    /// A naked triple in the intersection of a box and a line.
+    LockedTriple = "0111", "locked triple", Intersections;
+    /// Two cells of a house with the same two candidates.
+    NakedPair = "0200", "naked pair", Subsets;
+    /// Three cells of a house holding three digits between them.
+    NakedTriple = "0201", "naked triple", Subsets;
+    /// Four cells of a house holding four digits between them.
+    NakedQuad = "0202", "naked quad", Subsets;
+    /// Two digits confined to the same two cells of a house.
+    HiddenPair = "0210", "hidden pair", Subsets;
+    /// Three digits confined to three cells of a house.
+    HiddenTriple = "0211", "hidden triple", Subsets;
+    /// Four digits confined to four cells of a house.
+    HiddenQuad = "0212", "hidden quad", Subsets;
+    /// Basic fish of size 2.
+    XWing = "0300", "x-wing", Fish;
+    /// Basic fish of size 3.
+    Swordfish = "0301", "swordfish", Fish;
+    /// Basic fish of size 4.
+    Jellyfish = "0302", "jellyfish", Fish;
+    /// X-Wing with fins.
+    FinnedXWing = "0310", "finned x-wing", Fish;
+    /// Swordfish with fins.
+    FinnedSwordfish = "0311", "finned swordfish", Fish;
+    /// Jellyfish with fins.
+    FinnedJellyfish = "0312", "finned jellyfish", Fish;
+    /// Finned X-Wing missing a base candidate.
+    SashimiXWing = "0320", "sashimi x-wing", Fish;
+    /// Finned Swordfish missing a base candidate.
+    SashimiSwordfish = "0321", "sashimi swordfish", Fish;
+    /// Finned Jellyfish missing a base candidate.
+    SashimiJellyfish = "0322", "sashimi jellyfish", Fish;
+    /// Fish of size 3 with boxes among its base or cover sets.
+    FrankenSwordfish = "0331", "franken swordfish", Fish;
+    /// Fish of size 4 with boxes among its base or cover sets.
+    FrankenJellyfish = "0332", "franken jellyfish", Fish;
+    /// Finned Franken fish of size 2.
+    FinnedFrankenXWing = "0340", "finned franken x-wing", Fish;
+    /// Finned Franken fish of size 3.
+    FinnedFrankenSwordfish = "0341", "finned franken swordfish", Fish;
+    /// Finned Franken fish of size 4.
+    FinnedFrankenJellyfish = "0342", "finned franken jellyfish", Fish;
+    /// Finned mutant fish of size 4.
+    FinnedMutantJellyfish = "0362", "finned mutant jellyfish", Fish;
+    /// Two conjugate pairs in parallel lines, joined at one end.
+    Skyscraper = "0400", "skyscraper", Patterns;
+    /// A conjugate pair in a row and one in a column, joined in a box.
+    TwoStringKite = "0401", "2-string kite", Patterns;
+    /// A box whose candidates lie on one row and one column, with a conjugate pair.
+    EmptyRectangle = "0402", "empty rectangle", Patterns;
+    /// A chain of three links on one digit, strong at both ends.
+    TurbotFish = "0403", "turbot fish", Patterns;
+    /// Two 2-String Kites sharing a box.
+    DualTwoStringKite = "0404", "dual 2-string kite", Patterns;
+    /// Two empty rectangles sharing a box.
+    DualEmptyRectangle = "0405", "dual empty rectangle", Patterns;
+    /// Simple colours: a candidate seeing both colours is false.
+    SimpleColorsTrap = "0500", "simple colors trap", Patterns;
+    /// Simple colours: a colour seeing itself is false.
+    SimpleColorsWrap = "0501", "simple colors wrap", Patterns;
+    /// Multi-colours, type 1.
+    MultiColors1 = "0502", "multi-colors 1", Patterns;
+    /// Multi-colours, type 2.
+    MultiColors2 = "0503", "multi-colors 2", Patterns;
+    /// Unique rectangle, type 1.
+    UniqueRectangle1 = "0600", "uniqueness test 1", Uniqueness;
+    /// Unique rectangle, type 2.
+    UniqueRectangle2 = "0601", "uniqueness test 2", Uniqueness;
+    /// Unique rectangle, type 3.
+    UniqueRectangle3 = "0602", "uniqueness test 3", Uniqueness;
+    /// Unique rectangle, type 4.
+    UniqueRectangle4 = "0603", "uniqueness test 4", Uniqueness;
+    /// Unique rectangle, type 5.
+    UniqueRectangle5 = "0604", "uniqueness test 5", Uniqueness;
+    /// Unique rectangle, type 6.
+    UniqueRectangle6 = "0605", "uniqueness test 6", Uniqueness;
+    /// Hidden rectangle.
+    HiddenRectangle = "0606", "hidden rectangle", Uniqueness;
+    /// Avoidable rectangle, type 1.
+    AvoidableRectangle1 = "0607", "avoidable rectangle 1", Uniqueness;
+    /// Avoidable rectangle, type 2.
+    AvoidableRectangle2 = "0608", "avoidable rectangle 2", Uniqueness;
+    /// Bivalue universal grave plus one.
+    Bug1 = "0610", "bug+1", Uniqueness;
+    /// A chain on one digit.
+    XChain = "0701", "x-chain", Chains;
+    /// A chain through bivalue cells.
+    XYChain = "0702", "xy-chain", Chains;
+    /// An XY-chain of cells with the same two digits.
+    RemotePair = "0703", "remote pair", Chains;
+    /// A nice loop closed on itself.
+    ContinuousNiceLoop = "0706", "continuous nice loop", Chains;
+    /// A nice loop with one discontinuity.
+    DiscontinuousNiceLoop = "0707", "discontinuous nice loop", Chains;
+    /// An alternating inference chain.
+    Aic = "0708", "aic", Chains;
+    /// A continuous nice loop with group nodes.
+    GroupedContinuousNiceLoop = "0709", "grouped continuous nice loop", Chains;
+    /// A discontinuous nice loop with group nodes.
+    GroupedDiscontinuousNiceLoop = "0710", "grouped discontinuous nice loop", Chains;
+    /// An alternating inference chain with group nodes.
+    GroupedAic = "0711", "grouped aic", Chains;
+    /// Pivot XY with pincers XZ and YZ.
+    XYWing = "0800", "xy-wing", Wings;
+    /// Pivot XYZ with pincers XZ and YZ.
+    XYZWing = "0801", "xyz-wing", Wings;
+    /// Four cells holding four digits, one of them not restricted.
+    WXYZWing = "0802", "wxyz-wing", Wings;
+    /// Two equal bivalue cells joined by a strong link.
+    WWing = "0803", "w-wing", Wings;
+    /// Two almost locked sets with a restricted common digit.
+    AlsXz = "0901", "als-xz", Als;
+    /// Three almost locked sets in a wing.
+    AlsXyWing = "0902", "als-xy-wing", Als;
+    /// A chain of almost locked sets.
+    AlsXyChain = "0903", "als-xy-chain", Als;
+    /// A stem cell whose candidates each see an almost locked set.
+    DeathBlossom = "0904", "death blossom", Als;
+    /// Sue de Coq.
+    SueDeCoq = "1101", "sue de coq", Als;
+    /// Every branch from a cell or a house leads to a contradiction but one.
+    ForcingChainContradiction = "1301", "forcing chain contradiction", Forcing;
+    /// Every branch from a cell or a house agrees on a candidate.
+    ForcingChainVerity = "1302", "forcing chain verity", Forcing;
+}
+
+impl Technique {
+    /// Whether it is one of the singles (which place a digit and need no pattern).
+    pub fn is_single(self) -> bool {
+        self.family() == Family::Singles
+    }
+
+    /// The technique of a HoDoKu code (`0300`), if we know it.
+    pub fn from_code(code: &str) -> Option<Technique> {
+        Technique::ALL.iter().copied().find(|t| t.code() == code)
+    }
+
+    /// The technique of a name, ignoring case, spaces, dashes and punctuation
+    /// (`X-Wing`, `xwing`, `hidden single`), or of a code.
+    pub fn from_name(name: &str) -> Option<Technique> {
+        let key = normalize(name);
+        Technique::ALL
+            .iter()
+            .copied()
+            .find(|t| normalize(t.name()) == key || t.code() == name)
+    }
+
+    /// Whether a finder for it exists.
+    pub fn is_implemented(self) -> bool {
+        match self.family() {
+            Family::Singles => singles::implements(self),
+            Family::Intersections => intersections::implements(self),
+            Family::Subsets => subsets::implements(self),
+            _ => false,
+        }
+    }
+
+    /// Sends every step of this technique in `grid` to `sink`, until it says stop.
+    pub fn find(self, grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
+        match self.family() {
+            Family::Singles => singles::find(grid, self, sink),
+            Family::Intersections => intersections::find(grid, self, sink),
+            Family::Subsets => subsets::find(grid, self, sink),
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
+    /// The first step of this technique in `grid`, if any.
+    pub fn first(self, grid: &Grid) -> Option<Step> {
+        let mut found = None;
+        let _ = self.find(grid, &mut |step| {
+            found = Some(step);
+            ControlFlow::Break(())
+        });
+        found
+    }
+
+    /// Every step of this technique in `grid`.
+    pub fn all(self, grid: &Grid) -> Vec<Step> {
+        let mut found = Vec::new();
+        let _ = self.find(grid, &mut |step| {
+            found.push(step);
+            ControlFlow::Continue(())
+        });
+        found
+    }
+}
+
+fn normalize(s: &str) -> String {
+    s.chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '+')
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// How a logical solve ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SolveEnd {
+    /// Every cell is filled.
+    Solved,
+    /// No technique of the ladder applies: logic stops here.
+    Stuck,
+    /// The caller stopped it (a callback's `Break`, or the stop poll).
+    Stopped,
+}
+
+/// Solves `grid` step by step with `ladder`: at each step, the first step of the easiest
+/// technique that applies. `on_step` sees the grid before each step and the step (which is
+/// then applied), and may stop the solve. `stop` is polled before each step.
+pub fn solve(
+    grid: &mut Grid,
+    ladder: &Ladder,
+    stop: Option<&dyn Fn() -> bool>,
+    mut on_step: impl FnMut(&Grid, &Step) -> ControlFlow<()>,
+) -> SolveEnd {
+    loop {
+        if grid.is_solved() {
+            return SolveEnd::Solved;
+        }
+        if stop.is_some_and(|s| s()) {
+            return SolveEnd::Stopped;
+        }
+        let Some(step) = ladder.next_step(grid) else {
+            return SolveEnd::Stuck;
+        };
+        if on_step(grid, &step).is_break() {
+            return SolveEnd::Stopped;
+        }
+        grid.apply(&step);
+    }
+}

@@ -1,0 +1,295 @@
+//! A logical step: the technique, what it places or removes, and the evidence a person needs
+//! to see it.
+
+use std::fmt::{self, Write as _};
+
+use super::Technique;
+use super::cells::{CellSet, cell_name, digits, house_long_name, house_name};
+use crate::board::{col_of, row_of};
+
+/// One candidate: a digit in a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Candidate {
+    /// The cell, 0..81 (row-major).
+    pub cell: u8,
+    /// The digit, 1–9.
+    pub digit: u8,
+}
+
+impl Candidate {
+    /// The candidate `digit` in `cell`.
+    #[inline]
+    pub fn new(cell: usize, digit: u8) -> Candidate {
+        Candidate {
+            cell: cell as u8,
+            digit,
+        }
+    }
+
+    /// The cell as an index.
+    #[inline]
+    pub fn cell(self) -> usize {
+        usize::from(self.cell)
+    }
+
+    /// Row, 1–9.
+    pub fn row(self) -> usize {
+        row_of(self.cell()) + 1
+    }
+
+    /// Column, 1–9.
+    pub fn col(self) -> usize {
+        col_of(self.cell()) + 1
+    }
+}
+
+/// A node of a chain: one candidate, or one digit over a group of cells in one house (the
+/// digit is in one of them), or the digit of an almost locked set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Node {
+    /// The cells: one for a candidate, several for a group or an almost locked set.
+    pub cells: CellSet,
+    /// The digit.
+    pub digit: u8,
+    /// What kind of node.
+    pub kind: NodeKind,
+}
+
+/// The kinds of chain node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NodeKind {
+    /// A single candidate.
+    Candidate,
+    /// A digit in a group of cells of one house.
+    Group,
+    /// A digit of an almost locked set.
+    Als,
+}
+
+impl Node {
+    /// A single-candidate node.
+    pub fn candidate(cell: usize, digit: u8) -> Node {
+        Node {
+            cells: CellSet::single(cell),
+            digit,
+            kind: NodeKind::Candidate,
+        }
+    }
+
+    /// A group node (several cells of one house); a one-cell group is a candidate node.
+    pub fn group(cells: CellSet, digit: u8) -> Node {
+        let kind = if cells.len() == 1 {
+            NodeKind::Candidate
+        } else {
+            NodeKind::Group
+        };
+        Node { cells, digit, kind }
+    }
+}
+
+impl fmt::Display for Node {
+    /// `5r3c4`, a group `5r3c46` or `5r13c4`, an ALS `5{r1c1 r1c2}`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.digit)?;
+        match self.kind {
+            NodeKind::Als => {
+                f.write_str("{")?;
+                for (i, c) in self.cells.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    f.write_str(&cell_name(c))?;
+                }
+                f.write_str("}")
+            }
+            _ => f.write_str(&compact_cells(self.cells)),
+        }
+    }
+}
+
+/// An inference between two nodes of a chain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Link {
+    /// Where the link starts.
+    pub from: Node,
+    /// Where it ends.
+    pub to: Node,
+    /// Strong (`=`: if `from` is false, `to` is true) or weak (`-`: if `from` is true, `to` is
+    /// false).
+    pub strong: bool,
+}
+
+/// What a person needs to see a step.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Evidence {
+    /// The houses the pattern is found in: the house of a single or a subset, a fish's base
+    /// sets, the box of locked candidates.
+    pub houses: Vec<u8>,
+    /// The houses it acts on: a fish's cover sets, the line of locked candidates.
+    pub cover: Vec<u8>,
+    /// The cells of the pattern.
+    pub cells: CellSet,
+    /// The digits of the pattern (bit `d - 1` for digit `d`).
+    pub digits: u16,
+    /// Extra cells: fins of a fish, the extra candidates of a uniqueness pattern.
+    pub fins: CellSet,
+    /// Chains, each link by link: one for a chain or loop, one per branch for a forcing chain.
+    pub chains: Vec<Vec<Link>>,
+}
+
+/// One logical step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// Digits it places.
+    pub placements: Vec<Candidate>,
+    /// Candidates it removes.
+    pub eliminations: Vec<Candidate>,
+    /// The pattern.
+    pub evidence: Evidence,
+}
+
+impl Step {
+    /// A step that places `digit` in `cell`.
+    pub fn placement(technique: Technique, cell: usize, digit: u8, evidence: Evidence) -> Step {
+        Step {
+            technique,
+            placements: vec![Candidate::new(cell, digit)],
+            eliminations: Vec::new(),
+            evidence,
+        }
+    }
+
+    /// A step that removes candidates.
+    pub fn elimination(
+        technique: Technique,
+        eliminations: Vec<Candidate>,
+        evidence: Evidence,
+    ) -> Step {
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations,
+            evidence,
+        }
+    }
+
+    /// Whether the step places a digit.
+    pub fn places(&self) -> bool {
+        !self.placements.is_empty()
+    }
+
+    /// What the step does, in the usual notation: `r4c7=3`, or `r2c5,r2c8<>4, r2c5<>7`.
+    pub fn actions(&self) -> String {
+        let mut s = String::new();
+        for p in &self.placements {
+            if !s.is_empty() {
+                s.push_str(", ");
+            }
+            let _ = write!(s, "{}={}", cell_name(p.cell()), p.digit);
+        }
+        for digit in 1..=9u8 {
+            let cells: CellSet = self
+                .eliminations
+                .iter()
+                .filter(|e| e.digit == digit)
+                .map(|e| e.cell())
+                .collect();
+            if cells.is_empty() {
+                continue;
+            }
+            if !s.is_empty() {
+                s.push_str(", ");
+            }
+            let names: Vec<String> = cells.iter().map(cell_name).collect();
+            let _ = write!(s, "{}<>{digit}", names.join(","));
+        }
+        s
+    }
+
+    /// Where the pattern is, in words: ` in box 6`, ` 17 in r3`, a chain.
+    pub fn pattern(&self) -> String {
+        let e = &self.evidence;
+        let mut s = String::new();
+        if self.technique.is_single() {
+            if let Some(&h) = e.houses.first() {
+                let _ = write!(s, " in {}", house_long_name(usize::from(h)));
+            }
+            return s;
+        }
+        if e.digits != 0 {
+            let shown: Vec<String> = digits::iter(e.digits).map(|d| d.to_string()).collect();
+            let _ = write!(s, " {}", shown.join("/"));
+        }
+        if !e.houses.is_empty() {
+            let names: Vec<String> = e.houses.iter().map(|&h| house_name(h.into())).collect();
+            let _ = write!(s, " in {}", names.join(","));
+            if !e.cover.is_empty() {
+                let names: Vec<String> = e.cover.iter().map(|&h| house_name(h.into())).collect();
+                let _ = write!(s, " / {}", names.join(","));
+            }
+        }
+        if !e.cells.is_empty() && e.chains.is_empty() {
+            let names: Vec<String> = e.cells.iter().map(cell_name).collect();
+            let _ = write!(s, " ({})", names.join(","));
+        }
+        if !e.fins.is_empty() {
+            let names: Vec<String> = e.fins.iter().map(cell_name).collect();
+            let _ = write!(s, " fins {}", names.join(","));
+        }
+        for chain in &e.chains {
+            s.push_str(": ");
+            s.push_str(&chain_text(chain));
+        }
+        s
+    }
+}
+
+/// A chain in Eureka-like notation: `5r1c2=5r1c7-5r4c7=5r4c2`.
+pub fn chain_text(chain: &[Link]) -> String {
+    let mut s = String::new();
+    for (i, link) in chain.iter().enumerate() {
+        if i == 0 {
+            let _ = write!(s, "{}", link.from);
+        } else if chain[i - 1].to != link.from {
+            let _ = write!(s, " / {}", link.from);
+        }
+        s.push(if link.strong { '=' } else { '-' });
+        let _ = write!(s, "{}", link.to);
+    }
+    s
+}
+
+/// Cells written compactly when they share a row or column: `r3c46`, `r13c4`; else joined.
+fn compact_cells(cells: CellSet) -> String {
+    let rows: Vec<usize> = cells.iter().map(|c| row_of(c) + 1).collect();
+    let cols: Vec<usize> = cells.iter().map(|c| col_of(c) + 1).collect();
+    let digits = |v: &[usize]| {
+        let mut v = v.to_vec();
+        v.sort_unstable();
+        v.dedup();
+        v.iter().map(|n| n.to_string()).collect::<String>()
+    };
+    if rows.windows(2).all(|w| w[0] == w[1]) {
+        format!("r{}c{}", rows.first().copied().unwrap_or(0), digits(&cols))
+    } else if cols.windows(2).all(|w| w[0] == w[1]) {
+        format!("r{}c{}", digits(&rows), cols[0])
+    } else {
+        let names: Vec<String> = cells.iter().map(cell_name).collect();
+        names.join(",")
+    }
+}
+
+/// One line: `hidden single in box 6: r4c7=3`.
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}: {}",
+            self.technique.name(),
+            self.pattern(),
+            self.actions()
+        )
+    }
+}

@@ -1,0 +1,184 @@
+//! Subsets: naked and hidden pairs, triples and quads (and the locked pairs and triples that
+//! `intersections` reports).
+
+use std::ops::ControlFlow;
+
+use super::cells::{CellSet, combinations, digits, house};
+use super::{Candidate, Evidence, Grid, Sink, Step, Technique};
+
+/// Whether this file has a finder for `t`.
+pub(super) fn implements(t: Technique) -> bool {
+    matches!(
+        t,
+        Technique::NakedPair
+            | Technique::NakedTriple
+            | Technique::NakedQuad
+            | Technique::HiddenPair
+            | Technique::HiddenTriple
+            | Technique::HiddenQuad
+    )
+}
+
+pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    match t {
+        Technique::NakedPair => naked(grid, 2, sink),
+        Technique::NakedTriple => naked(grid, 3, sink),
+        Technique::NakedQuad => naked(grid, 4, sink),
+        Technique::HiddenPair => hidden(grid, 2, sink),
+        Technique::HiddenTriple => hidden(grid, 3, sink),
+        Technique::HiddenQuad => hidden(grid, 4, sink),
+        _ => ControlFlow::Continue(()),
+    }
+}
+
+/// Houses in the order they are searched: boxes, rows, columns.
+const ORDER: [usize; 27] = [
+    18, 19, 20, 21, 22, 23, 24, 25, 26, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+    17,
+];
+
+/// Candidates of `digits` in `cells`.
+fn eliminations(grid: &Grid, cells: CellSet, mask: u16) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for cell in cells {
+        for d in digits::iter(grid.candidates(cell) & mask) {
+            out.push(Candidate::new(cell, d));
+        }
+    }
+    out.sort_unstable_by_key(|c| (c.digit, c.cell));
+    out
+}
+
+/// Every naked subset of `n` cells in a house: `f(house, cells, digits)`.
+fn naked_subsets(
+    grid: &Grid,
+    n: usize,
+    f: &mut dyn FnMut(usize, CellSet, u16) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for h in ORDER {
+        let open: Vec<usize> = (house(h) & grid.empty_cells())
+            .iter()
+            .filter(|&c| (2..=n as u32).contains(&grid.candidates(c).count_ones()))
+            .collect();
+        if open.len() < n {
+            continue;
+        }
+        combinations(&open, n, &mut |cells| {
+            let mask = cells.iter().fold(0, |m, &c| m | grid.candidates(c));
+            if mask.count_ones() as usize == n {
+                f(h, cells.iter().copied().collect(), mask)
+            } else {
+                ControlFlow::Continue(())
+            }
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Whether a subset's cells lie in a box and a line at once (a locked subset).
+fn is_locked(cells: CellSet) -> bool {
+    cells.common_houses().count_ones() == 2
+}
+
+/// Naked subsets: `n` cells of a house with `n` digits between them; the digits leave the rest
+/// of the house. Subsets of two or three cells that lie in a box and a line are locked pairs
+/// and triples, reported by [`locked`] instead.
+fn naked(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let technique = match n {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    };
+    naked_subsets(grid, n, &mut |h, cells, mask| {
+        if n <= 3 && is_locked(cells) {
+            return ControlFlow::Continue(());
+        }
+        let elims = eliminations(grid, house(h) - cells, mask);
+        if elims.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        sink(Step::elimination(
+            technique,
+            elims,
+            Evidence {
+                houses: vec![h as u8],
+                cells,
+                digits: mask,
+                ..Evidence::default()
+            },
+        ))
+    })
+}
+
+/// Locked pairs and triples: a naked subset in a box and a line at once; its digits leave the
+/// rest of both.
+pub(super) fn locked(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let technique = if n == 2 {
+        Technique::LockedPair
+    } else {
+        Technique::LockedTriple
+    };
+    naked_subsets(grid, n, &mut |h, cells, mask| {
+        // Found once from its box, which comes first in the search order.
+        if h < 18 || !is_locked(cells) {
+            return ControlFlow::Continue(());
+        }
+        let line = (cells.common_houses() & !(1 << h)).trailing_zeros() as usize;
+        let elims = eliminations(grid, (house(h) | house(line)) - cells, mask);
+        if elims.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        sink(Step::elimination(
+            technique,
+            elims,
+            Evidence {
+                houses: vec![h as u8, line as u8],
+                cells,
+                digits: mask,
+                ..Evidence::default()
+            },
+        ))
+    })
+}
+
+/// Hidden subsets: `n` digits of a house confined to the same `n` cells; those cells lose
+/// every other candidate.
+fn hidden(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let technique = match n {
+        2 => Technique::HiddenPair,
+        3 => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    };
+    for h in ORDER {
+        let candidates: Vec<u8> = (1..=9)
+            .filter(|&d| (2..=n).contains(&grid.house_cells_with(h, d).len()))
+            .collect();
+        if candidates.len() < n {
+            continue;
+        }
+        combinations(&candidates, n, &mut |ds| {
+            let cells = ds
+                .iter()
+                .fold(CellSet::EMPTY, |s, &d| s | grid.house_cells_with(h, d));
+            if cells.len() != n {
+                return ControlFlow::Continue(());
+            }
+            let mask = ds.iter().fold(0u16, |m, &d| m | digits::bit(d));
+            let elims = eliminations(grid, cells, digits::ALL & !mask);
+            if elims.is_empty() {
+                return ControlFlow::Continue(());
+            }
+            sink(Step::elimination(
+                technique,
+                elims,
+                Evidence {
+                    houses: vec![h as u8],
+                    cells,
+                    digits: mask,
+                    ..Evidence::default()
+                },
+            ))
+        })?;
+    }
+    ControlFlow::Continue(())
+}
