@@ -53,7 +53,7 @@ pub enum Command {
     Solve(SolveArgs),
     /// Check puzzles for authors: is each one proper (exactly one solution)?
     #[command(after_help = CHECK_EXAMPLES)]
-    Check(CommonArgs),
+    Check(CheckArgs),
     /// Print a shell completion script, e.g. 'sudoku completions bash'.
     Completions {
         /// The shell to complete for.
@@ -91,6 +91,13 @@ pub struct SolveArgs {
     #[arg(long)]
     pub trace: bool,
 
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
+/// Flags of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
     #[command(flatten)]
     pub common: CommonArgs,
 }
