@@ -1842,3 +1842,74 @@ fn live_count_shows_on_a_terminal_only_and_not_with_quiet() {
     r.expect_code(0);
     assert!(!r.stderr.contains("solutions counted"), "{}", r.stderr);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Rough edges a new user meets (issue 11).
+
+/// Runs `sudoku ARGS` in `dir`, reads the first line of its stdout and closes the pipe, as
+/// `| head -1` does; returns that line, the exit status and stderr.
+fn first_line_then_close(dir: &std::path::Path, args: &[&str]) -> (String, Option<i32>, String) {
+    let mut child = sudoku()
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _dog = Watchdog::new(&child);
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    drop(out);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    (first, status.code(), err)
+}
+
+#[test]
+fn regression_a_closed_pipe_keeps_the_status_of_what_was_written() {
+    // The first record is written before the pipe closes; far more output follows, so the
+    // program meets the closed pipe.
+    let rest = many_puzzles(3000);
+    for (first, status) in [(NONE, 1), (TWO, 0), ("123", 2)] {
+        let mut text = lines_of(&[first]);
+        text.extend_from_slice(&rest);
+        let dir = temp_files(&[("p.txt", &text)]);
+        for args in [
+            &["solve", "p.txt"][..],
+            &["solve", "--format", "line", "-j1", "p.txt"],
+            &["solve", "--format", "line", "-j2", "p.txt"],
+        ] {
+            let (line, code, err) = first_line_then_close(dir.path(), args);
+            assert!(!line.is_empty(), "{args:?}");
+            assert_eq!(code, Some(status), "{args:?} after {line:?}\n{err}");
+        }
+        let (line, code, _) =
+            first_line_then_close(dir.path(), &["check", "--format", "line", "p.txt"]);
+        let expected = match status {
+            0 => 1, // multiple: not proper
+            s => s,
+        };
+        assert_eq!(code, Some(expected), "check after {line:?}");
+    }
+    // A closed pipe alone is still quiet and no error.
+    let mut rng = Rng(7);
+    let mut proper = String::new();
+    while proper.len() < 3000 * 82 {
+        let p = blank_cells(&random_grid(&mut rng), 30, &mut rng);
+        if reference_count(&p, 2, 1_000_000) == Some(1) {
+            proper.push_str(&line_of(&p));
+            proper.push('\n');
+        }
+    }
+    let dir = temp_files(&[("p.txt", proper.as_bytes())]);
+    let (_, code, err) = first_line_then_close(dir.path(), &["check", "--format", "line", "p.txt"]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+}

@@ -18,7 +18,7 @@ pub mod interrupt;
 pub mod progress;
 pub mod source;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -156,9 +156,11 @@ impl<'a> Record<'a> {
 struct Done<T> {
     out: Vec<u8>,
     errs: Vec<(usize, String)>,
+    /// The verdicts other than success, each with the offset in `out` where its record ends,
+    /// so that when the output is cut short only the records written count.
+    verdicts: Vec<(usize, Verdict)>,
     tally: T,
     records: u64,
-    verdict: Verdict,
 }
 
 /// The reading side of a run, shared by the workers: one of them reads at a time.
@@ -176,7 +178,6 @@ struct Writing<'a, T> {
     /// Finished chunks waiting for an earlier one.
     waiting: BTreeMap<u64, Done<T>>,
     tally: T,
-    verdict: Verdict,
 }
 
 /// What the workers share.
@@ -240,7 +241,8 @@ where
     }
     if let Some(e) = output_error {
         if e.kind() == io::ErrorKind::BrokenPipe {
-            return Ok(Ending::Done(Verdict::Success));
+            // Quiet, and the status of what was written before the pipe closed.
+            return Ok(Ending::Done(verdict));
         }
         return Err(e).context("cannot write output");
     }
@@ -273,7 +275,6 @@ where
             next: 0,
             waiting: BTreeMap::new(),
             tally: C::Tally::default(),
-            verdict: Verdict::Success,
         }),
         room: Condvar::new(),
         in_flight: 4 * threads as u64,
@@ -290,7 +291,8 @@ where
         .into_inner()
         .unwrap_or_else(|e| e.into_inner());
     writing.output.flush();
-    (writing.tally, writing.verdict, writing.output.error.take())
+    let verdict = writing.output.verdict();
+    (writing.tally, verdict, writing.output.error.take())
 }
 
 /// One worker: read a chunk, run its jobs, write what is in order; until the source ends.
@@ -327,18 +329,15 @@ where
         let mut done = Done {
             out: Vec::new(),
             errs: Vec::new(),
+            verdicts: Vec::new(),
             tally: C::Tally::default(),
             records: 0,
-            verdict: if chunk.notes.is_empty() {
-                Verdict::Success
-            } else {
-                Verdict::Invalid
-            },
         };
         let mut notes = chunk.notes.into_iter().peekable();
         for (index, job) in chunk.jobs.iter().enumerate() {
             while let Some((_, note)) = notes.next_if(|(before, _)| *before == index) {
                 done.errs.push((done.out.len(), note));
+                done.verdicts.push((done.out.len(), Verdict::Invalid));
             }
             if interrupt::stopping() {
                 break;
@@ -363,11 +362,14 @@ where
                 progress: shared.progress,
             };
             let verdict = command.run(&mut worker, job, &mut record, &mut done.tally);
-            done.verdict = done.verdict.max(verdict);
+            if verdict != Verdict::Success {
+                done.verdicts.push((done.out.len(), verdict));
+            }
             done.records += 1;
         }
         for (_, note) in notes {
             done.errs.push((done.out.len(), note));
+            done.verdicts.push((done.out.len(), Verdict::Invalid));
         }
         shared.progress.add_records(done.records);
 
@@ -378,9 +380,8 @@ where
             let Some(done) = writing.waiting.remove(&next) else {
                 break;
             };
-            writing.output.write_done(&done.out, &done.errs);
+            writing.output.write_done(&done);
             writing.tally.add(&done.tally);
-            writing.verdict = writing.verdict.max(done.verdict);
             writing.next += 1;
         }
         if writing.next == shared.handed_out.load(Ordering::Acquire) {
@@ -407,10 +408,18 @@ impl<W> Drop for StopOnPanic<'_, W> {
     }
 }
 
-/// Where output goes: stdout through a buffer, with a closed pipe or write error noted once.
+/// Where output goes: stdout through a buffer, with a closed pipe or write error noted once,
+/// and the worst verdict of the records written.
 struct Output<'a> {
     out: io::BufWriter<Stdout<'a>>,
     error: Option<io::Error>,
+    /// Bytes handed to `out` so far.
+    queued: u64,
+    /// Verdicts of records not yet known to be written, each with the position in the output
+    /// where its record ends, in order.
+    pending: VecDeque<(u64, Verdict)>,
+    /// The worst verdict of the records written.
+    verdict: Verdict,
 }
 
 /// stdout, clearing the progress display (if one is shown) while a block is written, so
@@ -419,12 +428,16 @@ struct Output<'a> {
 struct Stdout<'a> {
     inner: Box<dyn Write + Send>,
     progress: &'a Progress,
+    /// Bytes written so far.
+    written: u64,
 }
 
 impl Write for Stdout<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let inner = &mut self.inner;
-        self.progress.suspend(|| inner.write(buf))
+        let n = self.progress.suspend(|| inner.write(buf))?;
+        self.written += n as u64;
+        Ok(n)
     }
 
     fn flush(&mut self) -> io::Result<()> {
@@ -434,18 +447,31 @@ impl Write for Stdout<'_> {
 
 impl<'a> Output<'a> {
     fn new(inner: Box<dyn Write + Send>, progress: &'a Progress) -> Output<'a> {
-        let stdout = Stdout { inner, progress };
+        let stdout = Stdout {
+            inner,
+            progress,
+            written: 0,
+        };
         Output {
             out: io::BufWriter::with_capacity(OUT_BUFFER, stdout),
             error: None,
+            queued: 0,
+            pending: VecDeque::new(),
+            verdict: Verdict::Success,
         }
     }
 
-    /// Writes `out`, and the stderr reports in `errs` at their places; records a failure.
-    fn write_done(&mut self, out: &[u8], errs: &[(usize, String)]) {
+    /// Writes a chunk's records, and its stderr reports at their places; records a failure.
+    fn write_done<T>(&mut self, done: &Done<T>) {
+        let start = self.queued;
+        self.pending.extend(
+            done.verdicts
+                .iter()
+                .map(|&(end, verdict)| (start + end as u64, verdict)),
+        );
         let mut at = 0;
-        for (offset, report) in errs {
-            self.write(&out[at..*offset]);
+        for (offset, report) in &done.errs {
+            self.write(&done.out[at..*offset]);
             self.flush();
             self.out.get_ref().progress.suspend(|| {
                 let mut err = io::stderr().lock();
@@ -453,10 +479,31 @@ impl<'a> Output<'a> {
             });
             at = *offset;
         }
-        self.write(&out[at..]);
+        self.write(&done.out[at..]);
+        self.settle();
+    }
+
+    /// The worst verdict of the records written, once the output is flushed or has failed:
+    /// after a closed pipe, only what was written before counts.
+    fn verdict(&mut self) -> Verdict {
+        self.settle();
+        self.verdict
+    }
+
+    /// Moves the verdicts of the records now written into `verdict`.
+    fn settle(&mut self) {
+        let written = self.out.get_ref().written;
+        while let Some(&(end, verdict)) = self.pending.front() {
+            if end > written {
+                break;
+            }
+            self.verdict = self.verdict.max(verdict);
+            self.pending.pop_front();
+        }
     }
 
     fn write(&mut self, bytes: &[u8]) {
+        self.queued += bytes.len() as u64;
         if self.error.is_none()
             && let Err(e) = self.out.write_all(bytes)
         {
