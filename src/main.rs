@@ -5,6 +5,7 @@
 mod batch;
 mod cli;
 mod commands;
+mod stdio;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -28,6 +29,13 @@ mod exit {
 }
 
 fn main() -> ExitCode {
+    if stdio::stdout_was_closed() {
+        let _ = writeln!(
+            io::stderr(),
+            "sudoku: cannot write output: stdout is closed"
+        );
+        return ExitCode::from(exit::ERROR);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -1913,3 +1913,26 @@ fn regression_a_closed_pipe_keeps_the_status_of_what_was_written() {
     let (_, code, err) = first_line_then_close(dir.path(), &["check", "--format", "line", "p.txt"]);
     assert_eq!((code, err.as_str()), (Some(0), ""));
 }
+
+#[test]
+fn regression_a_closed_stdout_is_a_write_error() {
+    // `>&-`: the shell starts the program with no stdout at all.
+    let script = format!("exec '{BIN}' solve \"$1\" >&-");
+    let mut cmd = Command::new("sh");
+    cmd.args(["-c", &script, "sh", &puzzles_arg("easy.txt")]);
+    let Ok(out) = cmd.stdin(Stdio::null()).output() else {
+        return; // no sh here
+    };
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("sudoku: cannot write output"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // The same program with a stdout is fine.
+    let script = format!("exec '{BIN}' solve \"$1\" >/dev/null");
+    let out = Command::new("sh")
+        .args(["-c", &script, "sh", &puzzles_arg("easy.txt")])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+}
