@@ -1936,3 +1936,41 @@ fn regression_a_closed_stdout_is_a_write_error() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
 }
+
+#[test]
+fn regression_ctrl_c_prints_nothing_after_the_record_it_cut_short() {
+    // A count that runs until stopped, then many quick puzzles: on two threads the second
+    // one solves those while the first counts.
+    let mut text = lines_of(&[EMPTY]);
+    text.extend_from_slice(&many_puzzles(2000));
+    let dir = temp_files(&[("p.txt", &text)]);
+    let mut child = sudoku()
+        .args(["solve", "--count", "--format", "line", "-j2", "p.txt"])
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _dog = Watchdog::new(&child);
+    std::thread::sleep(Duration::from_millis(1500));
+    interrupt(&child);
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines.len(),
+        1,
+        "only the count Ctrl-C stopped: {:?}",
+        &lines[..lines.len().min(5)]
+    );
+    let n = lines[0].strip_suffix('+').expect("a lower bound");
+    assert!(n.parse::<u64>().unwrap() > 0);
+}

@@ -178,6 +178,9 @@ struct Writing<'a, T> {
     /// Finished chunks waiting for an earlier one.
     waiting: BTreeMap<u64, Done<T>>,
     tally: T,
+    /// Set once Ctrl-C is seen after a chunk is written: the output ends there, with the
+    /// records cut short, and no later record follows.
+    closed: bool,
 }
 
 /// What the workers share.
@@ -275,6 +278,7 @@ where
             next: 0,
             waiting: BTreeMap::new(),
             tally: C::Tally::default(),
+            closed: false,
         }),
         room: Condvar::new(),
         in_flight: 4 * threads as u64,
@@ -375,7 +379,7 @@ where
 
         let mut writing = lock(&shared.writing);
         writing.waiting.insert(seq, done);
-        loop {
+        while !writing.closed {
             let next = writing.next;
             let Some(done) = writing.waiting.remove(&next) else {
                 break;
@@ -383,6 +387,9 @@ where
             writing.output.write_done(&done);
             writing.tally.add(&done.tally);
             writing.next += 1;
+            // After Ctrl-C the chunk next in order, whose jobs stopped where they were, is
+            // the last written: chunks after it, done or not, are dropped.
+            writing.closed = interrupt::interrupted();
         }
         if writing.next == shared.handed_out.load(Ordering::Acquire) {
             // Everything handed out is written: show it before anyone waits for input.
