@@ -86,8 +86,8 @@ pub struct SolveArgs {
 
     /// Print every placement and backtrack of the search to stderr.
     ///
-    /// Each line gives the depth (guesses on the stack), the cell as rRcC and the digit.
-    /// Implies --threads 1.
+    /// Each puzzle's part starts with a line 'FILE:LINE: trace'; each line after it gives
+    /// the depth (guesses on the stack), the cell as rRcC and the digit. Implies --threads 1.
     #[arg(long)]
     pub trace: bool,
 

@@ -1279,7 +1279,9 @@ fn trace_shows_every_placement_and_undo() {
     let puzzle = cells(&hard);
     let mut g = [0u8; 81];
     let (mut guesses, mut undos, mut solved) = (0, 0, false);
-    for l in r.stderr.lines() {
+    let mut lines = r.stderr.lines();
+    assert_eq!(lines.next(), Some("<stdin>:1: trace"));
+    for l in lines {
         // depth D: (place|guess|undo) rRcC = V
         let rest = l.strip_prefix("depth ").unwrap_or_else(|| panic!("{l:?}"));
         let (depth, rest) = rest.split_once(": ").unwrap_or_else(|| panic!("{l:?}"));
@@ -1973,4 +1975,52 @@ fn regression_ctrl_c_prints_nothing_after_the_record_it_cut_short() {
     );
     let n = lines[0].strip_suffix('+').expect("a lower bound");
     assert!(n.parse::<u64>().unwrap() > 0);
+}
+
+#[test]
+fn regression_trace_names_each_puzzle_and_stops_when_stderr_closes() {
+    let hard = samples("hard.txt")[0].puzzle.clone();
+    let dir = temp_files(&[("p.txt", &lines_of(&[P, "bad", &hard]))]);
+    let r = run_in(
+        dir.path(),
+        &["solve", "--trace", "--format", "line", "p.txt"],
+        None,
+    );
+    r.expect_code(2);
+    let headers: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("p.txt:"))
+        .collect();
+    assert_eq!(
+        headers,
+        [
+            "p.txt:1: trace",
+            "p.txt:2:1: invalid character 'b'",
+            "p.txt:3: trace"
+        ],
+        "{}",
+        r.stderr
+    );
+
+    // `--trace 2>&1 >/dev/null | head -2` on a search that would run for hours.
+    let mut child = sudoku()
+        .args(["solve", "--trace", "--count", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _dog = Watchdog::new(&child);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(&lines_of(&[EMPTY])).unwrap();
+    drop(stdin);
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut two = String::new();
+    err.read_line(&mut two).unwrap();
+    err.read_line(&mut two).unwrap();
+    assert_eq!(two.lines().next(), Some("<stdin>:1: trace"));
+    drop(err);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "a closed pipe is quiet");
 }

@@ -7,11 +7,11 @@
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use anyhow::Result;
+use anyhow::{Context as _, Result};
 use sudoku::board::Board;
 use sudoku::format::{self, Context, Cut, Format, Mode, Outcome, Status};
 use sudoku::solver::{self, NoObserver, Observer, SearchEnd};
@@ -41,11 +41,12 @@ pub fn run(args: SolveArgs) -> Result<Ending> {
         timeout: common.timeout,
         threads: super::threads(common.threads),
     };
-    // --trace and --all stream from one search at a time.
+    // --trace and --all stream from one search at a time, a chunk of one puzzle each, so
+    // that the trace and the error reports on stderr keep input order too.
     let one_at_a_time = args.trace || mode == Mode::All;
     let options = Options {
         threads: if one_at_a_time { 1 } else { search.threads },
-        chunk: if mode == Mode::All { 1 } else { batch::CHUNK },
+        chunk: if one_at_a_time { 1 } else { batch::CHUNK },
         progress: !common.quiet && !args.trace,
         counter: matches!(mode, Mode::All | Mode::Count).then_some("solutions counted"),
         stats: common.stats,
@@ -53,14 +54,29 @@ pub fn run(args: SolveArgs) -> Result<Ending> {
     let command = Solve {
         search,
         trace: args.trace,
+        trace_error: Arc::default(),
     };
-    batch::run(&command, Puzzles::new(common.files), &options)
+    let ending = batch::run(&command, Puzzles::new(common.files), &options)?;
+    let trace_error = command
+        .trace_error
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take();
+    match trace_error {
+        // Like a closed stdout: quiet (`--trace 2>&1 >/dev/null | head`).
+        Some(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            Err(e).context("cannot write the trace")
+        }
+        _ => Ok(ending),
+    }
 }
 
 /// The `solve` command.
 struct Solve {
     search: Search,
     trace: bool,
+    /// Why the trace could not be written, once it could not.
+    trace_error: Arc<Mutex<Option<io::Error>>>,
 }
 
 impl batch::Command for Solve {
@@ -71,6 +87,8 @@ impl batch::Command for Solve {
     fn worker(&self) -> Option<Trace> {
         self.trace.then(|| Trace {
             err: io::BufWriter::new(io::stderr()),
+            error: Arc::clone(&self.trace_error),
+            failed: false,
         })
     }
 
@@ -82,7 +100,15 @@ impl batch::Command for Solve {
         tally: &mut SearchTally,
     ) -> Verdict {
         let outcome = match trace {
-            Some(trace) => self.search.entry(job, trace, record, tally),
+            Some(trace) => {
+                if job.entry.result.is_ok() {
+                    trace.header(&job.input.name, job.entry.line);
+                }
+                let outcome = self.search.entry(job, trace, record, tally);
+                // Before the error reports that follow on stderr.
+                trace.flush();
+                outcome
+            }
             None => self.search.entry(job, &mut NoObserver, record, tally),
         };
         match outcome {
@@ -296,7 +322,8 @@ impl Search {
             // verdict.
             SearchEnd::Stopped if matches!(self.mode, Mode::Solve | Mode::Check) => None,
             SearchEnd::Stopped => Some(Cut::Limit),
-            SearchEnd::Interrupted if interrupt::interrupted() => Some(Cut::Interrupted),
+            // Ctrl-C, or the run ends because its output can no longer be written.
+            SearchEnd::Interrupted if interrupt::stopping() => Some(Cut::Interrupted),
             SearchEnd::Interrupted => Some(Cut::Timeout),
         };
         Outcome {
@@ -309,21 +336,56 @@ impl Search {
     }
 }
 
-/// Writes `--trace` events to stderr.
+/// Writes `--trace` events to stderr. When stderr cannot be written (a closed pipe), the run
+/// stops: no one is left to read the trace.
 pub struct Trace {
     err: io::BufWriter<io::Stderr>,
+    /// Where the first write error goes.
+    error: Arc<Mutex<Option<io::Error>>>,
+    failed: bool,
+}
+
+impl Trace {
+    /// The line before a puzzle's events: `FILE:LINE: trace`.
+    fn header(&mut self, name: &str, line: u64) {
+        let result = writeln!(self.err, "{name}:{line}: trace");
+        self.check(result);
+    }
+
+    fn flush(&mut self) {
+        let result = self.err.flush();
+        self.check(result);
+    }
+
+    fn check(&mut self, result: io::Result<()>) {
+        if let Err(e) = result
+            && !self.failed
+        {
+            self.failed = true;
+            *self.error.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+            interrupt::stop();
+        }
+    }
 }
 
 impl Observer for Trace {
     fn place(&mut self, depth: usize, cell: usize, digit: u8, guess: bool) {
+        if self.failed {
+            return;
+        }
         let what = if guess { "guess" } else { "place" };
         let (r, c) = (cell / 9 + 1, cell % 9 + 1);
-        let _ = writeln!(self.err, "depth {depth}: {what} r{r}c{c} = {digit}");
+        let result = writeln!(self.err, "depth {depth}: {what} r{r}c{c} = {digit}");
+        self.check(result);
     }
 
     fn undo(&mut self, depth: usize, cell: usize, digit: u8) {
+        if self.failed {
+            return;
+        }
         let (r, c) = (cell / 9 + 1, cell % 9 + 1);
-        let _ = writeln!(self.err, "depth {depth}: undo r{r}c{c} = {digit}");
+        let result = writeln!(self.err, "depth {depth}: undo r{r}c{c} = {digit}");
+        self.check(result);
     }
 }
 
