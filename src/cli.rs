@@ -105,7 +105,8 @@ pub struct CheckArgs {
 /// Flags shared by `solve` and `check`.
 #[derive(Debug, Args)]
 pub struct CommonArgs {
-    /// Puzzle files; none, or '-', reads stdin.
+    /// Puzzle files; none, or '-', reads stdin. An argument that is not a file but a puzzle
+    /// (81 cells) is solved as given.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
@@ -162,6 +163,30 @@ pub enum ColorArg {
     Always,
     /// Never colour.
     Never,
+}
+
+/// Adds a tip to the error for `sudoku FILE` or `sudoku PUZZLE` (no command): run `solve`.
+pub fn suggest_solve(mut error: clap::Error) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::InvalidSubcommand {
+        return error;
+    }
+    let Some(ContextValue::String(arg)) = error.get(ContextKind::InvalidSubcommand) else {
+        return error;
+    };
+    let what = if std::path::Path::new(arg).is_file() {
+        "to solve the puzzles in it"
+    } else if crate::batch::source::looks_like_a_puzzle(arg) {
+        "to solve it"
+    } else {
+        return error;
+    };
+    let tip = format!("{what}: 'sudoku solve {arg}'");
+    error.insert(
+        ContextKind::Suggested,
+        ContextValue::StyledStrs(vec![tip.into()]),
+    );
+    error
 }
 
 /// Parses `500ms`, `10s`, `1.5s`, `2m`, `1h`; a bare number is seconds.

@@ -39,6 +39,7 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
+            let e = cli::suggest_solve(e);
             // Help and version go to stdout with status 0; usage errors to stderr with 2.
             let code = if e.use_stderr() { exit::ERROR } else { 0 };
             if e.print().is_err() {

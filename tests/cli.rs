@@ -2024,3 +2024,105 @@ fn regression_trace_names_each_puzzle_and_stops_when_stderr_closes() {
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(0), "a closed pipe is quiet");
 }
+
+#[test]
+fn regression_a_puzzle_given_as_an_argument_is_solved() {
+    let dir = temp_files(&[("p.txt", &lines_of(&[TWO]))]);
+    let r = run_in(
+        dir.path(),
+        &["solve", "--format", "line", "p.txt", P, "-"],
+        Some(&lines_of(&[THREE])),
+    );
+    r.expect_code(0);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", r.stdout);
+    assert!(lines[0].ends_with(" multiple"));
+    assert_eq!(lines[1], P_SOLUTION);
+    assert!(lines[2].ends_with(" multiple"));
+    let r = run(&["solve", P], None);
+    r.expect_code(0);
+    assert!(
+        r.stdout.starts_with("<argument>:1: unique solution\n"),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["check", "--format", "json", P], None);
+    r.expect_code(0);
+    assert_eq!(json_lines(&r.stdout)[0]["file"], "<argument>");
+    // A puzzle whose givens break the rules is still a puzzle: invalid, located.
+    let bad = format!("55{}", &P[2..]);
+    let r = run(&["solve", &bad], None);
+    r.expect_code(2);
+    assert!(
+        r.stderr
+            .starts_with("<argument>:1:2: digit 5 appears twice"),
+        "{}",
+        r.stderr
+    );
+    // A file of that name wins over the text.
+    let dir = temp_files(&[(P, &lines_of(&[TWO]))]);
+    let r = run_in(dir.path(), &["solve", "--format", "line", P], None);
+    r.expect_code(0);
+    assert!(r.stdout.ends_with(" multiple\n"), "{}", r.stdout);
+}
+
+#[test]
+fn regression_an_argument_that_is_neither_file_nor_puzzle_gets_a_hint() {
+    let short = &P[..80];
+    let r = run(&["solve", short], None);
+    r.expect_code(2);
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", r.stderr);
+    assert!(
+        lines[0].starts_with(&format!("sudoku: {short}: cannot open: ")),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        lines[1].contains("expected 81 cells, found 80"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        lines[2].contains("echo PUZZLE | sudoku solve"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["solve", "4.....8.5.3"], None);
+    r.expect_code(2);
+    assert!(
+        r.stderr.contains("expected 81 cells, found 11"),
+        "{}",
+        r.stderr
+    );
+    // A file name is not taken for a puzzle: no hint.
+    let r = run(&["solve", "missing.txt"], None);
+    r.expect_code(2);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    // No subcommand: the tip says which one.
+    let easy = puzzles_arg("easy.txt");
+    let r = run(&[&easy], None);
+    r.expect_code(2);
+    assert!(
+        r.stderr.contains(&format!(
+            "tip: to solve the puzzles in it: 'sudoku solve {easy}'"
+        )),
+        "{}",
+        r.stderr
+    );
+    let r = run(&[P], None);
+    r.expect_code(2);
+    assert!(
+        r.stderr
+            .contains(&format!("tip: to solve it: 'sudoku solve {P}'")),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["sovle"], None);
+    r.expect_code(2);
+    assert!(!r.stderr.contains("sudoku solve sovle"), "{}", r.stderr);
+    // And --help says so.
+    let r = run(&["solve", "--help"], None);
+    let words = r.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("not a file but a puzzle"), "{}", r.stdout);
+}

@@ -5,7 +5,7 @@ use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::path::PathBuf;
 
-use sudoku::input::{Entry, PuzzleReader};
+use sudoku::input::{Entry, ErrorKind, PuzzleReader};
 
 use super::interrupt;
 
@@ -45,45 +45,118 @@ impl<J> Chunk<J> {
     }
 }
 
-/// A file to read, or stdin.
+/// A file to read, stdin, or a puzzle given on the command line.
 #[derive(Debug)]
 pub struct Input {
-    path: Option<PathBuf>,
-    /// For people: the path, or `<stdin>`.
+    kind: InputKind,
+    /// For people: the path, `<stdin>` or `<argument>`.
     pub name: String,
-    /// For JSON: the path, or `-`.
+    /// For JSON: the path, `-` or `<argument>`.
     pub json_name: String,
 }
 
+#[derive(Debug)]
+enum InputKind {
+    File(PathBuf),
+    Stdin,
+    /// An argument that is not a file but reads as a puzzle.
+    Text(String),
+    /// An argument that is neither a file nor a puzzle: opening it fails, and the report
+    /// says why it is not a puzzle either.
+    Missing(PathBuf, String),
+}
+
 impl Input {
-    /// The input named on the command line: `-` is stdin.
+    /// The input named on the command line: `-` is stdin; an argument that is not an
+    /// existing file but reads as one puzzle is that puzzle.
     pub fn new(path: PathBuf) -> Input {
         if path.as_os_str() == "-" {
-            Input {
-                path: None,
+            return Input {
+                kind: InputKind::Stdin,
                 name: "<stdin>".into(),
                 json_name: "-".into(),
-            }
-        } else {
-            let name = path.display().to_string();
-            Input {
-                path: Some(path),
-                json_name: name.clone(),
-                name,
-            }
+            };
+        }
+        let name = path.display().to_string();
+        let kind = match std::fs::metadata(&path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => match path.to_str() {
+                Some(text) if looks_like_a_puzzle(text) => match as_puzzle(text) {
+                    Ok(()) => {
+                        return Input {
+                            kind: InputKind::Text(text.to_owned()),
+                            name: "<argument>".into(),
+                            json_name: "<argument>".into(),
+                        };
+                    }
+                    Err(why) => InputKind::Missing(path, why),
+                },
+                _ => InputKind::File(path),
+            },
+            _ => InputKind::File(path),
+        };
+        Input {
+            kind,
+            json_name: name.clone(),
+            name,
         }
     }
 
-    fn open(&self) -> io::Result<Box<dyn Read + Send>> {
-        Ok(match &self.path {
-            None => Box::new(io::stdin()),
-            Some(p) => Box::new(File::open(p)?),
+    fn open(&self) -> Result<Box<dyn Read + Send>, String> {
+        let cannot_open = |e: io::Error| format!("sudoku: {}: cannot open: {e}\n", self.name);
+        Ok(match &self.kind {
+            InputKind::Stdin => Box::new(io::stdin()),
+            InputKind::File(p) => Box::new(File::open(p).map_err(cannot_open)?),
+            InputKind::Text(text) => Box::new(io::Cursor::new(text.clone().into_bytes())),
+            InputKind::Missing(p, why) => match File::open(p) {
+                Ok(file) => Box::new(file),
+                Err(e) => {
+                    return Err(format!(
+                        "{}  hint: it is not a puzzle either: {why}\n  \
+                         hint: to solve a puzzle given as text: echo PUZZLE | sudoku solve\n",
+                        cannot_open(e)
+                    ));
+                }
+            },
         })
     }
 
     fn size(&self) -> Option<u64> {
-        let meta = std::fs::metadata(self.path.as_ref()?).ok()?;
-        meta.is_file().then_some(meta.len())
+        match &self.kind {
+            InputKind::File(p) => {
+                let meta = std::fs::metadata(p).ok()?;
+                meta.is_file().then_some(meta.len())
+            }
+            InputKind::Text(text) => Some(text.len() as u64),
+            InputKind::Stdin | InputKind::Missing(..) => None,
+        }
+    }
+}
+
+/// True when `text` is more like a puzzle than a file name: at least 9 cells (digits, `.`,
+/// `_`), making up at least half of it, and no path separator.
+pub fn looks_like_a_puzzle(text: &str) -> bool {
+    let cells = text
+        .bytes()
+        .filter(|b| b.is_ascii_digit() || matches!(b, b'.' | b'_'))
+        .count();
+    cells >= 9 && 2 * cells >= text.len() && !text.contains(['/', '\\'])
+}
+
+/// Whether `text` reads as exactly one puzzle (whose givens may still break the rules, which
+/// is reported as for any puzzle); if not, why not.
+fn as_puzzle(text: &str) -> Result<(), String> {
+    let mut reader = PuzzleReader::new(text.as_bytes());
+    let first = match reader.next() {
+        Some(Ok(entry)) => entry,
+        _ => return Err("no puzzle found".into()),
+    };
+    if reader.next().is_some() {
+        return Err("more than one puzzle".into());
+    }
+    match first.result {
+        Ok(_) => Ok(()),
+        Err(e) if matches!(e.kind, ErrorKind::Rule(_)) => Ok(()),
+        Err(e) => Err(e.to_string()),
     }
 }
 
@@ -139,11 +212,8 @@ impl Source for Puzzles {
                         let buffered = BufReader::with_capacity(1 << 16, r);
                         self.reader = Some(PuzzleReader::new(buffered));
                     }
-                    Err(e) => {
-                        chunk.notes.push((
-                            jobs.len(),
-                            format!("sudoku: {}: cannot open: {e}\n", input.name),
-                        ));
+                    Err(report) => {
+                        chunk.notes.push((jobs.len(), report));
                         self.current += 1;
                     }
                 }
