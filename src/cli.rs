@@ -53,7 +53,7 @@ pub enum Command {
     Solve(SolveArgs),
     /// Check puzzles for authors: is each one proper (exactly one solution)?
     #[command(after_help = CHECK_EXAMPLES)]
-    Check(CommonArgs),
+    Check(CheckArgs),
     /// Print a shell completion script, e.g. 'sudoku completions bash'.
     Completions {
         /// The shell to complete for.
@@ -86,8 +86,8 @@ pub struct SolveArgs {
 
     /// Print every placement and backtrack of the search to stderr.
     ///
-    /// Each line gives the depth (guesses on the stack), the cell as rRcC and the digit.
-    /// Implies --threads 1.
+    /// Each puzzle's part starts with a line 'FILE:LINE: trace'; each line after it gives
+    /// the depth (guesses on the stack), the cell as rRcC and the digit. Implies --threads 1.
     #[arg(long)]
     pub trace: bool,
 
@@ -95,10 +95,18 @@ pub struct SolveArgs {
     pub common: CommonArgs,
 }
 
+/// Flags of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+}
+
 /// Flags shared by `solve` and `check`.
 #[derive(Debug, Args)]
 pub struct CommonArgs {
-    /// Puzzle files; none, or '-', reads stdin.
+    /// Puzzle files; none, or '-', reads stdin. An argument that is not a file but a puzzle
+    /// (81 cells) is solved as given.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
@@ -155,6 +163,30 @@ pub enum ColorArg {
     Always,
     /// Never colour.
     Never,
+}
+
+/// Adds a tip to the error for `sudoku FILE` or `sudoku PUZZLE` (no command): run `solve`.
+pub fn suggest_solve(mut error: clap::Error) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::InvalidSubcommand {
+        return error;
+    }
+    let Some(ContextValue::String(arg)) = error.get(ContextKind::InvalidSubcommand) else {
+        return error;
+    };
+    let what = if std::path::Path::new(arg).is_file() {
+        "to solve the puzzles in it"
+    } else if crate::batch::source::looks_like_a_puzzle(arg) {
+        "to solve it"
+    } else {
+        return error;
+    };
+    let tip = format!("{what}: 'sudoku solve {arg}'");
+    error.insert(
+        ContextKind::Suggested,
+        ContextValue::StyledStrs(vec![tip.into()]),
+    );
+    error
 }
 
 /// Parses `500ms`, `10s`, `1.5s`, `2m`, `1h`; a bare number is seconds.

@@ -1279,7 +1279,9 @@ fn trace_shows_every_placement_and_undo() {
     let puzzle = cells(&hard);
     let mut g = [0u8; 81];
     let (mut guesses, mut undos, mut solved) = (0, 0, false);
-    for l in r.stderr.lines() {
+    let mut lines = r.stderr.lines();
+    assert_eq!(lines.next(), Some("<stdin>:1: trace"));
+    for l in lines {
         // depth D: (place|guess|undo) rRcC = V
         let rest = l.strip_prefix("depth ").unwrap_or_else(|| panic!("{l:?}"));
         let (depth, rest) = rest.split_once(": ").unwrap_or_else(|| panic!("{l:?}"));
@@ -1841,4 +1843,286 @@ fn live_count_shows_on_a_terminal_only_and_not_with_quiet() {
     let r = run(&args, None);
     r.expect_code(0);
     assert!(!r.stderr.contains("solutions counted"), "{}", r.stderr);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rough edges a new user meets (issue 11).
+
+/// Runs `sudoku ARGS` in `dir`, reads the first line of its stdout and closes the pipe, as
+/// `| head -1` does; returns that line, the exit status and stderr.
+fn first_line_then_close(dir: &std::path::Path, args: &[&str]) -> (String, Option<i32>, String) {
+    let mut child = sudoku()
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _dog = Watchdog::new(&child);
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    drop(out);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    (first, status.code(), err)
+}
+
+#[test]
+fn regression_a_closed_pipe_keeps_the_status_of_what_was_written() {
+    // The first record is written before the pipe closes; far more output follows, so the
+    // program meets the closed pipe.
+    let rest = many_puzzles(3000);
+    for (first, status) in [(NONE, 1), (TWO, 0), ("123", 2)] {
+        let mut text = lines_of(&[first]);
+        text.extend_from_slice(&rest);
+        let dir = temp_files(&[("p.txt", &text)]);
+        for args in [
+            &["solve", "p.txt"][..],
+            &["solve", "--format", "line", "-j1", "p.txt"],
+            &["solve", "--format", "line", "-j2", "p.txt"],
+        ] {
+            let (line, code, err) = first_line_then_close(dir.path(), args);
+            assert!(!line.is_empty(), "{args:?}");
+            assert_eq!(code, Some(status), "{args:?} after {line:?}\n{err}");
+        }
+        let (line, code, _) =
+            first_line_then_close(dir.path(), &["check", "--format", "line", "p.txt"]);
+        let expected = match status {
+            0 => 1, // multiple: not proper
+            s => s,
+        };
+        assert_eq!(code, Some(expected), "check after {line:?}");
+    }
+    // A closed pipe alone is still quiet and no error.
+    let mut rng = Rng(7);
+    let mut proper = String::new();
+    while proper.len() < 3000 * 82 {
+        let p = blank_cells(&random_grid(&mut rng), 30, &mut rng);
+        if reference_count(&p, 2, 1_000_000) == Some(1) {
+            proper.push_str(&line_of(&p));
+            proper.push('\n');
+        }
+    }
+    let dir = temp_files(&[("p.txt", proper.as_bytes())]);
+    let (_, code, err) = first_line_then_close(dir.path(), &["check", "--format", "line", "p.txt"]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+}
+
+#[test]
+fn regression_a_closed_stdout_is_a_write_error() {
+    // `>&-`: the shell starts the program with no stdout at all.
+    let script = format!("exec '{BIN}' solve \"$1\" >&-");
+    let mut cmd = Command::new("sh");
+    cmd.args(["-c", &script, "sh", &puzzles_arg("easy.txt")]);
+    let Ok(out) = cmd.stdin(Stdio::null()).output() else {
+        return; // no sh here
+    };
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("sudoku: cannot write output"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // The same program with a stdout is fine.
+    let script = format!("exec '{BIN}' solve \"$1\" >/dev/null");
+    let out = Command::new("sh")
+        .args(["-c", &script, "sh", &puzzles_arg("easy.txt")])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn regression_ctrl_c_prints_nothing_after_the_record_it_cut_short() {
+    // A count that runs until stopped, then many quick puzzles: on two threads the second
+    // one solves those while the first counts.
+    let mut text = lines_of(&[EMPTY]);
+    text.extend_from_slice(&many_puzzles(2000));
+    let dir = temp_files(&[("p.txt", &text)]);
+    let mut child = sudoku()
+        .args(["solve", "--count", "--format", "line", "-j2", "p.txt"])
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _dog = Watchdog::new(&child);
+    std::thread::sleep(Duration::from_millis(1500));
+    interrupt(&child);
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines.len(),
+        1,
+        "only the count Ctrl-C stopped: {:?}",
+        &lines[..lines.len().min(5)]
+    );
+    let n = lines[0].strip_suffix('+').expect("a lower bound");
+    assert!(n.parse::<u64>().unwrap() > 0);
+}
+
+#[test]
+fn regression_trace_names_each_puzzle_and_stops_when_stderr_closes() {
+    let hard = samples("hard.txt")[0].puzzle.clone();
+    let dir = temp_files(&[("p.txt", &lines_of(&[P, "bad", &hard]))]);
+    let r = run_in(
+        dir.path(),
+        &["solve", "--trace", "--format", "line", "p.txt"],
+        None,
+    );
+    r.expect_code(2);
+    let headers: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("p.txt:"))
+        .collect();
+    assert_eq!(
+        headers,
+        [
+            "p.txt:1: trace",
+            "p.txt:2:1: invalid character 'b'",
+            "p.txt:3: trace"
+        ],
+        "{}",
+        r.stderr
+    );
+
+    // `--trace 2>&1 >/dev/null | head -2` on a search that would run for hours.
+    let mut child = sudoku()
+        .args(["solve", "--trace", "--count", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _dog = Watchdog::new(&child);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(&lines_of(&[EMPTY])).unwrap();
+    drop(stdin);
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut two = String::new();
+    err.read_line(&mut two).unwrap();
+    err.read_line(&mut two).unwrap();
+    assert_eq!(two.lines().next(), Some("<stdin>:1: trace"));
+    drop(err);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "a closed pipe is quiet");
+}
+
+#[test]
+fn regression_a_puzzle_given_as_an_argument_is_solved() {
+    let dir = temp_files(&[("p.txt", &lines_of(&[TWO]))]);
+    let r = run_in(
+        dir.path(),
+        &["solve", "--format", "line", "p.txt", P, "-"],
+        Some(&lines_of(&[THREE])),
+    );
+    r.expect_code(0);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", r.stdout);
+    assert!(lines[0].ends_with(" multiple"));
+    assert_eq!(lines[1], P_SOLUTION);
+    assert!(lines[2].ends_with(" multiple"));
+    let r = run(&["solve", P], None);
+    r.expect_code(0);
+    assert!(
+        r.stdout.starts_with("<argument>:1: unique solution\n"),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["check", "--format", "json", P], None);
+    r.expect_code(0);
+    assert_eq!(json_lines(&r.stdout)[0]["file"], "<argument>");
+    // A puzzle whose givens break the rules is still a puzzle: invalid, located.
+    let bad = format!("55{}", &P[2..]);
+    let r = run(&["solve", &bad], None);
+    r.expect_code(2);
+    assert!(
+        r.stderr
+            .starts_with("<argument>:1:2: digit 5 appears twice"),
+        "{}",
+        r.stderr
+    );
+    // A file of that name wins over the text.
+    let dir = temp_files(&[(P, &lines_of(&[TWO]))]);
+    let r = run_in(dir.path(), &["solve", "--format", "line", P], None);
+    r.expect_code(0);
+    assert!(r.stdout.ends_with(" multiple\n"), "{}", r.stdout);
+}
+
+#[test]
+fn regression_an_argument_that_is_neither_file_nor_puzzle_gets_a_hint() {
+    let short = &P[..80];
+    let r = run(&["solve", short], None);
+    r.expect_code(2);
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", r.stderr);
+    assert!(
+        lines[0].starts_with(&format!("sudoku: {short}: cannot open: ")),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        lines[1].contains("expected 81 cells, found 80"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        lines[2].contains("echo PUZZLE | sudoku solve"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["solve", "4.....8.5.3"], None);
+    r.expect_code(2);
+    assert!(
+        r.stderr.contains("expected 81 cells, found 11"),
+        "{}",
+        r.stderr
+    );
+    // A file name is not taken for a puzzle: no hint.
+    let r = run(&["solve", "missing.txt"], None);
+    r.expect_code(2);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    // No subcommand: the tip says which one.
+    let easy = puzzles_arg("easy.txt");
+    let r = run(&[&easy], None);
+    r.expect_code(2);
+    assert!(
+        r.stderr.contains(&format!(
+            "tip: to solve the puzzles in it: 'sudoku solve {easy}'"
+        )),
+        "{}",
+        r.stderr
+    );
+    let r = run(&[P], None);
+    r.expect_code(2);
+    assert!(
+        r.stderr
+            .contains(&format!("tip: to solve it: 'sudoku solve {P}'")),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["sovle"], None);
+    r.expect_code(2);
+    assert!(!r.stderr.contains("sudoku solve sovle"), "{}", r.stderr);
+    // And --help says so.
+    let r = run(&["solve", "--help"], None);
+    let words = r.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("not a file but a puzzle"), "{}", r.stdout);
 }
