@@ -217,10 +217,19 @@ impl Grid {
     }
 }
 
-/// The pencil-mark grid as HoDoKu and Sudoku Explainer print it: each cell its candidates (or
-/// its value), columns padded, `|` between boxes and a `+` rule between bands.
-impl fmt::Display for Grid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+const BOLD: &str = "\x1b[1m";
+const CYAN: &str = "\x1b[36m";
+const GREEN: &str = "\x1b[1;32m";
+const RED: &str = "\x1b[9;31m";
+const RESET: &str = "\x1b[0m";
+
+impl Grid {
+    /// Appends the pencil-mark grid (the layout of [`Display`](fmt::Display)). With `color`,
+    /// givens are bold, and for `step` the candidates of its pattern cells are cyan, a digit
+    /// it places green, and the candidates it removes red and struck through.
+    pub fn write_marks(&self, out: &mut String, step: Option<&Step>, color: bool) {
+        use std::fmt::Write as _;
+        let pattern = step.map_or(CellSet::EMPTY, Step::pattern_cells);
         let text = |cell: usize| {
             if self.values[cell] != 0 {
                 self.values[cell].to_string()
@@ -228,33 +237,85 @@ impl fmt::Display for Grid {
                 digits::to_string(self.cands[cell])
             }
         };
+        let styled = |cell: usize| -> String {
+            if !color {
+                return text(cell);
+            }
+            if self.values[cell] != 0 {
+                return if self.givens.contains(cell) {
+                    format!("{BOLD}{}{RESET}", self.values[cell])
+                } else {
+                    self.values[cell].to_string()
+                };
+            }
+            let mut s = String::new();
+            for d in digits::iter(self.cands[cell]) {
+                let removed = step.is_some_and(|st| {
+                    st.eliminations
+                        .iter()
+                        .any(|e| e.cell() == cell && e.digit == d)
+                });
+                let placed = step.is_some_and(|st| {
+                    st.placements
+                        .iter()
+                        .any(|p| p.cell() == cell && p.digit == d)
+                });
+                let style = if placed {
+                    Some(GREEN)
+                } else if removed {
+                    Some(RED)
+                } else if pattern.contains(cell) {
+                    Some(CYAN)
+                } else {
+                    None
+                };
+                match style {
+                    Some(st) => {
+                        let _ = write!(s, "{st}{d}{RESET}");
+                    }
+                    None => s.push(char::from(b'0' + d)),
+                }
+            }
+            s
+        };
         let mut width = [1usize; 9];
         for cell in 0..CELLS {
             width[cell % 9] = width[cell % 9].max(text(cell).len());
         }
-        let rule = |f: &mut fmt::Formatter<'_>| -> fmt::Result {
-            for stack in 0..3 {
-                if stack > 0 {
-                    f.write_str("+")?;
-                }
-                let w: usize = width[3 * stack..3 * stack + 3].iter().sum::<usize>() + 4;
-                f.write_str(&"-".repeat(w))?;
-            }
-            writeln!(f)
-        };
         for row in 0..9 {
             if row % 3 == 0 && row > 0 {
-                rule(f)?;
+                for stack in 0..3 {
+                    if stack > 0 {
+                        out.push('+');
+                    }
+                    let w: usize = width[3 * stack..3 * stack + 3].iter().sum::<usize>() + 4;
+                    out.push_str(&"-".repeat(w));
+                }
+                out.push('\n');
             }
             for (col, w) in width.iter().enumerate() {
                 if col % 3 == 0 && col > 0 {
-                    f.write_str(" |")?;
+                    out.push_str(" |");
                 }
-                write!(f, " {:<w$}", text(9 * row + col))?;
+                let cell = 9 * row + col;
+                let pad = w - text(cell).len();
+                let _ = write!(out, " {}{}", styled(cell), " ".repeat(pad));
             }
-            writeln!(f)?;
+            // No trailing blanks.
+            let trimmed = out.trim_end_matches(' ').len();
+            out.truncate(trimmed);
+            out.push('\n');
         }
-        Ok(())
+    }
+}
+
+/// The pencil-mark grid as HoDoKu and Sudoku Explainer print it: each cell its candidates (or
+/// its value), columns padded, `|` between boxes and a `+` rule between bands.
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = String::new();
+        self.write_marks(&mut s, None, false);
+        f.write_str(&s)
     }
 }
 
@@ -312,5 +373,43 @@ mod tests {
         let line = grid.to_marks_line();
         assert_eq!(line.len(), 729);
         assert_eq!(&line[..18], "...4.....1........");
+    }
+}
+
+#[cfg(test)]
+mod display_tests {
+    use super::*;
+
+    #[test]
+    fn pencil_marks_line_up_and_colour_the_step() {
+        let board: Board =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        let grid = Grid::new(&board);
+        let text = grid.to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 11);
+        assert!(lines[0].starts_with(" 4 "), "{}", lines[0]);
+        assert!(lines[3].chars().all(|c| c == '-' || c == '+'));
+        // The '|' separators line up on every row.
+        let bars: Vec<usize> = lines[0].match_indices('|').map(|(i, _)| i).collect();
+        for l in lines.iter().filter(|l| l.contains('|')) {
+            let here: Vec<usize> = l.match_indices('|').map(|(i, _)| i).collect();
+            assert_eq!(here, bars, "{l}");
+        }
+        let step = Step::elimination(
+            super::super::Technique::Pointing,
+            vec![super::super::Candidate::new(1, 1)],
+            super::super::Evidence {
+                cells: CellSet::single(2),
+                ..Default::default()
+            },
+        );
+        let mut coloured = String::new();
+        grid.write_marks(&mut coloured, Some(&step), true);
+        assert!(coloured.contains("\x1b[9;31m1\x1b[0m"), "{coloured}");
+        assert!(coloured.contains("\x1b[1m4\x1b[0m"));
+        assert!(coloured.contains(CYAN));
     }
 }

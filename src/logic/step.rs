@@ -293,3 +293,176 @@ impl fmt::Display for Step {
         )
     }
 }
+
+fn json_cells(out: &mut Vec<u8>, cells: CellSet) {
+    out.push(b'[');
+    for (i, c) in cells.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        let _ = write!(Bytes(out), "[{},{}]", row_of(c) + 1, col_of(c) + 1);
+    }
+    out.push(b']');
+}
+
+fn json_candidates(out: &mut Vec<u8>, cands: &[Candidate]) {
+    out.push(b'[');
+    for (i, c) in cands.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        let _ = write!(Bytes(out), "[{},{},{}]", c.row(), c.col(), c.digit);
+    }
+    out.push(b']');
+}
+
+fn json_houses(out: &mut Vec<u8>, houses: &[u8]) {
+    out.push(b'[');
+    for (i, &h) in houses.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        crate::format::write_json_string(out, &house_name(h.into()));
+    }
+    out.push(b']');
+}
+
+fn json_node(out: &mut Vec<u8>, node: &Node) {
+    out.extend_from_slice(b"{\"cells\":");
+    json_cells(out, node.cells);
+    let kind = match node.kind {
+        NodeKind::Candidate => "candidate",
+        NodeKind::Group => "group",
+        NodeKind::Als => "als",
+    };
+    let _ = write!(
+        Bytes(out),
+        ",\"digit\":{},\"kind\":\"{kind}\"}}",
+        node.digit
+    );
+}
+
+/// `fmt::Write` over a byte buffer, for `write!` of ASCII.
+struct Bytes<'a>(&'a mut Vec<u8>);
+
+impl fmt::Write for Bytes<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0.extend_from_slice(s.as_bytes());
+        Ok(())
+    }
+}
+
+impl Step {
+    /// Appends the step as a JSON object: `technique` (HoDoKu's code), `name`, `text` (the
+    /// one-line form), `placements` and `eliminations` as `[row, column, digit]` triples
+    /// (numbered from 1), and `evidence`: `houses` and `cover` (`r1`, `c5`, `b9`), `cells`
+    /// and `fins` as `[row, column]` pairs, `digits`, and `chains`, each a list of links
+    /// `{"from": node, "to": node, "strong": bool}` with nodes `{"cells", "digit", "kind"}`.
+    pub fn write_json(&self, out: &mut Vec<u8>) {
+        let _ = write!(
+            Bytes(out),
+            "{{\"technique\":\"{}\",\"name\":\"{}\",\"text\":",
+            self.technique.code(),
+            self.technique.name()
+        );
+        crate::format::write_json_string(out, &self.to_string());
+        out.extend_from_slice(b",\"placements\":");
+        json_candidates(out, &self.placements);
+        out.extend_from_slice(b",\"eliminations\":");
+        json_candidates(out, &self.eliminations);
+        let e = &self.evidence;
+        out.extend_from_slice(b",\"evidence\":{\"houses\":");
+        json_houses(out, &e.houses);
+        out.extend_from_slice(b",\"cover\":");
+        json_houses(out, &e.cover);
+        out.extend_from_slice(b",\"cells\":");
+        json_cells(out, e.cells);
+        out.extend_from_slice(b",\"digits\":[");
+        for (i, d) in digits::iter(e.digits).enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.push(b'0' + d);
+        }
+        out.extend_from_slice(b"],\"fins\":");
+        json_cells(out, e.fins);
+        out.extend_from_slice(b",\"chains\":[");
+        for (i, chain) in e.chains.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.push(b'[');
+            for (j, link) in chain.iter().enumerate() {
+                if j > 0 {
+                    out.push(b',');
+                }
+                out.extend_from_slice(b"{\"from\":");
+                json_node(out, &link.from);
+                out.extend_from_slice(b",\"to\":");
+                json_node(out, &link.to);
+                let _ = write!(Bytes(out), ",\"strong\":{}}}", link.strong);
+            }
+            out.push(b']');
+        }
+        out.extend_from_slice(b"]}}");
+    }
+
+    /// Every cell the pattern involves: its cells, fins and chain nodes.
+    pub fn pattern_cells(&self) -> CellSet {
+        let e = &self.evidence;
+        let mut cells = e.cells | e.fins;
+        for chain in &e.chains {
+            for link in chain {
+                cells |= link.from.cells | link.to.cells;
+            }
+        }
+        cells
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Step {
+        let a = Node::candidate(1, 5);
+        let b = Node::group([10, 11].into_iter().collect(), 5);
+        Step {
+            technique: Technique::XChain,
+            placements: Vec::new(),
+            eliminations: vec![
+                Candidate::new(20, 5),
+                Candidate::new(2, 5),
+                Candidate::new(2, 7),
+            ],
+            evidence: Evidence {
+                houses: vec![0, 18],
+                digits: digits::bit(5),
+                chains: vec![vec![Link {
+                    from: a,
+                    to: b,
+                    strong: true,
+                }]],
+                ..Evidence::default()
+            },
+        }
+    }
+
+    #[test]
+    fn one_line_and_json() {
+        let step = sample();
+        assert_eq!(
+            step.to_string(),
+            "x-chain 5 in r1,b1: 5r1c2=5r2c23: r1c3,r3c3<>5, r1c3<>7"
+        );
+        let mut out = Vec::new();
+        step.write_json(&mut out);
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.starts_with("{\"technique\":\"0701\",\"name\":\"x-chain\",\"text\":\"x-chain")
+        );
+        assert!(text.contains("\"eliminations\":[[3,3,5],[1,3,5],[1,3,7]]"));
+        assert!(text.contains("\"chains\":[[{\"from\":{\"cells\":[[1,2]],\"digit\":5,\"kind\":\"candidate\"},\"to\":{\"cells\":[[2,2],[2,3]],\"digit\":5,\"kind\":\"group\"},\"strong\":true}]]"));
+        assert_eq!(step.pattern_cells().len(), 3);
+    }
+}
