@@ -54,6 +54,13 @@ pub enum Command {
     /// Check puzzles for authors: is each one proper (exactly one solution)?
     #[command(after_help = CHECK_EXAMPLES)]
     Check(CheckArgs),
+    /// Give the easiest next logical step of each puzzle, as a person would find it.
+    #[command(after_help = HINT_EXAMPLES)]
+    Hint(HintArgs),
+    /// Explain each puzzle step by step, from the start to the solution or to where logic
+    /// stops.
+    #[command(after_help = EXPLAIN_EXAMPLES)]
+    Explain(ExplainArgs),
     /// Print a shell completion script, e.g. 'sudoku completions bash'.
     Completions {
         /// The shell to complete for.
@@ -141,6 +148,111 @@ pub struct CommonArgs {
     /// 'auto' colours only when stdout is a terminal and NO_COLOR is not set.
     #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
     pub color: ColorArg,
+}
+
+const HINT_EXAMPLES: &str = "\
+Examples:
+  sudoku hint puzzles/easy.txt            the next step of each puzzle
+  echo 4.....8.5.3.......... | sudoku hint
+  sudoku hint --techniques singles a.txt  only full house, hidden and naked singles
+  sudoku hint --format json position.txt  the step with its evidence, as JSON
+
+Input: everything 'sudoku solve' reads, and positions with pencil marks: a
+9-line grid of candidates as HoDoKu and Sudoku Explainer print it, or 729
+characters (9 per cell: the digit where it is a candidate, '.' where not).
+
+Output: one line per puzzle: the step (technique, pattern, what it places or
+removes), or 'solved', 'stuck: no technique applies', 'no solution',
+'multiple solutions', 'invalid: ...'.
+
+Exit status: 0 a step (or the solution) for every puzzle; 1 some puzzle has
+no step in reach, no solution or several; 2 invalid input, unreadable file,
+usage error or output error; 130 interrupted.";
+
+const EXPLAIN_EXAMPLES: &str = "\
+Examples:
+  sudoku explain puzzles/easy.txt         every step, numbered, and a summary
+  sudoku explain --grid puzzles/hard.txt  the pencil marks before each step
+                                          that is not a single
+  sudoku explain --techniques singles,intersections,subsets a.txt
+                                          can it be solved with these alone?
+  sudoku explain --format json a.txt      steps with their evidence, as JSON
+
+Input: as for 'sudoku hint' (puzzles, or positions with pencil marks).
+
+Exit status: 0 every puzzle solved by logic; 1 logic stopped before the
+solution of some puzzle (no technique of the ladder applies, or --timeout),
+or a puzzle has no solution or several; 2 invalid input, unreadable file,
+usage error or output error; 130 interrupted.";
+
+/// Flags of `hint`.
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    #[command(flatten)]
+    pub logic: LogicArgs,
+}
+
+/// Flags of `explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// Print the pencil-mark grid before each step that is not a single.
+    #[arg(long)]
+    pub grid: bool,
+
+    #[command(flatten)]
+    pub logic: LogicArgs,
+}
+
+/// Flags shared by `hint` and `explain`.
+#[derive(Debug, Args)]
+pub struct LogicArgs {
+    /// Puzzle or position files; none, or '-', reads stdin. An argument that is not a file
+    /// but a puzzle (81 cells) is taken as given.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Output format: text, or one JSON object per puzzle and line.
+    #[arg(long, value_enum, default_value_t = LogicFormatArg::Text, value_name = "FORMAT")]
+    pub format: LogicFormatArg,
+
+    /// Use only these techniques: family names (singles, intersections, subsets, fish,
+    /// patterns, wings, uniqueness, chains, als, forcing), technique names (x-wing) or
+    /// HoDoKu codes (0300), separated by commas [default: all].
+    #[arg(long, value_name = "LIST")]
+    pub techniques: Option<String>,
+
+    /// Worker threads [default: all cores]. Output stays in input order.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+
+    /// Give up on a puzzle after DURATION, e.g. 500ms, 10s, 2m.
+    ///
+    /// The steps found so far are printed, and the puzzle is marked as stopped.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
+
+    /// Print a summary of the batch to stderr.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Print only results and errors: no progress bar.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+
+    /// When to colour the step's cells and candidates.
+    ///
+    /// 'auto' colours only when stdout is a terminal and NO_COLOR is not set.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
+    pub color: ColorArg,
+}
+
+/// `--format` values of `hint` and `explain`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogicFormatArg {
+    /// Text: one line per step.
+    Text,
+    /// One JSON object per puzzle, one per line, with every step and its evidence.
+    Json,
 }
 
 /// `--format` values.

@@ -79,6 +79,14 @@ fn run(cli: Cli) -> Result<u8> {
             batch::interrupt::install_handler();
             commands::check::run(args)?
         }
+        Command::Hint(args) => {
+            batch::interrupt::install_handler();
+            commands::explain::run_hint(args)?
+        }
+        Command::Explain(args) => {
+            batch::interrupt::install_handler();
+            commands::explain::run(args)?
+        }
         Command::Completions { shell } => {
             commands::completions::run(shell)?;
             return Ok(exit::SUCCESS);

@@ -5,6 +5,7 @@
 
 pub mod check;
 pub mod completions;
+pub mod explain;
 pub mod man;
 pub mod solve;
 

@@ -1,0 +1,472 @@
+//! `sudoku explain` and `sudoku hint`: human-style solving, one logical step at a time.
+//!
+//! Both take each puzzle (or position with pencil marks) through the same preparation: a
+//! puzzle with no solution or several is reported as such before any logic, and a position
+//! whose pencil marks rule out its own solution is invalid. Then `hint` prints the easiest
+//! next step, and `explain` every step to the solution or to where the ladder of techniques
+//! runs out (it never guesses).
+
+use std::fmt::Write as _;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context as _, Result};
+use sudoku::format::write_json_string;
+use sudoku::input::Entry;
+use sudoku::logic::{self, CellSet, Grid, Ladder, SolveEnd, Step, Technique};
+use sudoku::solver;
+
+use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict, interrupt};
+use crate::cli::{ExplainArgs, HintArgs, LogicArgs, LogicFormatArg};
+
+/// Runs `sudoku explain`.
+pub fn run(args: ExplainArgs) -> Result<Ending> {
+    run_logic(args.logic, Mode::Explain { grid: args.grid })
+}
+
+/// Runs `sudoku hint`.
+pub fn run_hint(args: HintArgs) -> Result<Ending> {
+    run_logic(args.logic, Mode::Hint)
+}
+
+fn run_logic(args: LogicArgs, mode: Mode) -> Result<Ending> {
+    let ladder = match &args.techniques {
+        Some(list) => Ladder::from_list(list).context("--techniques")?,
+        None => Ladder::default(),
+    };
+    let threads = super::threads(args.threads);
+    let command = Logic {
+        mode,
+        ladder,
+        json: args.format == LogicFormatArg::Json,
+        color: super::color(args.color),
+        timeout: args.timeout,
+    };
+    let options = Options {
+        threads,
+        chunk: batch::CHUNK,
+        progress: !args.quiet,
+        counter: None,
+        stats: args.stats,
+    };
+    batch::run(&command, Puzzles::new(args.files), &options)
+}
+
+/// Which command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The next step only.
+    Hint,
+    /// Every step; `grid`: the pencil marks before each step that is not a single.
+    Explain { grid: bool },
+}
+
+/// The `hint` and `explain` commands.
+struct Logic {
+    mode: Mode,
+    ladder: Ladder,
+    json: bool,
+    color: bool,
+    timeout: Option<Duration>,
+}
+
+/// How one puzzle ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    /// `hint`: a step was found.
+    Step,
+    /// Solved by logic (for `hint`: the position was already solved).
+    Solved,
+    /// No technique of the ladder applies.
+    Stuck,
+    /// No solution.
+    None,
+    /// Several solutions.
+    Multiple,
+    /// Stopped by `--timeout` or Ctrl-C.
+    Unknown,
+    /// Not a valid puzzle or position.
+    Invalid,
+}
+
+impl Status {
+    fn word(self) -> &'static str {
+        match self {
+            Status::Step => "step",
+            Status::Solved => "solved",
+            Status::Stuck => "stuck",
+            Status::None => "none",
+            Status::Multiple => "multiple",
+            Status::Unknown => "unknown",
+            Status::Invalid => "invalid",
+        }
+    }
+}
+
+/// Counts for `--stats`.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct LogicTally {
+    read: u64,
+    step: u64,
+    solved: u64,
+    stuck: u64,
+    none: u64,
+    multiple: u64,
+    unknown: u64,
+    invalid: u64,
+    steps: u64,
+}
+
+impl batch::Tally for LogicTally {
+    fn add(&mut self, o: &LogicTally) {
+        self.read += o.read;
+        self.step += o.step;
+        self.solved += o.solved;
+        self.stuck += o.stuck;
+        self.none += o.none;
+        self.multiple += o.multiple;
+        self.unknown += o.unknown;
+        self.invalid += o.invalid;
+        self.steps += o.steps;
+    }
+}
+
+impl LogicTally {
+    fn count(&mut self, status: Status) {
+        self.read += 1;
+        *match status {
+            Status::Step => &mut self.step,
+            Status::Solved => &mut self.solved,
+            Status::Stuck => &mut self.stuck,
+            Status::None => &mut self.none,
+            Status::Multiple => &mut self.multiple,
+            Status::Unknown => &mut self.unknown,
+            Status::Invalid => &mut self.invalid,
+        } += 1;
+    }
+}
+
+/// A puzzle made ready for logic, or why it is not.
+enum Prepared {
+    Ready(Box<Grid>),
+    Not(Status, Option<String>),
+}
+
+/// Checks the puzzle and builds its grid: `None`/`Multiple` before any logic, `Invalid` for a
+/// position whose pencil marks remove a digit of its only solution.
+fn prepare(entry: &Entry, stop: &dyn Fn() -> bool) -> Prepared {
+    let board = match &entry.result {
+        Ok(board) => *board,
+        Err(err) => return Prepared::Not(Status::Invalid, Some(err.to_string())),
+    };
+    let analysis = solver::analyse(&board, Some(2), Some(stop));
+    if !analysis.complete && analysis.count < 2 {
+        return Prepared::Not(Status::Unknown, None);
+    }
+    match analysis.count {
+        0 => return Prepared::Not(Status::None, None),
+        1 => {}
+        _ => return Prepared::Not(Status::Multiple, None),
+    }
+    let solution = analysis.first.expect("one solution");
+    let filled: CellSet = (0..81).filter(|&c| board.get(c) != 0).collect();
+    let grid = Grid::from_parts(&board, filled, marks(entry));
+    if let Some(cell) = (0..81).find(|&c| grid.value(c) == 0 && !grid.has(c, solution.get(c))) {
+        let why = format!(
+            "the pencil marks rule out {} in r{}c{}, which the only solution needs",
+            solution.get(cell),
+            cell / 9 + 1,
+            cell % 9 + 1
+        );
+        return Prepared::Not(Status::Invalid, Some(why));
+    }
+    Prepared::Ready(Box::new(grid))
+}
+
+/// The pencil marks of a position, when the input gave them.
+fn marks(_entry: &Entry) -> Option<&[u16; 81]> {
+    None
+}
+
+impl batch::Command for Logic {
+    type Job = Puzzle;
+    type Worker = ();
+    type Tally = LogicTally;
+
+    fn worker(&self) {}
+
+    fn run(
+        &self,
+        _: &mut (),
+        job: &Puzzle,
+        record: &mut Record<'_>,
+        tally: &mut LogicTally,
+    ) -> Verdict {
+        let deadline = self.timeout.and_then(|t| Instant::now().checked_add(t));
+        let stop = || interrupt::stopping() || deadline.is_some_and(|d| Instant::now() >= d);
+        let entry = &job.entry;
+        let mut out = Output::new(self, job);
+        let status = match prepare(entry, &stop) {
+            Prepared::Not(status, why) => {
+                if status == Status::Invalid {
+                    if let Err(err) = &entry.result {
+                        record.report(super::error_report(&job.input.name, err));
+                        out.error = Some((why.unwrap_or_default(), Some(err.column)));
+                    } else {
+                        let why = why.unwrap_or_default();
+                        record.report(format!("{}:{}: {why}\n", job.input.name, entry.line));
+                        out.error = Some((why, None));
+                    }
+                }
+                status
+            }
+            Prepared::Ready(mut grid) => match self.mode {
+                Mode::Hint => {
+                    if grid.is_solved() {
+                        Status::Solved
+                    } else if stop() {
+                        Status::Unknown
+                    } else if let Some(step) = self.ladder.next_step(&grid) {
+                        out.step(&grid, &step);
+                        Status::Step
+                    } else {
+                        out.stuck_at = Some(*grid);
+                        Status::Stuck
+                    }
+                }
+                Mode::Explain { .. } => {
+                    let end = logic::solve(&mut grid, &self.ladder, Some(&stop), |before, step| {
+                        out.step(before, step);
+                        ControlFlow::Continue(())
+                    });
+                    match end {
+                        SolveEnd::Solved => Status::Solved,
+                        SolveEnd::Stuck => {
+                            out.stuck_at = Some(*grid);
+                            Status::Stuck
+                        }
+                        SolveEnd::Stopped => Status::Unknown,
+                    }
+                }
+            },
+        };
+        tally.count(status);
+        tally.steps += out.count;
+        out.finish(status, record.out());
+        match status {
+            Status::Step | Status::Solved => Verdict::Success,
+            Status::Invalid => Verdict::Invalid,
+            _ => Verdict::Failure,
+        }
+    }
+
+    fn summary(&self, t: &LogicTally, elapsed: Duration) -> String {
+        let secs = elapsed.as_secs_f64();
+        let rate = if secs > 0.0 {
+            t.read as f64 / secs
+        } else {
+            0.0
+        };
+        let mut s = String::new();
+        let first = match self.mode {
+            Mode::Hint => format!("{} with a step, {} already solved", t.step, t.solved),
+            Mode::Explain { .. } => format!("{} solved by logic, {} stuck", t.solved, t.stuck),
+        };
+        let _ = writeln!(
+            s,
+            "puzzles: {} read, {first}, {} no solution, {} multiple, {} invalid",
+            t.read, t.none, t.multiple, t.invalid
+        );
+        if t.unknown > 0 {
+            let _ = writeln!(s, "stopped: {} before the end", t.unknown);
+        }
+        let _ = writeln!(s, "steps: {}", t.steps);
+        let _ = writeln!(s, "time: {secs:.3} s, {rate:.0} puzzles/s");
+        s
+    }
+}
+
+/// One puzzle's record, gathered as the steps come.
+struct Output<'a> {
+    logic: &'a Logic,
+    job: &'a Puzzle,
+    /// Text: the numbered step lines; JSON: the step objects, comma-separated.
+    body: String,
+    json_steps: Vec<u8>,
+    /// Steps so far.
+    count: u64,
+    /// The hardest technique so far (the highest on the ladder).
+    hardest: Option<Technique>,
+    /// Where logic stopped, for a stuck puzzle.
+    stuck_at: Option<Grid>,
+    /// The message (and column) of an invalid puzzle.
+    error: Option<(String, Option<u64>)>,
+}
+
+impl<'a> Output<'a> {
+    fn new(logic: &'a Logic, job: &'a Puzzle) -> Output<'a> {
+        Output {
+            logic,
+            job,
+            body: String::new(),
+            json_steps: Vec::new(),
+            count: 0,
+            hardest: None,
+            stuck_at: None,
+            error: None,
+        }
+    }
+
+    fn step(&mut self, before: &Grid, step: &Step) {
+        self.count += 1;
+        let rank = |t: Technique| self.logic.ladder.rank(t).unwrap_or(usize::MAX);
+        if self.hardest.is_none_or(|h| rank(step.technique) > rank(h)) {
+            self.hardest = Some(step.technique);
+        }
+        if self.logic.json {
+            if self.count > 1 {
+                self.json_steps.push(b',');
+            }
+            step.write_json(&mut self.json_steps);
+            return;
+        }
+        match self.logic.mode {
+            Mode::Hint => self.body.push_str(&self.styled(step)),
+            Mode::Explain { grid } => {
+                if grid && !step.technique.is_single() {
+                    before.write_marks(&mut self.body, Some(step), self.logic.color);
+                }
+                let _ = writeln!(self.body, "{:>3}. {}", self.count, self.styled(step));
+            }
+        }
+    }
+
+    /// The step's line, its technique in bold on a terminal.
+    fn styled(&self, step: &Step) -> String {
+        if self.logic.color {
+            format!(
+                "\x1b[1m{}\x1b[0m{}: {}",
+                step.technique.name(),
+                step.pattern(),
+                step.actions()
+            )
+        } else {
+            step.to_string()
+        }
+    }
+
+    fn finish(self, status: Status, out: &mut Vec<u8>) {
+        if self.logic.json {
+            self.finish_json(status, out);
+            return;
+        }
+        let name = &self.job.input.name;
+        let line = self.job.entry.line;
+        let plain = match status {
+            Status::None => Some("no solution".to_string()),
+            Status::Multiple => Some("multiple solutions".to_string()),
+            Status::Invalid => Some(format!(
+                "invalid: {}",
+                self.error.as_ref().map_or("", |e| e.0.as_str())
+            )),
+            _ => None,
+        };
+        match self.logic.mode {
+            Mode::Hint => {
+                let text = match status {
+                    Status::Step => self.body,
+                    Status::Solved => "solved".to_string(),
+                    Status::Stuck => "stuck: no technique applies".to_string(),
+                    Status::Unknown => "stopped before a step (timeout)".to_string(),
+                    _ => plain.unwrap_or_default(),
+                };
+                out.extend_from_slice(text.as_bytes());
+                out.push(b'\n');
+            }
+            Mode::Explain { .. } => {
+                let mut s = format!("{name}:{line}:");
+                if let Ok(board) = &self.job.entry.result {
+                    let _ = write!(s, " {}", board.to_line());
+                }
+                s.push('\n');
+                if let Some(text) = plain {
+                    let _ = writeln!(s, "{text}");
+                } else {
+                    s.push_str(&self.body);
+                    let hardest = self
+                        .hardest
+                        .map_or(String::from("none"), |t| t.name().to_string());
+                    let n = self.count;
+                    let steps = if n == 1 { "step" } else { "steps" };
+                    match status {
+                        Status::Solved => {
+                            let _ = writeln!(s, "solved in {n} {steps}; hardest: {hardest}");
+                        }
+                        Status::Stuck => {
+                            let _ = writeln!(
+                                s,
+                                "stuck after {n} {steps}; hardest: {hardest}; no technique applies to:"
+                            );
+                            if let Some(grid) = &self.stuck_at {
+                                grid.write_marks(&mut s, None, self.logic.color);
+                            }
+                        }
+                        _ => {
+                            let _ = writeln!(
+                                s,
+                                "stopped after {n} {steps} (timeout); hardest: {hardest}"
+                            );
+                        }
+                    }
+                }
+                s.push('\n');
+                out.extend_from_slice(s.as_bytes());
+            }
+        }
+    }
+
+    fn finish_json(self, status: Status, out: &mut Vec<u8>) {
+        let job = self.job;
+        out.extend_from_slice(b"{\"file\":");
+        write_json_string(out, &job.input.json_name);
+        let _ = std::io::Write::write_fmt(out, format_args!(",\"line\":{}", job.entry.line));
+        if let Ok(board) = &job.entry.result {
+            out.extend_from_slice(b",\"puzzle\":");
+            write_json_string(out, &board.to_line());
+        }
+        out.extend_from_slice(b",\"status\":");
+        write_json_string(out, status.word());
+        if let Some((message, column)) = &self.error {
+            out.extend_from_slice(b",\"error\":");
+            write_json_string(out, message);
+            if let Some(column) = column {
+                let _ = std::io::Write::write_fmt(out, format_args!(",\"column\":{column}"));
+            }
+        }
+        if !matches!(status, Status::Invalid | Status::None | Status::Multiple) {
+            out.extend_from_slice(b",\"steps\":[");
+            out.extend_from_slice(&self.json_steps);
+            out.extend_from_slice(b"],\"hardest\":");
+            match self.hardest {
+                Some(t) => {
+                    let _ = std::io::Write::write_fmt(
+                        out,
+                        format_args!(
+                            "{{\"technique\":\"{}\",\"name\":\"{}\"}}",
+                            t.code(),
+                            t.name()
+                        ),
+                    );
+                }
+                None => out.extend_from_slice(b"null"),
+            }
+            let solved = status == Status::Solved;
+            let _ = std::io::Write::write_fmt(out, format_args!(",\"solved\":{solved}"));
+            if let Some(grid) = &self.stuck_at {
+                out.extend_from_slice(b",\"position\":");
+                write_json_string(out, &grid.to_marks_line());
+            }
+        }
+        out.extend_from_slice(b"}\n");
+    }
+}
