@@ -182,12 +182,20 @@ impl Step {
 
     /// What the step does, in the usual notation: `r4c7=3`, or `r2c5,r2c8<>4, r2c5<>7`.
     pub fn actions(&self) -> String {
-        let mut s = String::new();
+        let mut s = String::with_capacity(32);
+        self.push_actions(&mut s);
+        s
+    }
+
+    fn push_actions(&self, s: &mut String) {
+        let start = s.len();
         for p in &self.placements {
-            if !s.is_empty() {
+            if s.len() > start {
                 s.push_str(", ");
             }
-            let _ = write!(s, "{}={}", cell_name(p.cell()), p.digit);
+            push_cell(s, p.cell());
+            s.push('=');
+            s.push(char::from(b'0' + p.digit));
         }
         for digit in 1..=9u8 {
             let cells: CellSet = self
@@ -199,51 +207,99 @@ impl Step {
             if cells.is_empty() {
                 continue;
             }
-            if !s.is_empty() {
+            if s.len() > start {
                 s.push_str(", ");
             }
-            let names: Vec<String> = cells.iter().map(cell_name).collect();
-            let _ = write!(s, "{}<>{digit}", names.join(","));
+            for (i, cell) in cells.iter().enumerate() {
+                if i > 0 {
+                    s.push(',');
+                }
+                push_cell(s, cell);
+            }
+            s.push_str("<>");
+            s.push(char::from(b'0' + digit));
         }
+    }
+
+    /// Where the pattern is, in words: ` in box 6`, ` 1/7 in r3`, a chain.
+    pub fn pattern(&self) -> String {
+        let mut s = String::with_capacity(32);
+        self.push_pattern(&mut s);
         s
     }
 
-    /// Where the pattern is, in words: ` in box 6`, ` 17 in r3`, a chain.
-    pub fn pattern(&self) -> String {
+    fn push_pattern(&self, s: &mut String) {
         let e = &self.evidence;
-        let mut s = String::new();
         if self.technique.is_single() {
             if let Some(&h) = e.houses.first() {
-                let _ = write!(s, " in {}", house_long_name(usize::from(h)));
+                s.push_str(" in ");
+                s.push_str(&house_long_name(usize::from(h)));
             }
-            return s;
+            return;
         }
         if e.digits != 0 {
-            let shown: Vec<String> = digits::iter(e.digits).map(|d| d.to_string()).collect();
-            let _ = write!(s, " {}", shown.join("/"));
-        }
-        if !e.houses.is_empty() {
-            let names: Vec<String> = e.houses.iter().map(|&h| house_name(h.into())).collect();
-            let _ = write!(s, " in {}", names.join(","));
-            if !e.cover.is_empty() {
-                let names: Vec<String> = e.cover.iter().map(|&h| house_name(h.into())).collect();
-                let _ = write!(s, " / {}", names.join(","));
+            s.push(' ');
+            for (i, d) in digits::iter(e.digits).enumerate() {
+                if i > 0 {
+                    s.push('/');
+                }
+                s.push(char::from(b'0' + d));
             }
         }
+        let houses = |s: &mut String, list: &[u8]| {
+            for (i, &h) in list.iter().enumerate() {
+                if i > 0 {
+                    s.push(',');
+                }
+                s.push_str(&house_name(h.into()));
+            }
+        };
+        if !e.houses.is_empty() {
+            s.push_str(" in ");
+            houses(s, &e.houses);
+            if !e.cover.is_empty() {
+                s.push_str(" / ");
+                houses(s, &e.cover);
+            }
+        }
+        let cells = |s: &mut String, set: CellSet| {
+            for (i, c) in set.iter().enumerate() {
+                if i > 0 {
+                    s.push(',');
+                }
+                push_cell(s, c);
+            }
+        };
         if !e.cells.is_empty() && e.chains.is_empty() {
-            let names: Vec<String> = e.cells.iter().map(cell_name).collect();
-            let _ = write!(s, " ({})", names.join(","));
+            s.push_str(" (");
+            cells(s, e.cells);
+            s.push(')');
         }
         if !e.fins.is_empty() {
-            let names: Vec<String> = e.fins.iter().map(cell_name).collect();
-            let _ = write!(s, " fins {}", names.join(","));
+            s.push_str(" fins ");
+            cells(s, e.fins);
         }
         for chain in &e.chains {
             s.push_str(": ");
             s.push_str(&chain_text(chain));
         }
-        s
     }
+
+    /// The one-line form, appended to `s`.
+    pub fn push_text(&self, s: &mut String) {
+        s.push_str(self.technique.name());
+        self.push_pattern(s);
+        s.push_str(": ");
+        self.push_actions(s);
+    }
+}
+
+/// Appends `r4c7`.
+fn push_cell(s: &mut String, cell: usize) {
+    s.push('r');
+    s.push(char::from(b'1' + row_of(cell) as u8));
+    s.push('c');
+    s.push(char::from(b'1' + col_of(cell) as u8));
 }
 
 /// A chain in Eureka-like notation: `5r1c2=5r1c7-5r4c7=5r4c2`.
@@ -284,13 +340,9 @@ fn compact_cells(cells: CellSet) -> String {
 /// One line: `hidden single in box 6: r4c7=3`.
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}: {}",
-            self.technique.name(),
-            self.pattern(),
-            self.actions()
-        )
+        let mut s = String::with_capacity(64);
+        self.push_text(&mut s);
+        f.write_str(&s)
     }
 }
 
@@ -300,7 +352,13 @@ fn json_cells(out: &mut Vec<u8>, cells: CellSet) {
         if i > 0 {
             out.push(b',');
         }
-        let _ = write!(Bytes(out), "[{},{}]", row_of(c) + 1, col_of(c) + 1);
+        out.extend_from_slice(&[
+            b'[',
+            b'1' + row_of(c) as u8,
+            b',',
+            b'1' + col_of(c) as u8,
+            b']',
+        ]);
     }
     out.push(b']');
 }
@@ -311,7 +369,8 @@ fn json_candidates(out: &mut Vec<u8>, cands: &[Candidate]) {
         if i > 0 {
             out.push(b',');
         }
-        let _ = write!(Bytes(out), "[{},{},{}]", c.row(), c.col(), c.digit);
+        let (r, col) = (row_of(c.cell()) as u8, col_of(c.cell()) as u8);
+        out.extend_from_slice(&[b'[', b'1' + r, b',', b'1' + col, b',', b'0' + c.digit, b']']);
     }
     out.push(b']');
 }
@@ -322,7 +381,9 @@ fn json_houses(out: &mut Vec<u8>, houses: &[u8]) {
         if i > 0 {
             out.push(b',');
         }
-        crate::format::write_json_string(out, &house_name(h.into()));
+        out.push(b'"');
+        out.extend_from_slice(house_name(h.into()).as_bytes());
+        out.push(b'"');
     }
     out.push(b']');
 }
@@ -365,7 +426,13 @@ impl Step {
             self.technique.code(),
             self.technique.name()
         );
-        crate::format::write_json_string(out, &self.to_string());
+        // The text holds letters, digits, blanks and `=<>,/(){}:+-` only: nothing to escape.
+        let mut text = String::with_capacity(64);
+        self.push_text(&mut text);
+        debug_assert!(!text.contains(['"', '\\']) && text.is_ascii());
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
         out.extend_from_slice(b",\"placements\":");
         json_candidates(out, &self.placements);
         out.extend_from_slice(b",\"eliminations\":");

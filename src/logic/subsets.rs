@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use super::cells::{CellSet, combinations, digits, house};
+use super::cells::{CellSet, HOUSE_CELLS, digits, house};
 use super::{Candidate, Evidence, Grid, Sink, Step, Technique};
 
 /// Whether this file has a finder for `t`.
@@ -49,6 +49,32 @@ fn eliminations(grid: &Grid, cells: CellSet, mask: u16) -> Vec<Candidate> {
     out
 }
 
+/// The 9-bit masks with `n` bits set, `n` = 2, 3, 4 (36, 84 and 126 of them), for choosing
+/// `n` of the nine cells or digits of a house without recursion.
+static MASKS: [[u16; 126]; 3] = {
+    let mut t = [[0u16; 126]; 3];
+    let mut len = [0usize; 3];
+    let mut m = 0u16;
+    while m < 512 {
+        let n = m.count_ones() as usize;
+        if n >= 2 && n <= 4 {
+            t[n - 2][len[n - 2]] = m;
+            len[n - 2] += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The `n`-bit masks of [`MASKS`] that lie within `open`.
+fn masks(n: usize, open: u16) -> impl Iterator<Item = u16> {
+    let count = [36, 84, 126][n - 2];
+    MASKS[n - 2][..count]
+        .iter()
+        .copied()
+        .filter(move |m| m & !open == 0)
+}
+
 /// Every naked subset of `n` cells in a house: `f(house, cells, digits)`.
 fn naked_subsets(
     grid: &Grid,
@@ -56,21 +82,32 @@ fn naked_subsets(
     f: &mut dyn FnMut(usize, CellSet, u16) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for h in ORDER {
-        let open: Vec<usize> = (house(h) & grid.empty_cells())
-            .iter()
-            .filter(|&c| (2..=n as u32).contains(&grid.candidates(c).count_ones()))
-            .collect();
-        if open.len() < n {
+        let cells = &HOUSE_CELLS[h];
+        // Positions (0..9) in the house of open cells with 2..=n candidates.
+        let mut open = 0u16;
+        for (i, &c) in cells.iter().enumerate() {
+            let k = grid.candidates(usize::from(c)).count_ones();
+            if (2..=n as u32).contains(&k) {
+                open |= 1 << i;
+            }
+        }
+        if (open.count_ones() as usize) < n {
             continue;
         }
-        combinations(&open, n, &mut |cells| {
-            let mask = cells.iter().fold(0, |m, &c| m | grid.candidates(c));
-            if mask.count_ones() as usize == n {
-                f(h, cells.iter().copied().collect(), mask)
-            } else {
-                ControlFlow::Continue(())
+        for sub in masks(n, open) {
+            let mut mask = 0u16;
+            let mut set = CellSet::EMPTY;
+            let mut bits = sub;
+            while bits != 0 {
+                let c = usize::from(cells[bits.trailing_zeros() as usize]);
+                bits &= bits - 1;
+                mask |= grid.candidates(c);
+                set.insert(c);
             }
-        })?;
+            if mask.count_ones() as usize == n {
+                f(h, set, mask)?;
+            }
+        }
     }
     ControlFlow::Continue(())
 }
@@ -150,23 +187,25 @@ fn hidden(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<()> {
         _ => Technique::HiddenQuad,
     };
     for h in ORDER {
-        let candidates: Vec<u8> = (1..=9)
-            .filter(|&d| (2..=n).contains(&grid.house_cells_with(h, d).len()))
-            .collect();
-        if candidates.len() < n {
+        // Digits (bit d-1) with 2..=n places in the house.
+        let mut open = 0u16;
+        for d in 1..=9 {
+            if (2..=n).contains(&grid.house_cells_with(h, d).len()) {
+                open |= digits::bit(d);
+            }
+        }
+        if (open.count_ones() as usize) < n {
             continue;
         }
-        combinations(&candidates, n, &mut |ds| {
-            let cells = ds
-                .iter()
-                .fold(CellSet::EMPTY, |s, &d| s | grid.house_cells_with(h, d));
+        for mask in masks(n, open) {
+            let cells =
+                digits::iter(mask).fold(CellSet::EMPTY, |s, d| s | grid.house_cells_with(h, d));
             if cells.len() != n {
-                return ControlFlow::Continue(());
+                continue;
             }
-            let mask = ds.iter().fold(0u16, |m, &d| m | digits::bit(d));
             let elims = eliminations(grid, cells, digits::ALL & !mask);
             if elims.is_empty() {
-                return ControlFlow::Continue(());
+                continue;
             }
             sink(Step::elimination(
                 technique,
@@ -177,8 +216,8 @@ fn hidden(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<()> {
                     digits: mask,
                     ..Evidence::default()
                 },
-            ))
-        })?;
+            ))?;
+        }
     }
     ControlFlow::Continue(())
 }
