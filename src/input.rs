@@ -9,8 +9,9 @@
 //!   are ignored, so a grid copied from a terminal reads as typed; lines made only of separators
 //!   (`------+-------+------`) are skipped.
 //!
-//! Blank lines and lines starting with `#` are skipped; CRLF line ends and a UTF-8 byte-order
-//! mark are accepted. Lines are read into a buffer of at most [`MAX_LINE`] bytes: the rest of a
+//! Blank lines and lines starting with `#` are skipped. A line ends at LF, CRLF or a lone CR
+//! (old Mac files), and a UTF-8 byte-order mark at the start of any line is skipped (files
+//! joined with `cat` may carry one in the middle). Lines are read into a buffer of at most [`MAX_LINE`] bytes: the rest of a
 //! longer line is skipped without being stored, so memory does not grow with the input.
 //!
 //! A line that is not a puzzle yields an [`Entry`] holding a [`PuzzleError`] with its line and
@@ -257,6 +258,8 @@ pub struct PuzzleReader<R> {
     block: Option<Box<Block>>,
     /// Whether the part of the current line past [`MAX_LINE`] (if any) was all white space.
     tail_blank: bool,
+    /// Whether the last line ended with CR, so that a LF right after it is skipped.
+    after_cr: bool,
     /// An entry waiting behind the one just returned.
     pending: Option<Entry>,
     done: bool,
@@ -272,6 +275,7 @@ impl<R: BufRead> PuzzleReader<R> {
             bytes: 0,
             block: None,
             tail_blank: true,
+            after_cr: false,
             pending: None,
             done: false,
         }
@@ -304,6 +308,21 @@ impl<R: BufRead> PuzzleReader<R> {
         self.tail_blank = true;
         let mut truncated = false;
         let mut any = false;
+        if self.after_cr {
+            // The line before ended with CR: a LF right after it belongs to that line end.
+            self.after_cr = false;
+            let chunk = loop {
+                match self.input.fill_buf() {
+                    Ok(c) => break c,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(e),
+                }
+            };
+            if chunk.first() == Some(&b'\n') {
+                self.input.consume(1);
+                self.bytes += 1;
+            }
+        }
         loop {
             let chunk = match self.input.fill_buf() {
                 Ok(c) => c,
@@ -314,8 +333,12 @@ impl<R: BufRead> PuzzleReader<R> {
                 return Ok(if any { Some(truncated) } else { None });
             }
             any = true;
-            let (take, end) = match memchr::memchr(b'\n', chunk) {
-                Some(i) => (i, Some(i + 1)),
+            // A line ends at LF, CRLF or a lone CR (old Mac files).
+            let (take, end) = match memchr::memchr2(b'\n', b'\r', chunk) {
+                Some(i) => {
+                    self.after_cr = chunk[i] == b'\r';
+                    (i, Some(i + 1))
+                }
                 None => (chunk.len(), None),
             };
             let room = MAX_LINE - self.buf.len();
@@ -335,7 +358,7 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Sorts the line in `buf` into a puzzle, a grid row, something to skip, or an error.
     fn classify(&self, truncated: bool) -> Line {
-        let text = self.text(truncated);
+        let text = self.text();
         if let Some(cells) = quick_line(text) {
             return Line::Puzzle(cells);
         }
@@ -417,21 +440,16 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    /// The current line without its CR and (on line 1) byte-order mark.
-    fn text(&self, truncated: bool) -> &[u8] {
-        let mut text: &[u8] = &self.buf;
-        if !truncated && text.last() == Some(&b'\r') {
-            text = &text[..text.len() - 1];
-        }
-        if self.line == 1 && text.starts_with(b"\xEF\xBB\xBF") {
-            text = &text[3..];
-        }
-        text
+    /// The current line without a byte-order mark at its start (files joined with `cat` may
+    /// have one at the start of any line).
+    fn text(&self) -> &[u8] {
+        let text: &[u8] = &self.buf;
+        text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text)
     }
 
     /// Column (from 1) of the `k`-th cell (from 0) of the one-line puzzle on the current line.
     fn cell_column(&self, k: usize) -> u64 {
-        let text = self.text(false);
+        let text = self.text();
         text.iter()
             .enumerate()
             .filter(|&(_, &b)| cell_value(b).is_some())
@@ -441,7 +459,7 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// The text of the current line, for error displays.
     fn line_text(&self) -> String {
-        String::from_utf8_lossy(self.text(false)).into_owned()
+        String::from_utf8_lossy(self.text()).into_owned()
     }
 
     /// Ends the block in progress, as an error: it stopped before its ninth row.

@@ -276,19 +276,35 @@ fn cell_value(b: u8) -> u8 {
     if b.is_ascii_digit() { b - b'0' } else { 0 }
 }
 
-/// The input's lines as the spec defines them: split at `\n`, one trailing `\r` removed, a BOM
-/// removed from the first line.
+/// The input's lines as the spec defines them: ended by LF, CRLF or a lone CR, each with a
+/// byte-order mark at its start removed.
 fn spec_lines(input: &[u8]) -> Vec<&[u8]> {
-    let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
-    if input.ends_with(b"\n") || input.is_empty() {
-        lines.pop();
-    }
-    for (k, l) in lines.iter_mut().enumerate() {
-        if k == 0 && l.starts_with(b"\xEF\xBB\xBF") {
-            *l = &l[3..];
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < input.len() {
+        match input[i] {
+            b'\n' => {
+                lines.push(&input[start..i]);
+                start = i + 1;
+            }
+            b'\r' => {
+                lines.push(&input[start..i]);
+                if input.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                start = i + 1;
+            }
+            _ => {}
         }
-        if l.ends_with(b"\r") {
-            *l = &l[..l.len() - 1];
+        i += 1;
+    }
+    if start < input.len() {
+        lines.push(&input[start..]);
+    }
+    for l in lines.iter_mut() {
+        if l.starts_with(b"\xEF\xBB\xBF") {
+            *l = &l[3..];
         }
     }
     lines
@@ -439,6 +455,7 @@ fn near_puzzle_text() -> impl Strategy<Value = Vec<u8>> {
         Just(b"# comment\n".to_vec()),
         Just(b"\n".to_vec()),
         Just(b"\r\n".to_vec()),
+        Just(b"\r".to_vec()),
         Just(b"\xEF\xBB\xBF".to_vec()),
         Just(b" ; rating 3.2\n".to_vec()),
         proptest::collection::vec(any::<u8>(), 0..100),
