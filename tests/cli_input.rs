@@ -66,3 +66,45 @@ fn cr_only_files_and_byte_order_marks_inside_stdin() {
         .collect();
     assert_eq!(lines, [1, 2]);
 }
+
+#[test]
+fn a_grid_with_a_comment_or_a_bad_row_is_one_record() {
+    let rows: Vec<&str> = (0..9).map(|r| &Q[r * 9..r * 9 + 9]).collect();
+    let commented = format!(
+        "{}\n# the middle band\n{}\n",
+        rows[..3].join("\n"),
+        rows[3..].join("\n")
+    );
+    let mut bad_rows = rows.iter().map(|r| r.to_string()).collect::<Vec<_>>();
+    bad_rows[4].push('5'); // a bare row of ten cells, on line 5 of the grid
+    let bad = bad_rows.join("\n");
+    let text = format!("{P}\n{commented}{bad}\n{P}\n");
+    let dir = temp_files(&[("p.txt", text.as_bytes())]);
+
+    // Line output: line N belongs to puzzle N.
+    let r = run_in(dir.path(), &["solve", "--format", "line", "p.txt"], None);
+    r.expect_code(2);
+    assert_line_records(&r.stdout, &[Some(P), Some(Q), None, Some(P)]);
+    // The error names the bad row's own line and column.
+    assert!(
+        r.stderr
+            .starts_with("p.txt:16:10: expected 9 cells in a grid row, found 10\n"),
+        "{}",
+        r.stderr
+    );
+
+    // JSON: the record sits at the grid's first line; the error at the row's line and column.
+    let r = run_in(dir.path(), &["solve", "--format", "json", "p.txt"], None);
+    let recs = json_lines(&r.stdout);
+    let lines: Vec<u64> = recs.iter().map(|v| v["line"].as_u64().unwrap()).collect();
+    assert_eq!(lines, [1, 2, 12, 21]);
+    assert_eq!(recs[2]["status"], "invalid");
+    assert_eq!(recs[2]["error"], "expected 9 cells in a grid row, found 10");
+    assert_eq!(recs[2]["error_line"], 16);
+    assert_eq!(recs[2]["column"], 10);
+    // One-line records need no `error_line`: the error is on the record's line.
+    let r = run(&["solve", "--format", "json"], Some(b"12345x\n"));
+    let recs = json_lines(&r.stdout);
+    assert_eq!(recs[0]["line"], 1);
+    assert!(recs[0].get("error_line").is_none(), "{}", r.stdout);
+}

@@ -123,3 +123,143 @@ fn every_board_read_keeps_the_rules() {
     assert!(keeps_rules(&cells(P)) && keeps_rules(&cells(Q)));
     assert_eq!(P.parse::<Board>().unwrap().cells(), &cells(P));
 }
+
+// ---------------------------------------------------------------------------------------------
+// 9-line grids: one grid, one record (issue 11, item 6).
+
+#[test]
+fn comment_lines_inside_a_grid_are_skipped() {
+    let r = rows(P);
+    let text = format!(
+        "# puzzle 1\n{}\n# the middle band\n{}\n------+-------+------\n# last band\n{}\n{Q}\n",
+        r[..3].join("\n"),
+        r[3..6].join("\n"),
+        r[6..].join("\n")
+    );
+    let entries = read(text.as_bytes());
+    let got: Vec<(u64, [u8; 81])> = entries.iter().map(|e| (e.line, values(e))).collect();
+    assert_eq!(got, [(2, cells(P)), (14, cells(Q))]);
+}
+
+#[test]
+fn one_bad_row_gives_one_record_pointing_at_the_row() {
+    let mut r = rows(P);
+    // Row 5 (line 6 after the comment) gets a letter in its fourth cell.
+    r[4].replace_range(3..4, "x");
+    let text = format!("{P}\n# grid\n{}\n{Q}\n", r.join("\n"));
+    let entries = read(text.as_bytes());
+    assert_eq!(entries.len(), 3, "{entries:?}");
+    assert_eq!(values(&entries[0]), cells(P));
+    assert_eq!(
+        error(&entries[1]),
+        (3, 7, 4, "invalid character 'x'".into())
+    );
+    assert_eq!(entries[1].result.as_ref().unwrap_err().text, r[4]);
+    assert_eq!((entries[2].line, values(&entries[2])), (12, cells(Q)));
+}
+
+#[test]
+fn a_bare_row_of_ten_cells_is_a_row_with_too_many_cells() {
+    for (k, extra) in [(0, "5"), (4, "12"), (8, "0")] {
+        let mut r = rows(P);
+        r[k].push_str(extra);
+        let text = format!("{}\n{Q}\n", r.join("\n"));
+        let entries = read(text.as_bytes());
+        assert_eq!(entries.len(), 2, "row {k}: {entries:?}");
+        let n = 9 + extra.len();
+        assert_eq!(
+            error(&entries[0]),
+            // The column of the first cell too many.
+            (
+                1,
+                k as u64 + 1,
+                10,
+                format!("expected 9 cells in a grid row, found {n}")
+            ),
+            "row {k}"
+        );
+        assert_eq!((entries[1].line, values(&entries[1])), (10, cells(Q)));
+    }
+    // Short rows too, with and without separators, anywhere in the grid.
+    let mut r = rows(P);
+    r[0] = "4 . . | . . . | 8 .".into();
+    r[6].pop();
+    let entries = read(format!("{}\n", r.join("\n")).as_bytes());
+    assert_eq!(entries.len(), 1);
+    assert_eq!(
+        error(&entries[0]),
+        (1, 1, 20, "expected 9 cells in a grid row, found 8".into())
+    );
+}
+
+#[test]
+fn several_bad_rows_still_make_one_record_at_the_first_bad_row() {
+    let mut r = rows(P);
+    r[2] = "what is this".into();
+    r[3].push('7');
+    r[7] = "?".into();
+    let text = format!("{}\n\n{Q}\n", r.join("\n"));
+    let entries = read(text.as_bytes());
+    assert_eq!(entries.len(), 2, "{entries:?}");
+    assert_eq!(
+        error(&entries[0]),
+        (1, 3, 1, "invalid character 'w'".into())
+    );
+    assert_eq!((entries[1].line, values(&entries[1])), (11, cells(Q)));
+}
+
+#[test]
+fn a_grid_cut_short_is_one_record_and_what_follows_is_kept() {
+    let r = rows(P);
+    // Cut by a one-line puzzle, with a bad row inside: the bad row is the error.
+    let mut bad = r.clone();
+    bad[1].push('1');
+    let text = format!("{}\n{Q}\n", bad[..4].join("\n"));
+    let entries = read(text.as_bytes());
+    assert_eq!(entries.len(), 2);
+    assert_eq!(
+        error(&entries[0]),
+        (1, 2, 10, "expected 9 cells in a grid row, found 10".into())
+    );
+    assert_eq!((entries[1].line, values(&entries[1])), (5, cells(Q)));
+    // Cut by a blank line, rows all good: incomplete.
+    let text = format!("{}\n\n{}\n", r[..4].join("\n"), r.join("\n"));
+    let entries = read(text.as_bytes());
+    assert_eq!(entries.len(), 2);
+    assert_eq!(
+        error(&entries[0]),
+        (1, 1, 1, "incomplete grid: expected 9 rows, found 4".into())
+    );
+    assert_eq!((entries[1].line, values(&entries[1])), (6, cells(P)));
+}
+
+#[test]
+fn text_between_puzzles_stays_a_record_of_its_own() {
+    // A line of prose starts no grid: the grid after it is read whole.
+    let text = format!("hello world\n{}\n", rows(P).join("\n"));
+    let entries = read(text.as_bytes());
+    assert_eq!(entries.len(), 2, "{entries:?}");
+    assert_eq!(
+        error(&entries[0]),
+        (1, 1, 1, "invalid character 'h'".into())
+    );
+    assert_eq!((entries[1].line, values(&entries[1])), (2, cells(P)));
+    // A lone short line of cells reads as a one-line puzzle with too few cells.
+    let entries = read(format!("123\n{Q}\n").as_bytes());
+    assert_eq!(
+        error(&entries[0]),
+        (1, 1, 4, "expected 81 cells, found 3".into())
+    );
+    assert_eq!(values(&entries[1]), cells(Q));
+    // A one-line puzzle with a bad character early on is still a one-line puzzle: it does not
+    // swallow the grid after it.
+    let bad = format!("{}x{}", &Q[..4], &Q[5..]);
+    let text = format!("{bad}\n# next\n{}\n", rows(P).join("\n"));
+    let entries = read(text.as_bytes());
+    assert_eq!(entries.len(), 2, "{entries:?}");
+    assert_eq!(
+        error(&entries[0]),
+        (1, 1, 5, "invalid character 'x'".into())
+    );
+    assert_eq!((entries[1].line, values(&entries[1])), (3, cells(P)));
+}

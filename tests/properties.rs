@@ -351,6 +351,11 @@ fn ruler(l: &[u8]) -> bool {
     l.iter().all(|&b| grid_sep(b)) && l.iter().any(|&b| !b.is_ascii_whitespace())
 }
 
+/// A comment line: `#` after any indentation. Skipped, also between the rows of a grid.
+fn comment(l: &[u8]) -> bool {
+    l.iter().find(|&&b| b != b' ' && b != b'\t') == Some(&b'#')
+}
+
 /// Checks the reader on `input`: no panic; entries in increasing line order; errors located on
 /// or after their entry's line; every accepted board is, by an independent reading, a one-line
 /// puzzle or a 9-line block at its line, keeping the rules; every one-line puzzle is found.
@@ -374,7 +379,7 @@ fn check_parser(input: &[u8]) -> Result<(), TestCaseError> {
                 if let Some(c) = one_line(lines[at]) {
                     prop_assert_eq!(c, cells, "one-line puzzle at line {}", e.line);
                 } else {
-                    // A 9-line block from this line, rulers between rows allowed.
+                    // A 9-line block from this line, rulers and comments between rows allowed.
                     let mut got = Vec::new();
                     let mut k = at;
                     while got.len() < 81 {
@@ -383,7 +388,7 @@ fn check_parser(input: &[u8]) -> Result<(), TestCaseError> {
                             got.extend(row);
                         } else {
                             prop_assert!(
-                                !got.is_empty() && ruler(lines[k]),
+                                !got.is_empty() && (ruler(lines[k]) || comment(lines[k])),
                                 "line {} accepted but line {} is no grid row: {:?}",
                                 e.line,
                                 k + 1,
