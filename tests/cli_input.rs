@@ -108,3 +108,32 @@ fn a_grid_with_a_comment_or_a_bad_row_is_one_record() {
     assert_eq!(recs[0]["line"], 1);
     assert!(recs[0].get("error_line").is_none(), "{}", r.stdout);
 }
+
+#[test]
+fn a_grid_written_as_a_python_literal_is_solved() {
+    let rows: Vec<String> = (0..9)
+        .map(|r| {
+            let digits: Vec<String> = Q[r * 9..r * 9 + 9]
+                .replace('.', "0")
+                .chars()
+                .map(String::from)
+                .collect();
+            format!("[{}]", digits.join(","))
+        })
+        .collect();
+    let text = format!(
+        "grid = [{},\n        {}]\nint g[9][9] = {{{}}};\n",
+        rows[0],
+        rows[1..].join(",\n        "),
+        rows.join(",").replace('[', "{").replace(']', "}")
+    );
+    let r = run(&["solve", "--format", "line"], Some(text.as_bytes()));
+    r.expect_code(0);
+    assert_line_records(&r.stdout, &[Some(Q), Some(Q)]);
+    let r = run(&["solve", "--format", "json"], Some(text.as_bytes()));
+    let lines: Vec<u64> = json_lines(&r.stdout)
+        .iter()
+        .map(|v| v["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [1, 10]);
+}

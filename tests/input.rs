@@ -263,3 +263,145 @@ fn text_between_puzzles_stays_a_record_of_its_own() {
     );
     assert_eq!((entries[1].line, values(&entries[1])), (3, cells(P)));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Grids written as code (issue 11, item 7).
+
+/// The puzzle's rows as lists of digits, `0` for blanks: `[4,0,0,...]` with `open`/`close`.
+fn code_rows(puzzle: &str, open: &str, close: &str, sep: &str) -> Vec<String> {
+    rows(puzzle)
+        .iter()
+        .map(|r| {
+            let digits: Vec<String> = r.replace('.', "0").chars().map(String::from).collect();
+            format!("{open}{}{close}", digits.join(sep))
+        })
+        .collect()
+}
+
+/// Reads `text` and returns the one entry it must hold, with its line.
+#[track_caller]
+fn one(text: &str) -> (u64, [u8; 81]) {
+    let entries = read(text.as_bytes());
+    assert_eq!(entries.len(), 1, "{text}\n{entries:?}");
+    (entries[0].line, values(&entries[0]))
+}
+
+#[test]
+fn python_list_of_lists_one_row_per_line() {
+    let r = code_rows(P, "[", "]", ",");
+    // The tutorial's layout: the assignment and the first row on one line.
+    let text = format!(
+        "grid = [{},\n        {}]\n",
+        r[0],
+        r[1..].join(",\n        ")
+    );
+    assert_eq!(one(&text), (1, cells(P)));
+    // Brackets on lines of their own, spaces after commas, a comment after a row.
+    let spaced = code_rows(P, "    [", "],", ", ");
+    let text = format!(
+        "# from the tutorial\nsudoku = [\n{}  # last row\n]\n{Q}\n",
+        spaced.join("\n")
+    );
+    let entries = read(text.as_bytes());
+    assert_eq!(entries.len(), 2, "{text}");
+    assert_eq!((entries[0].line, values(&entries[0])), (2, cells(P)));
+    assert_eq!((entries[1].line, values(&entries[1])), (13, cells(Q)));
+}
+
+#[test]
+fn numpy_c_javascript_and_rust_initialisers() {
+    let py = code_rows(P, "[", "]", ", ");
+    let numpy = format!(
+        "sudoku = np.array([{},\n{}], dtype=int)\n",
+        py[0],
+        py[1..].join(",\n")
+    );
+    let c = code_rows(P, "  {", "},", ", ");
+    let c = format!("int grid[9][9] = {{\n{}\n}};\n", c.join("\n"));
+    let js = format!("const board = [\n{}\n];\n", py.join(",\n"));
+    let rust = format!("let grid: [[u8; 9]; 9] = [\n{}\n];\n", py.join(",\n"));
+    let call = format!("np.array([\n{}\n])\n", py.join(",\n"));
+    for text in [numpy, c, js, rust, call] {
+        assert_eq!(one(&text).1, cells(P), "{text}");
+    }
+}
+
+#[test]
+fn quoted_cells_json_and_strings() {
+    // LeetCode's board: quoted cells, `.` for blanks.
+    let quoted: Vec<String> = rows(P)
+        .iter()
+        .map(|r| {
+            let c: Vec<String> = r.chars().map(|c| format!("\"{c}\"")).collect();
+            format!("[{}]", c.join(","))
+        })
+        .collect();
+    let leetcode = format!("board = [{}]\n", quoted.join(","));
+    assert_eq!(one(&leetcode), (1, cells(P)));
+    // Single quotes, one row per line.
+    let single = format!("[{}]\n", quoted.join(",\n").replace('"', "'"));
+    assert_eq!(one(&single).1, cells(P));
+    // JSON objects: a key before a list of lists, or before a string.
+    let json = format!(
+        "{{\"grid\": [{}]}}\n",
+        code_rows(P, "[", "]", ",").join(",")
+    );
+    assert_eq!(one(&json).1, cells(P));
+    assert_eq!(one(&format!("{{\"puzzle\": \"{Q}\"}}\n")).1, cells(Q));
+    // A string assigned in Python, and a list of row strings.
+    assert_eq!(
+        one(&format!("grid1 = '{}'\n", Q.replace('.', "0"))).1,
+        cells(Q)
+    );
+    let strings: Vec<String> = rows(Q).iter().map(|r| format!("  \"{r}\",")).collect();
+    assert_eq!(
+        one(&format!("rows = [\n{}\n]\n", strings.join("\n"))).1,
+        cells(Q)
+    );
+}
+
+#[test]
+fn a_whole_grid_of_code_on_one_line_and_comma_separated_values() {
+    let flat = code_rows(P, "[", "]", ",").join(",");
+    assert_eq!(one(&format!("[{flat}]\n")), (1, cells(P)));
+    assert_eq!(one(&format!("x = [{flat}];\n")).1, cells(P));
+    // A flat list of 81, and CSV rows.
+    let csv = code_rows(Q, "", "", ",");
+    assert_eq!(one(&format!("[{}]\n", csv.join(","))).1, cells(Q));
+    assert_eq!(one(&format!("{}\n", csv.join("\n"))).1, cells(Q));
+}
+
+#[test]
+fn bad_code_is_located_and_stays_one_record() {
+    let mut r = code_rows(P, "[", "],", ",");
+    // Row 4 gets a letter: one record, at the grid's first line, pointing at the letter.
+    r[3] = r[3].replacen("0", "o", 1);
+    let at = r[3].find('o').unwrap() as u64 + 1;
+    let text = format!("grid = [\n{}\n]\n{Q}\n", r.join("\n"));
+    let entries = read(text.as_bytes());
+    assert_eq!(entries.len(), 2, "{entries:?}");
+    assert_eq!(
+        error(&entries[0]),
+        (1, 5, at, "invalid character 'o'".into())
+    );
+    assert_eq!((entries[1].line, values(&entries[1])), (12, cells(Q)));
+    // A row of eight.
+    let mut r = code_rows(P, "[", "],", ",");
+    r[8] = "[1,2,3,4,5,6,7,8],".into();
+    let entries = read(format!("[\n{}\n]\n", r.join("\n")).as_bytes());
+    assert_eq!(entries.len(), 1);
+    assert_eq!(
+        error(&entries[0]),
+        (1, 10, 17, "expected 9 cells in a grid row, found 8".into())
+    );
+    // Givens that break the rules: the column of the clashing cell on a one-line list.
+    let mut clash = cells(P);
+    clash[1] = 4; // a second 4 in row 1
+    let list: Vec<String> = clash.iter().map(|v| v.to_string()).collect();
+    let line = format!("grid = [{}]", list.join(", "));
+    let e = read(line.as_bytes()).remove(0);
+    let (_, _, column, message) = error(&e);
+    assert_eq!(message, "digit 4 appears twice in row 1");
+    assert_eq!(&line[column as usize - 1..column as usize], "4");
+    assert_eq!(column, 12);
+}

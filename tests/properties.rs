@@ -197,6 +197,52 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(config(256))]
+
+    #[test]
+    fn code_forms_round_trip(seed in any::<u64>(), blanks in 0usize..=81, form in 0usize..5) {
+        let (puzzle, _) = random_puzzle(seed, blanks);
+        let text = code_text(&puzzle, form);
+        let entries = read_all(text.as_bytes());
+        prop_assert_eq!(entries.len(), 1, "{}", text);
+        prop_assert_eq!(entries[0].result.as_ref().map(|b| *b.cells()), Ok(puzzle), "{}", text);
+    }
+}
+
+/// The puzzle written as code in one of five ways (Python, C, LeetCode's quoted cells, a flat
+/// list on one line, comma-separated values).
+fn code_text(puzzle: &[u8; 81], form: usize) -> String {
+    let row = |r: usize, quote: &str, blank: &str| -> Vec<String> {
+        puzzle[r * 9..r * 9 + 9]
+            .iter()
+            .map(|&v| {
+                let c = if v == 0 {
+                    blank.to_string()
+                } else {
+                    v.to_string()
+                };
+                format!("{quote}{c}{quote}")
+            })
+            .collect()
+    };
+    let rows = |quote: &str, blank: &str, open: &str, close: &str| -> Vec<String> {
+        (0..9)
+            .map(|r| format!("{open}{}{close}", row(r, quote, blank).join(", ")))
+            .collect()
+    };
+    match form {
+        0 => format!("grid = [{}]\n", rows("", "0", "[", "]").join(",\n        ")),
+        1 => format!(
+            "int g[9][9] = {{\n{}\n}};\n",
+            rows("", "0", "  {", "},").join("\n")
+        ),
+        2 => format!("board = [{}]\n", rows("\"", ".", "[", "]").join(",")),
+        3 => format!("[{}]\n", rows("", "0", "", "").join(", ")),
+        _ => rows("", "0", "", "").join("\n") + "\n",
+    }
+}
+
 /// Reference agreement on a fixed, seeded set of many puzzles, with a check that all three
 /// kinds (no, one, several solutions) occur often.
 #[test]
@@ -351,6 +397,12 @@ fn ruler(l: &[u8]) -> bool {
     l.iter().all(|&b| grid_sep(b)) && l.iter().any(|&b| !b.is_ascii_whitespace())
 }
 
+/// A line of code (a list, a string, comma-separated values or an assignment).
+fn code(l: &[u8]) -> bool {
+    l.iter()
+        .any(|&b| matches!(b, b'[' | b'{' | b'(' | b'"' | b'\'' | b',' | b'='))
+}
+
 /// A comment line: `#` after any indentation. Skipped, also between the rows of a grid.
 fn comment(l: &[u8]) -> bool {
     l.iter().find(|&&b| b != b' ' && b != b'\t') == Some(&b'#')
@@ -378,12 +430,19 @@ fn check_parser(input: &[u8]) -> Result<(), TestCaseError> {
                 prop_assert!(keeps_rules(&cells), "accepted a board breaking the rules");
                 if let Some(c) = one_line(lines[at]) {
                     prop_assert_eq!(c, cells, "one-line puzzle at line {}", e.line);
+                } else if code(lines[at]) {
+                    // Code forms are checked by `code_forms_round_trip`.
                 } else {
                     // A 9-line block from this line, rulers and comments between rows allowed.
                     let mut got = Vec::new();
                     let mut k = at;
                     while got.len() < 81 {
                         prop_assert!(k < lines.len(), "block at line {} runs out", e.line);
+                        if code(lines[k]) {
+                            // Code rows: checked by `code_forms_round_trip`.
+                            got = cells.to_vec();
+                            break;
+                        }
                         if let Some(row) = grid_row(lines[k]) {
                             got.extend(row);
                         } else {

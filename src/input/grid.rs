@@ -105,7 +105,7 @@ pub(super) fn shape(text: &[u8]) -> Shape {
 
 /// A 9-line grid being read.
 pub(super) struct Grid {
-    /// Line of its first row.
+    /// Its first line: the first row's, or that of the code opening its list (`grid = [`).
     first_line: u64,
     /// Rows read so far, good or bad.
     rows: usize,
@@ -119,7 +119,7 @@ pub(super) struct Grid {
 }
 
 impl Grid {
-    /// A grid whose first row is on `line`.
+    /// A grid starting on `line`.
     pub fn new(line: u64) -> Box<Grid> {
         Box::new(Grid {
             first_line: line,
@@ -174,7 +174,7 @@ impl Grid {
                 Err(e)
             }
             None if self.rows < 9 => Err(PuzzleError {
-                line: self.first_line,
+                line: self.lines[0],
                 column: 1,
                 kind: ErrorKind::IncompleteGrid(self.rows),
                 text: self.texts.first().cloned().unwrap_or_default(),

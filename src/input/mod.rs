@@ -31,6 +31,7 @@ use crate::board::{Board, CELLS, RuleError};
 use grid::Grid;
 
 mod grid;
+mod literal;
 mod oneline;
 
 /// The longest line kept, in bytes. Past it a line is a puzzle only if its first 81 cells and an
@@ -123,8 +124,13 @@ enum Line {
     /// A comment, or a line of grid separators only such as `------+-------+------`:
     /// skipped, also between the rows of a grid.
     Skip,
+    /// A line of code that opens a list but holds no cell, such as `grid = [`: skipped, and
+    /// a grid starting right after it is located here.
+    Open,
     /// A whole one-line puzzle.
     Puzzle([u8; CELLS]),
+    /// A whole puzzle written as code on one line, and the column of each cell.
+    CodePuzzle([u8; CELLS], Box<[u32; CELLS]>),
     /// A row of a 9-line grid.
     Row(grid::Row),
     /// Not a puzzle nor a good row.
@@ -162,6 +168,9 @@ pub struct PuzzleReader<R> {
     bytes: u64,
     /// The 9-line grid being read, if any.
     grid: Option<Box<Grid>>,
+    /// The line of code that opened a list (`grid = [`) just before, if any: a grid that
+    /// starts next starts there.
+    opened: Option<u64>,
     /// Whether the part of the current line past [`MAX_LINE`] (if any) was all white space.
     tail_blank: bool,
     /// Whether the last line ended with CR, so that a LF right after it is skipped.
@@ -180,6 +189,7 @@ impl<R: BufRead> PuzzleReader<R> {
             line: 0,
             bytes: 0,
             grid: None,
+            opened: None,
             tail_blank: true,
             after_cr: false,
             pending: None,
@@ -293,6 +303,9 @@ impl<R: BufRead> PuzzleReader<R> {
         if run >= oneline::LONG_RUN {
             return oneline::long_run(body, indent, run, truncated);
         }
+        if let Some(start) = literal::code_start(text, indent) {
+            return literal::parse(text, start, truncated);
+        }
         grid::scan_row(text, truncated)
     }
 
@@ -339,7 +352,10 @@ impl<R: BufRead> PuzzleReader<R> {
     fn grid_row(&mut self, row: Result<grid::Row, (u64, ErrorKind)>) -> Option<Entry> {
         let line = self.line;
         let text = self.line_text();
-        let grid = self.grid.get_or_insert_with(|| Grid::new(line));
+        let opened = self.opened.take();
+        let grid = self
+            .grid
+            .get_or_insert_with(|| Grid::new(opened.unwrap_or(line)));
         grid.push(line, text, row);
         if grid.is_full() {
             return self.end_grid();
@@ -361,8 +377,17 @@ impl<R: BufRead> PuzzleReader<R> {
                 return Ok(self.end_grid());
             };
             self.line += 1;
-            match self.classify(truncated) {
+            let line = self.classify(truncated);
+            if !matches!(line, Line::Skip | Line::Row(_) | Line::Bad(_)) {
+                self.opened = None;
+            }
+            match line {
                 Line::Skip => {}
+                Line::Open => {
+                    if self.grid.is_none() {
+                        self.opened = Some(self.line);
+                    }
+                }
                 Line::Blank => {
                     if let Some(e) = self.end_grid() {
                         return Ok(Some(e));
@@ -371,7 +396,14 @@ impl<R: BufRead> PuzzleReader<R> {
                 Line::Puzzle(cells) => {
                     let entry = Entry {
                         line: self.line,
-                        result: self.finish(cells),
+                        result: self.finish(cells, |k| self.cell_column(k)),
+                    };
+                    return Ok(Some(self.after_grid(entry)));
+                }
+                Line::CodePuzzle(cells, columns) => {
+                    let entry = Entry {
+                        line: self.line,
+                        result: self.finish(cells, |k| u64::from(columns[k])),
                     };
                     return Ok(Some(self.after_grid(entry)));
                 }
@@ -389,6 +421,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     }
                 }
                 Line::Bad(bad) => {
+                    self.opened = None;
                     let entry = Entry {
                         line: self.line,
                         result: Err(PuzzleError {
@@ -405,15 +438,19 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    /// Checks the rules on a one-line puzzle's cells.
-    fn finish(&self, cells: [u8; CELLS]) -> Result<Board, PuzzleError> {
+    /// Checks the rules on a one-line puzzle's cells; `column` gives the column of a cell.
+    fn finish(
+        &self,
+        cells: [u8; CELLS],
+        column: impl Fn(usize) -> u64,
+    ) -> Result<Board, PuzzleError> {
         let board = Board::from_valid_cells(cells);
         board
             .check_rules()
             .map(|()| board)
             .map_err(|rule| PuzzleError {
                 line: self.line,
-                column: self.cell_column(rule.cell),
+                column: column(rule.cell),
                 kind: ErrorKind::Rule(rule),
                 text: self.line_text(),
                 board: Some(Box::new(board)),
