@@ -137,3 +137,89 @@ fn a_grid_written_as_a_python_literal_is_solved() {
         .collect();
     assert_eq!(lines, [1, 10]);
 }
+
+/// The candidates of each cell after removing its peers' digits, as digit strings.
+fn candidate_strings(puzzle: &[u8; 81]) -> Vec<String> {
+    let units = common::units();
+    (0..81)
+        .map(|k| {
+            if puzzle[k] != 0 {
+                return puzzle[k].to_string();
+            }
+            (1..=9u8)
+                .filter(|&d| {
+                    !units
+                        .iter()
+                        .filter(|u| u.contains(&k))
+                        .any(|u| u.iter().any(|&p| puzzle[p] == d))
+                })
+                .map(|d| d.to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// A pencil-mark grid in Sudoku Explainer's layout.
+fn pencil_grid(marks: &[String]) -> String {
+    let w = marks.iter().map(String::len).max().unwrap();
+    let ruler = format!("+{}\n", format!("{}-+", "-".repeat(3 * (w + 1))).repeat(3));
+    let mut s = String::new();
+    for r in 0..9 {
+        if r % 3 == 0 {
+            s.push_str(&ruler);
+        }
+        s.push('|');
+        for c in 0..9 {
+            s.push_str(&format!(" {:<w$}", marks[r * 9 + c]));
+            if c % 3 == 2 {
+                s.push_str(" |");
+            }
+        }
+        s.push('\n');
+    }
+    s + &ruler
+}
+
+#[test]
+fn positions_with_pencil_marks_are_solved_from_their_filled_cells() {
+    let marks = candidate_strings(&cells(P));
+    let line: String = marks
+        .iter()
+        .flat_map(|m| {
+            (1..=9u8).map(move |d| {
+                if m.contains((b'0' + d) as char) {
+                    (b'0' + d) as char
+                } else {
+                    '.'
+                }
+            })
+        })
+        .collect();
+    let text = format!("{}{line}\n", pencil_grid(&marks));
+    let r = run(&["solve", "--format", "line"], Some(text.as_bytes()));
+    r.expect_code(0);
+    assert_line_records(&r.stdout, &[Some(P), Some(P)]);
+    let r = run(&["check", "--format", "json"], Some(text.as_bytes()));
+    let lines: Vec<u64> = json_lines(&r.stdout)
+        .iter()
+        .map(|v| v["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [2, 14]);
+
+    // A cell with no candidate: one invalid record, located at the cell.
+    let mut broken = marks.clone();
+    // A cell in row 4 or below, so that the error lies below the record's first line.
+    let k = (27..81).find(|&k| marks[k].len() > 1).unwrap();
+    broken[k] = ".".into();
+    let text = pencil_grid(&broken);
+    let r = run(&["solve", "--format", "json"], Some(text.as_bytes()));
+    r.expect_code(2);
+    let recs = json_lines(&r.stdout);
+    assert_eq!(recs.len(), 1, "{}", r.stdout);
+    assert_eq!(recs[0]["error"], "cell has no candidate");
+    let row_line = 2 + k / 9 + k / 27;
+    assert_eq!(recs[0]["error_line"], row_line as u64);
+    let row_text = text.lines().nth(row_line - 1).unwrap();
+    let column = recs[0]["column"].as_u64().unwrap() as usize;
+    assert_eq!(&row_text[column - 1..column], ".");
+}

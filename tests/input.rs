@@ -405,3 +405,291 @@ fn bad_code_is_located_and_stays_one_record() {
     assert_eq!(&line[column as usize - 1..column as usize], "4");
     assert_eq!(column, 12);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Positions with pencil marks (issue 9).
+
+/// The candidates of each cell of `puzzle` after removing the digits of its peers, computed
+/// here without the library: bit d-1 for digit d, a given holds just its own digit.
+fn candidates(puzzle: &[u8; 81]) -> [u16; 81] {
+    let units = common::units();
+    std::array::from_fn(|k| {
+        if puzzle[k] != 0 {
+            return 1 << (puzzle[k] - 1);
+        }
+        let mut m = 0x1ff;
+        for u in units.iter().filter(|u| u.contains(&k)) {
+            for &p in u {
+                if puzzle[p] != 0 {
+                    m &= !(1 << (puzzle[p] - 1));
+                }
+            }
+        }
+        m
+    })
+}
+
+fn digits(mask: u16) -> String {
+    (1..=9u8)
+        .filter(|d| mask & (1 << (d - 1)) != 0)
+        .map(|d| (b'0' + d) as char)
+        .collect()
+}
+
+/// The cells with exactly one candidate: the board of a position.
+fn singles(marks: &[u16; 81]) -> [u8; 81] {
+    std::array::from_fn(|k| {
+        if marks[k].count_ones() == 1 {
+            marks[k].trailing_zeros() as u8 + 1
+        } else {
+            0
+        }
+    })
+}
+
+/// The position as HoDoKu's "copy PM grid" lays it out: a width per column, `.` `:` `'`
+/// corners on the rulers.
+fn hodoku_grid(marks: &[u16; 81]) -> String {
+    let cell: Vec<String> = marks.iter().map(|&m| digits(m)).collect();
+    let width: Vec<usize> = (0..9)
+        .map(|c| (0..9).map(|r| cell[r * 9 + c].len()).max().unwrap() + 2)
+        .collect();
+    let ruler = |edge: char, middle: char| {
+        let part = |b: usize| "-".repeat(width[b * 3] + width[b * 3 + 1] + width[b * 3 + 2]);
+        format!(
+            "{edge}{}{middle}{}{middle}{}{edge}\n",
+            part(0),
+            part(1),
+            part(2)
+        )
+    };
+    let mut s = String::new();
+    for r in 0..9 {
+        match r {
+            0 => s.push_str(&ruler('.', '.')),
+            3 | 6 => s.push_str(&ruler(':', '+')),
+            _ => {}
+        }
+        for c in 0..9 {
+            s.push_str(if c % 3 == 0 { "| " } else { " " });
+            let t = &cell[r * 9 + c];
+            s.push_str(t);
+            s.push_str(&" ".repeat(width[c] - t.len() - 1));
+        }
+        s.push_str("|\n");
+    }
+    s.push_str(&ruler('\'', '\''));
+    s
+}
+
+/// The position as Sudoku Explainer saves pencil marks: one width for all cells, `+` rulers,
+/// CRLF line ends.
+fn explainer_grid(marks: &[u16; 81]) -> String {
+    let crd = marks.iter().map(|m| m.count_ones() as usize).max().unwrap();
+    let ruler = format!(
+        "+{}\r\n",
+        format!("{}-+", "-".repeat(3 * (crd + 1))).repeat(3)
+    );
+    let mut s = String::new();
+    for r in 0..9 {
+        if r % 3 == 0 {
+            s.push_str(&ruler);
+        }
+        s.push('|');
+        for c in 0..9 {
+            let t = digits(marks[r * 9 + c]);
+            s.push_str(&format!(" {t:<crd$}"));
+            if c % 3 == 2 {
+                s.push_str(" |");
+            }
+        }
+        s.push_str("\r\n");
+    }
+    s + &ruler
+}
+
+fn marks_line(marks: &[u16; 81]) -> String {
+    marks
+        .iter()
+        .flat_map(|&m| {
+            (0..9).map(move |d| {
+                if m & (1 << d) != 0 {
+                    (b'1' + d) as char
+                } else {
+                    '.'
+                }
+            })
+        })
+        .collect()
+}
+
+/// A position part way: the candidates of P with a few more removed by hand (as a solver
+/// would), so that the marks are not those of the board alone.
+fn position() -> [u16; 81] {
+    let mut m = candidates(&cells(P));
+    let mut removed = 0;
+    for cell in m.iter_mut() {
+        if cell.count_ones() >= 3 && removed < 6 {
+            *cell &= !(1 << cell.trailing_zeros());
+            removed += 1;
+        }
+    }
+    assert_eq!(removed, 6);
+    m
+}
+
+#[track_caller]
+fn assert_position(entry: &Entry, marks: &[u16; 81]) {
+    assert_eq!(values(entry), singles(marks));
+    let got = entry.marks.as_deref().expect("pencil marks");
+    for k in 0..81 {
+        assert_eq!(got[k], marks[k], "cell r{}c{}", k / 9 + 1, k % 9 + 1);
+    }
+}
+
+#[test]
+fn pencil_mark_grids_as_hodoku_and_sudoku_explainer_print_them() {
+    let m = position();
+    for text in [hodoku_grid(&m), explainer_grid(&m)] {
+        let entries = read(format!("{text}{Q}\n").as_bytes());
+        assert_eq!(entries.len(), 2, "{text}\n{entries:?}");
+        // Located at its first row, under the top ruler.
+        assert_eq!(entries[0].line, 2);
+        assert_position(&entries[0], &m);
+        // A plain puzzle after it has no marks: its candidates follow from its board.
+        assert_eq!((entries[1].line, values(&entries[1])), (14, cells(Q)));
+        assert_eq!(entries[1].marks, None);
+    }
+    // Every cell open (no digit placed yet) and compact spacing, with comments inside.
+    let all = [0x1ffu16; 81];
+    let rows: Vec<String> = (0..9).map(|_| ["123456789"; 9].join(" ")).collect();
+    let text = format!(
+        "{}\n# half way\n{}\n",
+        rows[..5].join("\n"),
+        rows[5..].join("\n")
+    );
+    assert_position(&read(text.as_bytes())[0], &all);
+}
+
+#[test]
+fn the_729_character_form() {
+    let m = position();
+    let line = marks_line(&m);
+    assert_eq!(line.len(), 729);
+    let entries = read(format!("{Q}\n{line}\n  {line} # annotated\n").as_bytes());
+    assert_eq!(entries.len(), 3);
+    assert_eq!(entries[0].marks, None);
+    assert_position(&entries[1], &m);
+    assert_position(&entries[2], &m);
+    assert_eq!(entries[2].line, 3);
+    // `0` for a closed candidate too.
+    assert_position(&read(line.replace('.', "0").as_bytes())[0], &m);
+}
+
+#[test]
+fn pencil_mark_errors_are_located() {
+    let m = position();
+    let grid = hodoku_grid(&m);
+    let lines: Vec<&str> = grid.lines().collect();
+    // The first open cell of row 2 (line 3) loses all its candidates, written `.`.
+    let k = (9..18).find(|&k| m[k].count_ones() > 1).unwrap();
+    let marks = digits(m[k]);
+    let row2 = lines[2];
+    let at = row2.find(&format!(" {marks} ")).unwrap() + 1;
+    // (cell written, message, column from the cell's start)
+    let cases = [
+        (".".to_string(), "cell has no candidate".to_string(), 0),
+        ("0".to_string(), "cell has no candidate".to_string(), 0),
+        (
+            format!("{marks}{}", &marks[..1]),
+            format!("candidate {} written twice in one cell", &marks[..1]),
+            marks.len() as u64,
+        ),
+        ("4x".to_string(), "invalid character 'x'".to_string(), 1),
+    ];
+    for (cell, message, offset) in cases {
+        let bad_row = format!("{}{cell}{}", &row2[..at], &row2[at + marks.len()..]);
+        let mut l: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+        l[2] = bad_row;
+        let entries = read(format!("{}\n{Q}\n", l.join("\n")).as_bytes());
+        assert_eq!(entries.len(), 2, "{cell}: {entries:?}");
+        let (line, err_line, column, got) = error(&entries[0]);
+        assert_eq!(
+            (line, err_line, got.as_str()),
+            (2, 3, message.as_str()),
+            "{cell}"
+        );
+        assert_eq!(column, at as u64 + 1 + offset, "{cell}");
+        assert_eq!(entries[0].marks, None);
+        assert_eq!(values(&entries[1]), cells(Q));
+    }
+    // A row of eight cells.
+    let mut l: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+    let cut = l[5].rfind("| ").unwrap();
+    l[5].truncate(cut + 2);
+    l[5] += &digits(m[4 * 9 + 6]);
+    l[5] += " |";
+    let e = read(l.join("\n").as_bytes()).remove(0);
+    let (_, err_line, _, got) = error(&e);
+    assert_eq!(
+        (err_line, got.as_str()),
+        (6, "expected 9 cells in a grid row, found 7")
+    );
+
+    // Two cells of row 1 left with the same single candidate: a rule break, at the second.
+    let mut bad = m;
+    let open: Vec<usize> = (0..9).filter(|&k| bad[k].count_ones() > 1).collect();
+    bad[open[0]] = 1 << 8;
+    bad[open[1]] = 1 << 8;
+    let e = read(hodoku_grid(&bad).as_bytes()).remove(0);
+    let (_, err_line, column, got) = error(&e);
+    assert_eq!(got, "digit 9 appears twice in row 1");
+    assert_eq!(err_line, 2);
+    let text = &e.result.as_ref().unwrap_err().text;
+    assert_eq!(&text[column as usize - 1..column as usize], "9");
+    assert_eq!(e.marks, None);
+
+    // The 729 form: a digit out of its place, and a cell with nothing open.
+    let line = marks_line(&m);
+    let k = line.find('.').unwrap();
+    let d = k % 9 + 1;
+    let wrong = if d == 9 { '1' } else { '9' };
+    let moved = format!("{}{wrong}{}", &line[..k], &line[k + 1..]);
+    let e = read(moved.as_bytes()).remove(0);
+    assert_eq!(
+        error(&e),
+        (
+            1,
+            1,
+            k as u64 + 1,
+            format!("expected candidate {d} or '.', found '{wrong}'")
+        )
+    );
+    let empty_cell = (0..81).find(|&c| m[c].count_ones() > 1).unwrap();
+    let emptied = format!(
+        "{}.........{}",
+        &line[..empty_cell * 9],
+        &line[empty_cell * 9 + 9..]
+    );
+    let e = read(emptied.as_bytes()).remove(0);
+    assert_eq!(
+        error(&e),
+        (
+            1,
+            1,
+            empty_cell as u64 * 9 + 1,
+            "cell has no candidate".into()
+        )
+    );
+}
+
+#[test]
+fn a_grid_of_single_digits_is_still_a_plain_puzzle() {
+    // A pencil-mark grid in which every cell has one candidate is a solved grid: no marks.
+    let solved =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    let m = candidates(&cells(solved));
+    let entries = read(hodoku_grid(&m).as_bytes());
+    assert_eq!(values(&entries[0]), cells(solved));
+    assert_eq!(entries[0].marks, None);
+}

@@ -6,6 +6,7 @@
 //! one-line puzzle or the end of the input ends a grid that has fewer than nine rows.
 
 use super::oneline::{LONG_RUN, bad_byte, cell_value};
+use super::pencilmarks::{self, MarksRow};
 use super::{Bad, Entry, ErrorKind, Line, PuzzleError, Shape};
 use crate::board::{Board, CELLS};
 
@@ -22,9 +23,57 @@ pub(super) struct Row {
     pub columns: [u32; 9],
 }
 
+/// A line read as a row of a grid both ways: as nine cells, and as the candidates of nine
+/// cells (a pencil-mark grid). Which reading counts is decided once the grid is whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct RowRead {
+    pub plain: Result<Row, (u64, ErrorKind)>,
+    pub marks: Result<MarksRow, (u64, ErrorKind)>,
+}
+
+impl RowRead {
+    /// A row of cells read from `text` (code, say), and its reading as pencil marks.
+    pub fn cells(row: Row, text: &[u8]) -> Line {
+        Line::Row(Box::new(RowRead {
+            plain: Ok(row),
+            marks: pencilmarks::row(text),
+        }))
+    }
+
+    /// A line that is a bad row whichever way it is read.
+    pub fn bad(error: (u64, ErrorKind)) -> RowRead {
+        RowRead {
+            plain: Err(error.clone()),
+            marks: Err(error),
+        }
+    }
+}
+
 /// Reads `text` (a whole line, indentation included, with no run of [`LONG_RUN`] cells at its
-/// start) as a row of a grid: nine cells among separators.
+/// start) as a row of a grid: nine cells among separators, or nine cells' candidates.
 pub(super) fn scan_row(text: &[u8], truncated: bool) -> Line {
+    match scan_cells(text, truncated) {
+        // Not nine cells, but maybe nine cells' candidates (81 of them, even, in a grid where
+        // no digit is placed yet).
+        Line::Bad(bad) if bad.shape == Shape::Row || bad.kind == ErrorKind::SpacedCells => {
+            match (pencilmarks::row(text), bad.shape) {
+                (Ok(marks), _) => Line::Row(Box::new(RowRead {
+                    plain: Err((bad.column, bad.kind)),
+                    marks: Ok(marks),
+                })),
+                (Err(e), Shape::Row) => Line::Row(Box::new(RowRead {
+                    plain: Err((bad.column, bad.kind)),
+                    marks: Err(e),
+                })),
+                (Err(_), _) => Line::Bad(bad),
+            }
+        }
+        line => line,
+    }
+}
+
+/// Reads `text` as nine cells among separators.
+fn scan_cells(text: &[u8], truncated: bool) -> Line {
     let mut values = [0u8; 9];
     let mut columns = [0u32; 9];
     let mut count = 0usize;
@@ -72,7 +121,7 @@ pub(super) fn scan_row(text: &[u8], truncated: bool) -> Line {
     };
     match count {
         0 => Line::Skip,
-        9 => Line::Row(Row { values, columns }),
+        9 => RowRead::cells(Row { values, columns }, text),
         CELLS => Line::Bad(Bad {
             column: 1,
             kind: ErrorKind::SpacedCells,
@@ -107,15 +156,10 @@ pub(super) fn shape(text: &[u8]) -> Shape {
 pub(super) struct Grid {
     /// Its first line: the first row's, or that of the code opening its list (`grid = [`).
     first_line: u64,
-    /// Rows read so far, good or bad.
-    rows: usize,
-    cells: [u8; CELLS],
-    /// For each row its line and text, and for each cell its column, to place rule errors.
-    lines: [u64; 9],
-    columns: [u32; CELLS],
+    /// For each row read so far (good or bad): its line, its text and how it read.
+    lines: Vec<u64>,
     texts: Vec<String>,
-    /// What is wrong with the first bad row, if any.
-    error: Option<PuzzleError>,
+    rows: Vec<RowRead>,
 }
 
 impl Grid {
@@ -123,79 +167,111 @@ impl Grid {
     pub fn new(line: u64) -> Box<Grid> {
         Box::new(Grid {
             first_line: line,
-            rows: 0,
-            cells: [0; CELLS],
-            lines: [0; 9],
-            columns: [0; CELLS],
+            lines: Vec::with_capacity(9),
             texts: Vec::with_capacity(9),
-            error: None,
+            rows: Vec::with_capacity(9),
         })
     }
 
-    /// Adds the row on `line` (whose text is `text`), or what is wrong with it.
-    pub fn push(&mut self, line: u64, text: String, row: Result<Row, (u64, ErrorKind)>) {
-        let r = self.rows;
-        self.rows += 1;
-        match row {
-            Ok(row) => {
-                self.cells[r * 9..r * 9 + 9].copy_from_slice(&row.values);
-                self.columns[r * 9..r * 9 + 9].copy_from_slice(&row.columns);
-            }
-            Err((column, kind)) => {
-                if self.error.is_none() {
-                    self.error = Some(PuzzleError {
-                        line,
-                        column,
-                        kind,
-                        text: text.clone(),
-                        board: None,
-                    });
-                }
-            }
-        }
-        self.lines[r] = line;
+    /// Adds the row on `line`, whose text is `text`.
+    pub fn push(&mut self, line: u64, text: String, row: RowRead) {
+        self.lines.push(line);
         self.texts.push(text);
+        self.rows.push(row);
     }
 
     /// True once nine rows are in.
     pub fn is_full(&self) -> bool {
-        self.rows == 9
+        self.rows.len() == 9
     }
 
-    /// The record for the grid: its board, or what is wrong with it.
-    pub fn finish(self: Box<Self>) -> Entry {
-        let result = match self.error {
-            Some(mut e) => {
+    /// The error on row `r`.
+    fn error(&self, r: usize, (column, kind): (u64, ErrorKind)) -> PuzzleError {
+        PuzzleError {
+            line: self.lines[r],
+            column,
+            kind,
+            text: self.texts[r].clone(),
+            board: None,
+        }
+    }
+
+    /// The record for the grid: its board (and pencil marks, for a pencil-mark grid), or what
+    /// is wrong with it: the first bad row, else missing rows, else givens breaking the rules.
+    pub fn finish(&self) -> Entry {
+        // A pencil-mark grid if a row lists two candidates or more in a cell.
+        let pencil = self
+            .rows
+            .iter()
+            .any(|r| r.marks.as_ref().is_ok_and(|m| m.multi));
+        let bad = self.rows.iter().enumerate().find_map(|(r, read)| {
+            let error = if pencil {
+                read.marks.as_ref().err()
+            } else {
+                read.plain.as_ref().err()
+            };
+            error.map(|e| (r, e.clone()))
+        });
+        let result = match bad {
+            Some((r, mut error)) => {
                 // A lone line with the wrong number of cells reads better as a one-line
                 // puzzle that is too short (or long) than as a grid row.
-                if let (1, ErrorKind::RowCells(n)) = (self.rows, &e.kind) {
-                    e.kind = ErrorKind::CellCount(*n);
+                if let (1, ErrorKind::RowCells(n)) = (self.rows.len(), &error.1) {
+                    // Placed as for a one-line puzzle: just after its last cell.
+                    let text = self.texts[0].as_bytes();
+                    let last = text.iter().rposition(|&b| cell_value(b).is_some());
+                    error = (last.map_or(1, |i| i as u64 + 2), ErrorKind::CellCount(*n));
                 }
-                Err(e)
+                Err(self.error(r, error))
             }
-            None if self.rows < 9 => Err(PuzzleError {
-                line: self.lines[0],
-                column: 1,
-                kind: ErrorKind::IncompleteGrid(self.rows),
-                text: self.texts.first().cloned().unwrap_or_default(),
-                board: None,
-            }),
-            None => {
-                let board = Board::from_valid_cells(self.cells);
-                board.check_rules().map(|()| board).map_err(|rule| {
-                    let row = rule.cell / 9;
-                    PuzzleError {
-                        line: self.lines[row],
-                        column: u64::from(self.columns[rule.cell]),
-                        kind: ErrorKind::Rule(rule),
-                        text: self.texts[row].clone(),
-                        board: Some(Box::new(board)),
-                    }
-                })
+            None if self.rows.len() < 9 => {
+                Err(self.error(0, (1, ErrorKind::IncompleteGrid(self.rows.len()))))
             }
+            None => return self.board(pencil),
         };
         Entry {
             line: self.first_line,
+            result,
+            marks: None,
+        }
+    }
+
+    /// The record for nine good rows.
+    fn board(&self, pencil: bool) -> Entry {
+        let mut cells = [0u8; CELLS];
+        let mut columns = [0u32; CELLS];
+        let mut marks = pencil.then(|| Box::new([0u16; CELLS]));
+        for (r, read) in self.rows.iter().enumerate() {
+            let span = r * 9..r * 9 + 9;
+            match (&read.plain, &read.marks, marks.as_mut()) {
+                (_, Ok(m), Some(marks)) => {
+                    marks[span.clone()].copy_from_slice(&m.marks);
+                    columns[span].copy_from_slice(&m.columns);
+                }
+                (Ok(row), _, None) => {
+                    cells[span.clone()].copy_from_slice(&row.values);
+                    columns[span].copy_from_slice(&row.columns);
+                }
+                _ => unreachable!("finish checked every row"),
+            }
+        }
+        if let Some(marks) = &marks {
+            cells = pencilmarks::filled(marks);
+        }
+        let board = Board::from_valid_cells(cells);
+        let result = board.check_rules().map(|()| board).map_err(|rule| {
+            let row = rule.cell / 9;
+            PuzzleError {
+                line: self.lines[row],
+                column: u64::from(columns[rule.cell]),
+                kind: ErrorKind::Rule(rule),
+                text: self.texts[row].clone(),
+                board: Some(Box::new(board)),
+            }
+        });
+        Entry {
+            line: self.first_line,
+            marks: marks.filter(|_| result.is_ok()),
             result,
         }
     }

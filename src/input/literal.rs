@@ -23,7 +23,7 @@ use super::oneline::{LONG_RUN, bad_byte, cell_value};
 use super::{Bad, ErrorKind, Line, Shape};
 use crate::board::CELLS;
 
-use super::grid::Row;
+use super::grid::{Row, RowRead};
 
 /// Where the code on `text` starts (after an assignment or call in front), if `text` (whose
 /// first `indent` bytes are indentation) reads as a line of code.
@@ -200,7 +200,7 @@ pub(super) fn parse(text: &[u8], start: usize, truncated: bool) -> Line {
             };
             row.values.copy_from_slice(&cells.values[..9]);
             row.columns.copy_from_slice(&cells.columns[..9]);
-            Line::Row(row)
+            RowRead::cells(row, text)
         }
         CELLS => Line::CodePuzzle(cells.values, Box::new(cells.columns)),
         n if n >= LONG_RUN => {

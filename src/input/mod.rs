@@ -1,13 +1,19 @@
 //! Reading puzzles from text: a streaming reader over any [`BufRead`].
 //!
-//! Two forms are accepted, and may be mixed in one input:
+//! These forms are accepted, and may be mixed in one input:
 //!
 //! - **One line**: 81 contiguous cells, digits `1`–`9` for givens and `0`, `.` or `_` for
 //!   blanks. Whatever follows the 81st cell after whitespace, `;`, `:`, `,` or `#` is an
 //!   annotation (collections append ratings there) and is ignored.
 //! - **A grid of nine lines** of nine cells each. Spaces, tabs and the separators `|`, `+`, `-`
-//!   are ignored, so a grid copied from a terminal reads as typed; lines made only of separators
-//!   (`------+-------+------`) and `#` comment lines between its rows are skipped.
+//!   are ignored, so a grid copied from a terminal reads as typed; ruler lines
+//!   (`------+-------+------`, `.-----.-----.`) and `#` comment lines between its rows are
+//!   skipped (see `grid.rs`).
+//! - **Code**: a list of lists in Python, JSON, C and the like, one row per line or all on one
+//!   line, with an assignment in front (`grid = [[0,7,2,...],`; see `literal.rs`).
+//! - **Positions with pencil marks**: a 9-line grid listing each cell's candidates as HoDoKu
+//!   and Sudoku Explainer print it, or one line of 729 characters; the entry then carries
+//!   [`Entry::marks`] (see `pencilmarks.rs`).
 //!
 //! Blank lines and lines starting with `#` are skipped. A line ends at LF, CRLF or a lone CR
 //! (old Mac files), and a UTF-8 byte-order mark at the start of any line is skipped (files
@@ -33,6 +39,7 @@ use grid::Grid;
 mod grid;
 mod literal;
 mod oneline;
+mod pencilmarks;
 
 /// The longest line kept, in bytes. Past it a line is a puzzle only if its first 81 cells and an
 /// annotation separator lie within the limit.
@@ -62,6 +69,21 @@ pub enum ErrorKind {
     /// A line longer than [`MAX_LINE`] that cannot be a puzzle.
     #[error("line too long (more than {MAX_LINE} bytes)")]
     TooLong,
+    /// A cell of a pencil-mark position with no candidate left.
+    #[error("cell has no candidate")]
+    NoCandidate,
+    /// A digit written twice among a cell's candidates.
+    #[error("candidate {0} written twice in one cell")]
+    RepeatedCandidate(u8),
+    /// In the 729-character form, a character that is neither the candidate of its place nor
+    /// `.`.
+    #[error("expected candidate {digit} or '.', found {}", ShowChar(*.found))]
+    MisplacedCandidate {
+        /// The candidate that this place stands for.
+        digit: u8,
+        /// What was written there.
+        found: char,
+    },
     /// Givens that break the rules.
     #[error(transparent)]
     Rule(#[from] RuleError),
@@ -113,26 +135,45 @@ pub struct Entry {
     /// The puzzle's first line, from 1 (a grid's first row, even when the error is on a later
     /// row: see [`PuzzleError::line`]).
     pub line: u64,
-    /// The puzzle, or what is wrong with it.
+    /// The puzzle, or what is wrong with it. For a position with pencil marks, the board
+    /// holds its filled cells: those with exactly one candidate.
     pub result: Result<Board, PuzzleError>,
+    /// The pencil marks of a position read with them (a pencil-mark grid or the 729-character
+    /// line): for each cell, bit `d - 1` set when digit `d` may still go there; a filled cell
+    /// holds just its digit's bit. `None` for a plain puzzle, whose candidates follow from its
+    /// board alone, and for an error.
+    pub marks: Option<Box<[u16; CELLS]>>,
+}
+
+impl Entry {
+    /// The entry with no pencil marks if its board is an error, as [`Entry::marks`] promises.
+    fn checked(mut self) -> Entry {
+        if self.result.is_err() {
+            self.marks = None;
+        }
+        self
+    }
 }
 
 /// What one line of input turned out to be.
 enum Line {
     /// Blank: skipped, and it ends a 9-line grid in progress.
     Blank,
-    /// A comment, or a line of grid separators only such as `------+-------+------`:
-    /// skipped, also between the rows of a grid.
+    /// A comment, a ruler (`------+-------+------`, `.-------.-------.`) or other line of
+    /// separators only, or code closing a list (`]]`): skipped, also between the rows of a
+    /// grid.
     Skip,
-    /// A line of code that opens a list but holds no cell, such as `grid = [`: skipped, and
-    /// a grid starting right after it is located here.
+    /// A line of code that opens a list but holds no cell (`grid = [`): skipped, and a grid
+    /// starting right after it (comments and separators between allowed) is located here.
     Open,
     /// A whole one-line puzzle.
     Puzzle([u8; CELLS]),
     /// A whole puzzle written as code on one line, and the column of each cell.
     CodePuzzle([u8; CELLS], Box<[u32; CELLS]>),
-    /// A row of a 9-line grid.
-    Row(grid::Row),
+    /// A position in the 729-character pencil-mark form.
+    Marks(Box<[u16; CELLS]>),
+    /// A row of a 9-line grid, read as cells and as pencil marks.
+    Row(Box<grid::RowRead>),
     /// Not a puzzle nor a good row.
     Bad(Bad),
 }
@@ -168,8 +209,8 @@ pub struct PuzzleReader<R> {
     bytes: u64,
     /// The 9-line grid being read, if any.
     grid: Option<Box<Grid>>,
-    /// The line of code that opened a list (`grid = [`) just before, if any: a grid that
-    /// starts next starts there.
+    /// The last line of code opening a list (`grid = [`) read outside a grid, if nothing but
+    /// skipped lines came after it: a grid that starts next starts there.
     opened: Option<u64>,
     /// Whether the part of the current line past [`MAX_LINE`] (if any) was all white space.
     tail_blank: bool,
@@ -300,8 +341,14 @@ impl<R: BufRead> PuzzleReader<R> {
             .iter()
             .take_while(|&&b| oneline::cell_value(b).is_some())
             .count();
+        if run == pencilmarks::LINE_LEN {
+            return pencilmarks::one_line(body, indent, truncated);
+        }
         if run >= oneline::LONG_RUN {
             return oneline::long_run(body, indent, run, truncated);
+        }
+        if !truncated && pencilmarks::is_ruler(body) {
+            return Line::Skip;
         }
         if let Some(start) = literal::code_start(text, indent) {
             return literal::parse(text, start, truncated);
@@ -333,7 +380,7 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Ends the grid in progress, if any, and returns its record.
     fn end_grid(&mut self) -> Option<Entry> {
-        self.grid.take().map(Grid::finish)
+        self.grid.take().map(|grid| grid.finish())
     }
 
     /// Returns `entry`, behind the record of the grid it ends if there was one.
@@ -349,7 +396,7 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Adds the current line to the grid in progress (starting one if needed) as a row or a
     /// bad row; returns the grid's record once it has nine rows.
-    fn grid_row(&mut self, row: Result<grid::Row, (u64, ErrorKind)>) -> Option<Entry> {
+    fn grid_row(&mut self, row: grid::RowRead) -> Option<Entry> {
         let line = self.line;
         let text = self.line_text();
         let opened = self.opened.take();
@@ -397,6 +444,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     let entry = Entry {
                         line: self.line,
                         result: self.finish(cells, |k| self.cell_column(k)),
+                        marks: None,
                     };
                     return Ok(Some(self.after_grid(entry)));
                 }
@@ -404,11 +452,23 @@ impl<R: BufRead> PuzzleReader<R> {
                     let entry = Entry {
                         line: self.line,
                         result: self.finish(cells, |k| u64::from(columns[k])),
+                        marks: None,
                     };
                     return Ok(Some(self.after_grid(entry)));
                 }
+                Line::Marks(marks) => {
+                    let board = pencilmarks::filled(&marks);
+                    let indent = self.text().iter().take_while(|&&b| b == b' ' || b == b'\t');
+                    let indent = indent.count() as u64;
+                    let entry = Entry {
+                        line: self.line,
+                        result: self.finish(board, |k| indent + 9 * k as u64 + 1),
+                        marks: Some(marks),
+                    };
+                    return Ok(Some(self.after_grid(entry.checked())));
+                }
                 Line::Row(row) => {
-                    if let Some(e) = self.grid_row(Ok(row)) {
+                    if let Some(e) = self.grid_row(*row) {
                         return Ok(Some(e));
                     }
                 }
@@ -416,7 +476,8 @@ impl<R: BufRead> PuzzleReader<R> {
                     if bad.shape == Shape::Row
                         || bad.shape == Shape::Other && self.grid.is_some() =>
                 {
-                    if let Some(e) = self.grid_row(Err((bad.column, bad.kind))) {
+                    let error = (bad.column, bad.kind);
+                    if let Some(e) = self.grid_row(grid::RowRead::bad(error)) {
                         return Ok(Some(e));
                     }
                 }
@@ -431,6 +492,7 @@ impl<R: BufRead> PuzzleReader<R> {
                             text: self.line_text(),
                             board: None,
                         }),
+                        marks: None,
                     };
                     return Ok(Some(self.after_grid(entry)));
                 }
