@@ -417,6 +417,11 @@ pub fn write_invalid(
             }
             out.extend_from_slice(b",\"status\":\"invalid\",\"error\":");
             write_json_string(out, &error.to_string());
+            // `line` is the record's first line; the error of a 9-line grid may lie on a
+            // later row, named then by `error_line` (`column` is on the error's line).
+            if error.line != cx.line {
+                let _ = write!(out, ",\"error_line\":{}", error.line);
+            }
             let _ = write!(out, ",\"column\":{}", error.column);
             if cx.mode == Mode::Check {
                 out.extend_from_slice(b",\"proper\":false");

@@ -326,3 +326,106 @@ fn a_closed_pipe_ends_explain_quietly() {
     );
     assert_eq!(output.status.code(), Some(0));
 }
+
+/// The position where singles alone get stuck on HARD, as the 729-character line.
+fn stuck_position() -> String {
+    let run = run(
+        &[
+            "explain",
+            "--techniques",
+            "singles",
+            "--format",
+            "json",
+            "-",
+        ],
+        Some(format!("{HARD}\n").as_bytes()),
+    );
+    let record = &json_lines(&run.stdout)[0];
+    record["position"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn a_position_with_pencil_marks_gets_a_hint_where_the_person_is() {
+    let position = stuck_position();
+    assert_eq!(position.len(), 729);
+    let solution = unique_solution(HARD);
+    let run = run(
+        &["hint", "--format", "json", "-"],
+        Some(format!("{position}\n").as_bytes()),
+    );
+    run.expect_code(0);
+    let record = &json_lines(&run.stdout)[0];
+    assert_eq!(record["status"], "step");
+    let step = &record["steps"][0];
+    // Singles are exhausted there, so the hint is something else, and it is right.
+    assert!(
+        !["0000", "0002", "0003"].contains(&step["technique"].as_str().unwrap()),
+        "{step}"
+    );
+    for (cell, d) in triples(&step["eliminations"]) {
+        assert_ne!(solution[cell], d);
+        // It removes a candidate the position still has.
+        assert_eq!(
+            &position[cell * 9 + usize::from(d) - 1..][..1],
+            d.to_string()
+        );
+    }
+
+    // The same position as the pencil-mark grid explain prints when it is stuck.
+    let text = run_explain_text(&format!("{HARD}\n"), &["--techniques", "singles"]);
+    let grid: Vec<&str> = text
+        .lines()
+        .rev()
+        .skip(1)
+        .take(11)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    assert!(grid[3].contains('+'), "{text}");
+    let again = common::run(
+        &["hint", "--format", "json", "-"],
+        Some((grid.join("\n") + "\n").as_bytes()),
+    );
+    again.expect_code(0);
+    assert_eq!(json_lines(&again.stdout)[0]["steps"][0], *step);
+}
+
+fn run_explain_text(input: &str, flags: &[&str]) -> String {
+    let mut args = vec!["explain", "--color", "never"];
+    args.extend_from_slice(flags);
+    args.push("-");
+    run(&args, Some(input.as_bytes())).stdout
+}
+
+#[test]
+fn pencil_marks_that_rule_out_the_solution_are_invalid() {
+    let solution = unique_solution(HARD);
+    let mut position = stuck_position().into_bytes();
+    // Remove the solution's digit from the first open cell.
+    let cell = (0..81)
+        .find(|&c| {
+            position[c * 9..c * 9 + 9]
+                .iter()
+                .filter(|&&b| b != b'.')
+                .count()
+                > 2
+        })
+        .unwrap();
+    position[cell * 9 + usize::from(solution[cell]) - 1] = b'.';
+    let position = String::from_utf8(position).unwrap();
+    let run = run(&["hint", "-"], Some(format!("{position}\n").as_bytes()));
+    run.expect_code(2);
+    let message = format!(
+        "the pencil marks rule out {} in r{}c{}, which the only solution needs",
+        solution[cell],
+        cell / 9 + 1,
+        cell % 9 + 1
+    );
+    assert_eq!(run.stdout, format!("invalid: {message}\n"));
+    assert!(
+        run.stderr.contains(&format!("<stdin>:1: {message}")),
+        "{}",
+        run.stderr
+    );
+}

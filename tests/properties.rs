@@ -197,6 +197,170 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(config(256))]
+
+    #[test]
+    fn code_forms_round_trip(seed in any::<u64>(), blanks in 0usize..=81, form in 0usize..5) {
+        let (puzzle, _) = random_puzzle(seed, blanks);
+        let text = code_text(&puzzle, form);
+        let entries = read_all(text.as_bytes());
+        prop_assert_eq!(entries.len(), 1, "{}", text);
+        prop_assert_eq!(entries[0].result.as_ref().map(|b| *b.cells()), Ok(puzzle), "{}", text);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    #[test]
+    fn pencil_mark_forms_round_trip(seed in any::<u64>(), blanks in 0usize..=81, drop in any::<u64>()) {
+        let (puzzle, _) = random_puzzle(seed, blanks);
+        let marks = position_marks(&puzzle, drop);
+        let multi = marks.iter().any(|m| m.count_ones() > 1);
+        for text in [pencil_grid(&marks), marks_line(&marks) + "\n"] {
+            let entries = read_all(text.as_bytes());
+            prop_assert_eq!(entries.len(), 1, "{}", text);
+            let e = &entries[0];
+            let filled = filled(&marks);
+            match &e.result {
+                Ok(b) => {
+                    prop_assert!(keeps_rules(&filled));
+                    prop_assert_eq!(*b.cells(), filled);
+                    // A grid of single digits is a plain grid; the line always has marks.
+                    if multi || text.len() == 730 {
+                        prop_assert_eq!(e.marks.as_deref(), Some(&marks));
+                    }
+                }
+                Err(err) => prop_assert!(!keeps_rules(&filled), "{}", err),
+            }
+        }
+    }
+}
+
+/// A position from `puzzle`: its candidates after removing peers' digits, then some more
+/// candidates dropped at random (never the last of a cell).
+fn position_marks(puzzle: &[u8; 81], mut drop: u64) -> [u16; 81] {
+    let units = units();
+    let mut marks: [u16; 81] = std::array::from_fn(|k| {
+        if puzzle[k] != 0 {
+            return 1 << (puzzle[k] - 1);
+        }
+        let mut m = 0x1ff;
+        for u in units.iter().filter(|u| u.contains(&k)) {
+            for &p in u {
+                if puzzle[p] != 0 {
+                    m &= !(1 << (puzzle[p] - 1));
+                }
+            }
+        }
+        m.max(1)
+    });
+    for m in marks.iter_mut() {
+        drop = drop.rotate_left(7) ^ 0x9e37_79b9_7f4a_7c15;
+        if m.count_ones() > 2 && drop & 3 == 0 {
+            *m &= !(1 << m.trailing_zeros());
+        }
+    }
+    marks
+}
+
+fn filled(marks: &[u16; 81]) -> [u8; 81] {
+    std::array::from_fn(|k| {
+        if marks[k].count_ones() == 1 {
+            marks[k].trailing_zeros() as u8 + 1
+        } else {
+            0
+        }
+    })
+}
+
+fn candidate_digits(m: u16) -> String {
+    (0..9u8)
+        .filter(|d| m & (1 << d) != 0)
+        .map(|d| (b'1' + d) as char)
+        .collect()
+}
+
+/// The position as a 9-line pencil-mark grid, HoDoKu's layout.
+fn pencil_grid(marks: &[u16; 81]) -> String {
+    let w = marks
+        .iter()
+        .map(|m| m.count_ones() as usize)
+        .max()
+        .unwrap_or(1)
+        + 1;
+    let ruler = |a: char, b: char| {
+        format!(
+            "{a}{}{b}{}{b}{}{a}\n",
+            "-".repeat(3 * w + 1),
+            "-".repeat(3 * w + 1),
+            "-".repeat(3 * w + 1)
+        )
+    };
+    let mut s = ruler('.', '.');
+    for r in 0..9 {
+        if r == 3 || r == 6 {
+            s += &ruler(':', '+');
+        }
+        for c in 0..9 {
+            s += if c % 3 == 0 { "| " } else { " " };
+            s += &format!("{:<w$}", candidate_digits(marks[r * 9 + c]), w = w - 1);
+        }
+        s += "|\n";
+    }
+    s + &ruler('\'', '\'')
+}
+
+/// The position as one line of 729 characters.
+fn marks_line(marks: &[u16; 81]) -> String {
+    marks
+        .iter()
+        .flat_map(|&m| {
+            (0..9u8).map(move |d| {
+                if m & (1 << d) != 0 {
+                    (b'1' + d) as char
+                } else {
+                    '.'
+                }
+            })
+        })
+        .collect()
+}
+
+/// The puzzle written as code in one of five ways (Python, C, LeetCode's quoted cells, a flat
+/// list on one line, comma-separated values).
+fn code_text(puzzle: &[u8; 81], form: usize) -> String {
+    let row = |r: usize, quote: &str, blank: &str| -> Vec<String> {
+        puzzle[r * 9..r * 9 + 9]
+            .iter()
+            .map(|&v| {
+                let c = if v == 0 {
+                    blank.to_string()
+                } else {
+                    v.to_string()
+                };
+                format!("{quote}{c}{quote}")
+            })
+            .collect()
+    };
+    let rows = |quote: &str, blank: &str, open: &str, close: &str| -> Vec<String> {
+        (0..9)
+            .map(|r| format!("{open}{}{close}", row(r, quote, blank).join(", ")))
+            .collect()
+    };
+    match form {
+        0 => format!("grid = [{}]\n", rows("", "0", "[", "]").join(",\n        ")),
+        1 => format!(
+            "int g[9][9] = {{\n{}\n}};\n",
+            rows("", "0", "  {", "},").join("\n")
+        ),
+        2 => format!("board = [{}]\n", rows("\"", ".", "[", "]").join(",")),
+        3 => format!("[{}]\n", rows("", "0", "", "").join(", ")),
+        _ => rows("", "0", "", "").join("\n") + "\n",
+    }
+}
+
 /// Reference agreement on a fixed, seeded set of many puzzles, with a check that all three
 /// kinds (no, one, several solutions) occur often.
 #[test]
@@ -276,19 +440,35 @@ fn cell_value(b: u8) -> u8 {
     if b.is_ascii_digit() { b - b'0' } else { 0 }
 }
 
-/// The input's lines as the spec defines them: split at `\n`, one trailing `\r` removed, a BOM
-/// removed from the first line.
+/// The input's lines as the spec defines them: ended by LF, CRLF or a lone CR, each with a
+/// byte-order mark at its start removed.
 fn spec_lines(input: &[u8]) -> Vec<&[u8]> {
-    let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
-    if input.ends_with(b"\n") || input.is_empty() {
-        lines.pop();
-    }
-    for (k, l) in lines.iter_mut().enumerate() {
-        if k == 0 && l.starts_with(b"\xEF\xBB\xBF") {
-            *l = &l[3..];
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < input.len() {
+        match input[i] {
+            b'\n' => {
+                lines.push(&input[start..i]);
+                start = i + 1;
+            }
+            b'\r' => {
+                lines.push(&input[start..i]);
+                if input.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                start = i + 1;
+            }
+            _ => {}
         }
-        if l.ends_with(b"\r") {
-            *l = &l[..l.len() - 1];
+        i += 1;
+    }
+    if start < input.len() {
+        lines.push(&input[start..]);
+    }
+    for l in lines.iter_mut() {
+        if l.starts_with(b"\xEF\xBB\xBF") {
+            *l = &l[3..];
         }
     }
     lines
@@ -330,9 +510,27 @@ fn grid_row(l: &[u8]) -> Option<Vec<u8>> {
     (cells.len() == 9).then_some(cells)
 }
 
-/// A ruler line such as `------+-------+------`: separators only, not all blank.
+/// A ruler line such as `------+-------+------` or HoDoKu's `.-------.-------.-------.`:
+/// separators only, not all blank; `.`, `:`, `'`, `*` and `=` count as separators when the
+/// line has a `-` or `=` (then it is no row of blanks).
 fn ruler(l: &[u8]) -> bool {
-    l.iter().all(|&b| grid_sep(b)) && l.iter().any(|&b| !b.is_ascii_whitespace())
+    let plain = l.iter().all(|&b| grid_sep(b)) && l.iter().any(|&b| !b.is_ascii_whitespace());
+    let drawn = l
+        .iter()
+        .all(|&b| grid_sep(b) || matches!(b, b'.' | b':' | b'\'' | b'*' | b'='))
+        && l.iter().any(|&b| b == b'-' || b == b'=');
+    plain || drawn
+}
+
+/// A line of code (a list, a string, comma-separated values or an assignment).
+fn code(l: &[u8]) -> bool {
+    l.iter()
+        .any(|&b| matches!(b, b'[' | b'{' | b'(' | b'"' | b'\'' | b',' | b'='))
+}
+
+/// A comment line: `#` after any indentation. Skipped, also between the rows of a grid.
+fn comment(l: &[u8]) -> bool {
+    l.iter().find(|&&b| b != b' ' && b != b'\t') == Some(&b'#')
 }
 
 /// Checks the reader on `input`: no panic; entries in increasing line order; errors located on
@@ -355,19 +553,34 @@ fn check_parser(input: &[u8]) -> Result<(), TestCaseError> {
                 let at = e.line as usize - 1;
                 let cells = *b.cells();
                 prop_assert!(keeps_rules(&cells), "accepted a board breaking the rules");
-                if let Some(c) = one_line(lines[at]) {
+                if let Some(marks) = &e.marks {
+                    // A position: its board is its cells with one candidate, none is empty.
+                    // The forms themselves are checked by `pencil_mark_forms_round_trip`.
+                    prop_assert!(marks.iter().all(|&m| m != 0 && m < 0x200));
+                    prop_assert_eq!(filled(marks), cells);
+                } else if let Some(c) = one_line(lines[at]) {
                     prop_assert_eq!(c, cells, "one-line puzzle at line {}", e.line);
+                } else if code(lines[at]) {
+                    // Code forms are checked by `code_forms_round_trip`.
                 } else {
-                    // A 9-line block from this line, rulers between rows allowed.
+                    // A 9-line block from this line, rulers and comments between rows allowed.
                     let mut got = Vec::new();
                     let mut k = at;
                     while got.len() < 81 {
                         prop_assert!(k < lines.len(), "block at line {} runs out", e.line);
-                        if let Some(row) = grid_row(lines[k]) {
+                        if code(lines[k]) {
+                            // Code rows: checked by `code_forms_round_trip`.
+                            got = cells.to_vec();
+                            break;
+                        }
+                        // Rulers may also come before the first row (the grid is then
+                        // located at the ruler), and comments after them.
+                        if ruler(lines[k]) {
+                        } else if let Some(row) = grid_row(lines[k]) {
                             got.extend(row);
                         } else {
                             prop_assert!(
-                                !got.is_empty() && ruler(lines[k]),
+                                k > at && comment(lines[k]),
                                 "line {} accepted but line {} is no grid row: {:?}",
                                 e.line,
                                 k + 1,
@@ -380,6 +593,7 @@ fn check_parser(input: &[u8]) -> Result<(), TestCaseError> {
                 }
             }
             Err(err) => {
+                prop_assert!(e.marks.is_none(), "marks with an error");
                 prop_assert!(err.line >= e.line, "error before its entry");
                 prop_assert!(err.column >= 1);
                 prop_assert!(!err.to_string().is_empty());
@@ -434,11 +648,36 @@ fn near_puzzle_text() -> impl Strategy<Value = Vec<u8>> {
             lines[k] = String::from_utf8_lossy(&bytes).into_owned();
             (lines.join("\n") + "\n").into_bytes()
         }),
+        (any::<u64>(), 0usize..60, any::<u64>()).prop_map(|(s, b, d)| {
+            let (p, _) = random_puzzle(s, b);
+            pencil_grid(&position_marks(&p, d)).into_bytes()
+        }),
+        (
+            any::<u64>(),
+            0usize..60,
+            any::<u64>(),
+            0usize..729,
+            any::<u8>()
+        )
+            .prop_map(|(s, b, d, i, x)| {
+                let (p, _) = random_puzzle(s, b);
+                let mut v = marks_line(&position_marks(&p, d)).into_bytes();
+                if x & 1 == 0 {
+                    v[i] = x;
+                }
+                v.push(b'\n');
+                v
+            }),
+        (any::<u64>(), 0usize..60, 0usize..5).prop_map(|(s, b, f)| {
+            let (p, _) = random_puzzle(s, b);
+            code_text(&p, f).into_bytes()
+        }),
         Just(b"------+-------+------\n".to_vec()),
         Just(b"1 2 3 | 4 5 6 | 7 8 9\n".to_vec()),
         Just(b"# comment\n".to_vec()),
         Just(b"\n".to_vec()),
         Just(b"\r\n".to_vec()),
+        Just(b"\r".to_vec()),
         Just(b"\xEF\xBB\xBF".to_vec()),
         Just(b" ; rating 3.2\n".to_vec()),
         proptest::collection::vec(any::<u8>(), 0..100),

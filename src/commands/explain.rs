@@ -184,8 +184,8 @@ fn prepare(entry: &Entry, stop: &dyn Fn() -> bool) -> Prepared {
 }
 
 /// The pencil marks of a position, when the input gave them.
-fn marks(_entry: &Entry) -> Option<&[u16; 81]> {
-    None
+fn marks(entry: &Entry) -> Option<&[u16; 81]> {
+    entry.marks.as_deref()
 }
 
 impl batch::Command for Logic {

@@ -1,20 +1,31 @@
 //! Reading puzzles from text: a streaming reader over any [`BufRead`].
 //!
-//! Two forms are accepted, and may be mixed in one input:
+//! These forms are accepted, and may be mixed in one input:
 //!
 //! - **One line**: 81 contiguous cells, digits `1`–`9` for givens and `0`, `.` or `_` for
 //!   blanks. Whatever follows the 81st cell after whitespace, `;`, `:`, `,` or `#` is an
 //!   annotation (collections append ratings there) and is ignored.
-//! - **A block of nine lines** of nine cells each. Spaces, tabs and the separators `|`, `+`, `-`
-//!   are ignored, so a grid copied from a terminal reads as typed; lines made only of separators
-//!   (`------+-------+------`) are skipped.
+//! - **A grid of nine lines** of nine cells each. Spaces, tabs and the separators `|`, `+`, `-`
+//!   are ignored, so a grid copied from a terminal reads as typed; ruler lines
+//!   (`------+-------+------`, `.-----.-----.`) and `#` comment lines between its rows are
+//!   skipped (see `grid.rs`).
+//! - **Code**: a list of lists in Python, JSON, C and the like, one row per line or all on one
+//!   line, with an assignment in front (`grid = [[0,7,2,...],`; see `literal.rs`).
+//! - **Positions with pencil marks**: a 9-line grid listing each cell's candidates as HoDoKu
+//!   and Sudoku Explainer print it, or one line of 729 characters; the entry then carries
+//!   [`Entry::marks`] (see `pencilmarks.rs`).
 //!
-//! Blank lines and lines starting with `#` are skipped; CRLF line ends and a UTF-8 byte-order
-//! mark are accepted. Lines are read into a buffer of at most [`MAX_LINE`] bytes: the rest of a
-//! longer line is skipped without being stored, so memory does not grow with the input.
+//! Blank lines and lines starting with `#` are skipped. A line ends at LF, CRLF or a lone CR
+//! (old Mac files), and a UTF-8 byte-order mark at the start of any line is skipped (files
+//! joined with `cat` may carry one in the middle). Lines are read into a buffer of at most
+//! [`MAX_LINE`] bytes: the rest of a longer line is skipped without being stored, so memory
+//! does not grow with the input.
 //!
-//! A line that is not a puzzle yields an [`Entry`] holding a [`PuzzleError`] with its line and
-//! column, and reading goes on: a bad line never hides the puzzles after it.
+//! Each puzzle, good or bad, gives one [`Entry`] at its first line, and a bad one holds a
+//! [`PuzzleError`] with the line and column of the problem; reading goes on, so a bad line
+//! never hides the puzzles after it. A grid is one entry however it goes wrong: a bad row
+//! does not end it, and the error points at the first bad row. A blank line, a one-line
+//! puzzle or the end of the input ends a grid that is missing rows.
 
 use std::fmt;
 use std::io::{self, BufRead};
@@ -22,6 +33,13 @@ use std::io::{self, BufRead};
 use thiserror::Error;
 
 use crate::board::{Board, CELLS, RuleError};
+
+use grid::Grid;
+
+mod grid;
+mod literal;
+mod oneline;
+mod pencilmarks;
 
 /// The longest line kept, in bytes. Past it a line is a puzzle only if its first 81 cells and an
 /// annotation separator lie within the limit.
@@ -51,6 +69,21 @@ pub enum ErrorKind {
     /// A line longer than [`MAX_LINE`] that cannot be a puzzle.
     #[error("line too long (more than {MAX_LINE} bytes)")]
     TooLong,
+    /// A cell of a pencil-mark position with no candidate left.
+    #[error("cell has no candidate")]
+    NoCandidate,
+    /// A digit written twice among a cell's candidates.
+    #[error("candidate {0} written twice in one cell")]
+    RepeatedCandidate(u8),
+    /// In the 729-character form, a character that is neither the candidate of its place nor
+    /// `.`.
+    #[error("expected candidate {digit} or '.', found {}", ShowChar(*.found))]
+    MisplacedCandidate {
+        /// The candidate that this place stands for.
+        digit: u8,
+        /// What was written there.
+        found: char,
+    },
     /// Givens that break the rules.
     #[error(transparent)]
     Rule(#[from] RuleError),
@@ -82,7 +115,8 @@ impl fmt::Display for ShowChar {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{kind}")]
 pub struct PuzzleError {
-    /// Line number, from 1.
+    /// Line number, from 1, of the problem itself: for a 9-line grid, the line of the bad
+    /// row, which may lie after the entry's own [`Entry::line`].
     pub line: u64,
     /// Column, from 1, in bytes (the byte-order mark not counted).
     pub column: u64,
@@ -98,150 +132,69 @@ pub struct PuzzleError {
 /// One puzzle read from the input, or one line or block that is not a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
-    /// The puzzle's first line, from 1.
+    /// The puzzle's first line, from 1 (a grid's first row, even when the error is on a later
+    /// row: see [`PuzzleError::line`]).
     pub line: u64,
-    /// The puzzle, or what is wrong with it.
+    /// The puzzle, or what is wrong with it. For a position with pencil marks, the board
+    /// holds its filled cells: those with exactly one candidate.
     pub result: Result<Board, PuzzleError>,
+    /// The pencil marks of a position read with them (a pencil-mark grid or the 729-character
+    /// line): for each cell, bit `d - 1` set when digit `d` may still go there; a filled cell
+    /// holds just its digit's bit. `None` for a plain puzzle, whose candidates follow from its
+    /// board alone, and for an error.
+    pub marks: Option<Box<[u16; CELLS]>>,
 }
 
-/// Marks a byte that is not a cell in [`CELL_VALUE`].
-const NOT_CELL: u8 = 0xFF;
-
-/// For each byte, the cell value it stands for (0 for a blank), or [`NOT_CELL`].
-static CELL_VALUE: [u8; 256] = {
-    let mut t = [NOT_CELL; 256];
-    let mut d = 1;
-    while d <= 9 {
-        t[b'0' as usize + d] = d as u8;
-        d += 1;
-    }
-    t[b'0' as usize] = 0;
-    t[b'.' as usize] = 0;
-    t[b'_' as usize] = 0;
-    t
-};
-
-/// Bytes that stand for a cell: its value, or `None` for any other byte.
-#[inline]
-fn cell_value(b: u8) -> Option<u8> {
-    match CELL_VALUE[b as usize] {
-        NOT_CELL => None,
-        v => Some(v),
-    }
-}
-
-/// The one-line puzzle at the start of `text`, if its first 81 bytes are cells followed by
-/// the end of the line or an annotation. This is the path nearly every puzzle takes.
-#[inline]
-fn quick_line(text: &[u8]) -> Option<[u8; CELLS]> {
-    let head: &[u8; CELLS] = text.get(..CELLS)?.try_into().ok()?;
-    if text
-        .get(CELLS)
-        .is_some_and(|&b| !is_annotation_separator(b))
-    {
-        return None;
-    }
-    cell_values(head)
-}
-
-/// The values of 81 cell bytes, or `None` if one of them is not a cell; sixteen at a time.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-fn cell_values(head: &[u8; CELLS]) -> Option<[u8; CELLS]> {
-    use std::arch::x86_64::*;
-    let mut cells = [0u8; CELLS];
-    let src = head.as_ptr().cast::<__m128i>();
-    let dst = cells.as_mut_ptr().cast::<__m128i>();
-    let mut ok = 0xFFFF;
-    for i in 0..5 {
-        // SAFETY: SSE2 is part of the x86-64 baseline. The five unaligned 16-byte loads and
-        // stores cover bytes 0..80 of the two 81-byte arrays.
-        unsafe {
-            let v = _mm_loadu_si128(src.add(i));
-            // '0'..='9' become 0..=9; every other byte becomes 10 or more (unsigned).
-            let value = _mm_sub_epi8(v, _mm_set1_epi8(b'0' as i8));
-            let digit = _mm_cmpeq_epi8(_mm_min_epu8(value, _mm_set1_epi8(9)), value);
-            let blank = _mm_or_si128(
-                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'.' as i8)),
-                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'_' as i8)),
-            );
-            ok &= _mm_movemask_epi8(_mm_or_si128(digit, blank));
-            _mm_storeu_si128(dst.add(i), _mm_and_si128(value, digit));
+impl Entry {
+    /// The entry with no pencil marks if its board is an error, as [`Entry::marks`] promises.
+    fn checked(mut self) -> Entry {
+        if self.result.is_err() {
+            self.marks = None;
         }
+        self
     }
-    cells[80] = CELL_VALUE[usize::from(head[80])];
-    (ok == 0xFFFF && cells[80] != NOT_CELL).then_some(cells)
-}
-
-/// The values of 81 cell bytes, or `None` if one of them is not a cell.
-#[cfg(not(target_arch = "x86_64"))]
-#[inline]
-fn cell_values(head: &[u8; CELLS]) -> Option<[u8; CELLS]> {
-    cell_values_portable(head)
-}
-
-/// [`cell_values`] for any CPU, one byte at a time.
-#[cfg(any(test, not(target_arch = "x86_64")))]
-fn cell_values_portable(head: &[u8; CELLS]) -> Option<[u8; CELLS]> {
-    let mut cells = [0u8; CELLS];
-    let mut bad = 0u8;
-    for (c, &b) in cells.iter_mut().zip(head) {
-        let v = CELL_VALUE[b as usize];
-        bad |= v & 0xF0;
-        *c = v;
-    }
-    (bad == 0).then_some(cells)
-}
-
-/// Bytes that may end the 81 cells of a one-line puzzle and start an annotation.
-#[inline]
-fn is_annotation_separator(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b';' | b':' | b',' | b'#')
-}
-
-/// Bytes that a row of a 9-line grid may hold besides cells.
-#[inline]
-fn is_grid_separator(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'|' | b'+' | b'-')
-}
-
-/// The error for a byte that has no place in a puzzle: the character it starts, or the byte.
-fn bad_byte(rest: &[u8]) -> ErrorKind {
-    let head = &rest[..rest.len().min(4)];
-    let valid = match std::str::from_utf8(head) {
-        Ok(s) => s,
-        Err(e) => std::str::from_utf8(&head[..e.valid_up_to()]).unwrap_or_default(),
-    };
-    match valid.chars().next() {
-        Some(c) => ErrorKind::InvalidChar(c),
-        None => ErrorKind::InvalidByte(rest[0]),
-    }
-}
-
-/// A 9-line grid being read.
-struct Block {
-    /// Line of its first row.
-    first_line: u64,
-    rows: usize,
-    cells: [u8; CELLS],
-    /// For each cell, its line and column, to place rule errors.
-    lines: [u64; 9],
-    columns: [u32; CELLS],
-    texts: Vec<String>,
 }
 
 /// What one line of input turned out to be.
 enum Line {
-    /// Blank or a comment: skipped, and it ends a 9-line grid in progress.
+    /// Blank: skipped, and it ends a 9-line grid in progress.
     Blank,
-    /// A line of grid separators only, such as `------+-------+------`: skipped.
+    /// A comment, a ruler (`------+-------+------`, `.-------.-------.`) or other line of
+    /// separators only, or code closing a list (`]]`): skipped, also between the rows of a
+    /// grid.
     Skip,
+    /// A line of code that opens a list but holds no cell (`grid = [`): skipped, and a grid
+    /// starting right after it (comments and separators between allowed) is located here.
+    Open,
     /// A whole one-line puzzle.
     Puzzle([u8; CELLS]),
-    /// A row of a 9-line grid: its nine cells and their columns.
-    Row([u8; 9], [u32; 9]),
-    /// Not a puzzle.
-    Bad(u64, ErrorKind),
+    /// A whole puzzle written as code on one line, and the column of each cell.
+    CodePuzzle([u8; CELLS], Box<[u32; CELLS]>),
+    /// A position in the 729-character pencil-mark form.
+    Marks(Box<[u16; CELLS]>),
+    /// A row of a 9-line grid, read as cells and as pencil marks.
+    Row(Box<grid::RowRead>),
+    /// Not a puzzle nor a good row.
+    Bad(Bad),
+}
+
+/// A line that is not a puzzle nor a good row.
+struct Bad {
+    /// Column, from 1, of what is wrong.
+    column: u64,
+    kind: ErrorKind,
+    shape: Shape,
+}
+
+/// What a bad line was meant to be, which decides how it joins the grid around it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// A one-line puzzle: a record of its own, ending a grid in progress.
+    OneLine,
+    /// A grid row: part of the grid in progress, or the first row of a new one.
+    Row,
+    /// Text or an overlong line: a record of its own outside a grid, a bad row inside one.
+    Other,
 }
 
 /// Reads puzzles one at a time from a [`BufRead`], never holding more than one line (or one
@@ -254,9 +207,15 @@ pub struct PuzzleReader<R> {
     buf: Vec<u8>,
     line: u64,
     bytes: u64,
-    block: Option<Box<Block>>,
+    /// The 9-line grid being read, if any.
+    grid: Option<Box<Grid>>,
+    /// The last line of code opening a list (`grid = [`) read outside a grid, if nothing but
+    /// skipped lines came after it: a grid that starts next starts there.
+    opened: Option<u64>,
     /// Whether the part of the current line past [`MAX_LINE`] (if any) was all white space.
     tail_blank: bool,
+    /// Whether the last line ended with CR, so that a LF right after it is skipped.
+    after_cr: bool,
     /// An entry waiting behind the one just returned.
     pending: Option<Entry>,
     done: bool,
@@ -270,8 +229,10 @@ impl<R: BufRead> PuzzleReader<R> {
             buf: Vec::with_capacity(128),
             line: 0,
             bytes: 0,
-            block: None,
+            grid: None,
+            opened: None,
             tail_blank: true,
+            after_cr: false,
             pending: None,
             done: false,
         }
@@ -304,6 +265,21 @@ impl<R: BufRead> PuzzleReader<R> {
         self.tail_blank = true;
         let mut truncated = false;
         let mut any = false;
+        if self.after_cr {
+            // The line before ended with CR: a LF right after it belongs to that line end.
+            self.after_cr = false;
+            let chunk = loop {
+                match self.input.fill_buf() {
+                    Ok(c) => break c,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(e),
+                }
+            };
+            if chunk.first() == Some(&b'\n') {
+                self.input.consume(1);
+                self.bytes += 1;
+            }
+        }
         loop {
             let chunk = match self.input.fill_buf() {
                 Ok(c) => c,
@@ -314,8 +290,12 @@ impl<R: BufRead> PuzzleReader<R> {
                 return Ok(if any { Some(truncated) } else { None });
             }
             any = true;
-            let (take, end) = match memchr::memchr(b'\n', chunk) {
-                Some(i) => (i, Some(i + 1)),
+            // A line ends at LF, CRLF or a lone CR (old Mac files).
+            let (take, end) = match memchr::memchr2(b'\n', b'\r', chunk) {
+                Some(i) => {
+                    self.after_cr = chunk[i] == b'\r';
+                    (i, Some(i + 1))
+                }
                 None => (chunk.len(), None),
             };
             let room = MAX_LINE - self.buf.len();
@@ -335,8 +315,8 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Sorts the line in `buf` into a puzzle, a grid row, something to skip, or an error.
     fn classify(&self, truncated: bool) -> Line {
-        let text = self.text(truncated);
-        if let Some(cells) = quick_line(text) {
+        let text = self.text();
+        if let Some(cells) = oneline::quick_line(text) {
             return Line::Puzzle(cells);
         }
         let indent = text
@@ -346,130 +326,88 @@ impl<R: BufRead> PuzzleReader<R> {
         let body = &text[indent..];
         match body.first() {
             // Nothing but indentation within the limit: blank only if the rest was too.
-            None if truncated && !self.tail_blank => return Line::Bad(1, ErrorKind::TooLong),
-            None | Some(b'#') => return Line::Blank,
+            None if truncated && !self.tail_blank => {
+                return Line::Bad(Bad {
+                    column: 1,
+                    kind: ErrorKind::TooLong,
+                    shape: Shape::Other,
+                });
+            }
+            None => return Line::Blank,
+            Some(b'#') => return Line::Skip,
             Some(_) => {}
         }
-
-        // A run of more cells than a grid row has is a one-line puzzle, right or wrong.
         let run = body
             .iter()
-            .take_while(|&&b| cell_value(b).is_some())
+            .take_while(|&&b| oneline::cell_value(b).is_some())
             .count();
-        if run > 9 {
-            let after = |cells: usize| (indent + cells) as u64 + 1;
-            if run > CELLS {
-                let kind = if truncated && run == body.len() {
-                    ErrorKind::TooLong
-                } else {
-                    ErrorKind::CellCount(run)
-                };
-                return Line::Bad(after(CELLS), kind);
-            }
-            return match body.get(run) {
-                // The byte that would tell is past the limit.
-                None if truncated => Line::Bad(after(run), ErrorKind::TooLong),
-                Some(&b) if !is_annotation_separator(b) => {
-                    Line::Bad(after(run), bad_byte(&body[run..]))
-                }
-                _ if run < CELLS => Line::Bad(after(run), ErrorKind::CellCount(run)),
-                _ => quick_line(body).map_or(
-                    Line::Bad(after(run), ErrorKind::CellCount(run)),
-                    Line::Puzzle,
-                ),
-            };
+        if run == pencilmarks::LINE_LEN {
+            return pencilmarks::one_line(body, indent, truncated);
         }
-
-        // Cells among separators: a row of a 9-line grid.
-        let mut cells = [0u8; CELLS];
-        let mut columns = [0u32; 9];
-        let mut count = 0usize;
-        let mut last_cell_end = 0usize;
-        for (i, &b) in text.iter().enumerate() {
-            if let Some(v) = cell_value(b) {
-                if count < CELLS {
-                    cells[count] = v;
-                }
-                if count < 9 {
-                    columns[count] = i as u32 + 1;
-                }
-                count += 1;
-                last_cell_end = i + 1;
-            } else if !is_grid_separator(b) {
-                return Line::Bad(i as u64 + 1, bad_byte(&text[i..]));
-            }
+        if run >= oneline::LONG_RUN {
+            return oneline::long_run(body, indent, run, truncated);
         }
-        if truncated {
-            return Line::Bad(1, ErrorKind::TooLong);
+        if !truncated && pencilmarks::is_ruler(body) {
+            return Line::Skip;
         }
-        match count {
-            0 => Line::Skip,
-            9 => {
-                let mut row = [0u8; 9];
-                row.copy_from_slice(&cells[..9]);
-                Line::Row(row, columns)
-            }
-            CELLS if self.block.is_none() => Line::Bad(1, ErrorKind::SpacedCells),
-            n if self.block.is_some() => {
-                Line::Bad(last_cell_end as u64 + 1, ErrorKind::RowCells(n))
-            }
-            n => Line::Bad(last_cell_end as u64 + 1, ErrorKind::CellCount(n)),
+        if let Some(start) = literal::code_start(text, indent) {
+            return literal::parse(text, start, truncated);
         }
+        grid::scan_row(text, truncated)
     }
 
-    /// The current line without its CR and (on line 1) byte-order mark.
-    fn text(&self, truncated: bool) -> &[u8] {
-        let mut text: &[u8] = &self.buf;
-        if !truncated && text.last() == Some(&b'\r') {
-            text = &text[..text.len() - 1];
-        }
-        if self.line == 1 && text.starts_with(b"\xEF\xBB\xBF") {
-            text = &text[3..];
-        }
-        text
+    /// The current line without a byte-order mark at its start (files joined with `cat` may
+    /// have one at the start of any line).
+    fn text(&self) -> &[u8] {
+        let text: &[u8] = &self.buf;
+        text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text)
     }
 
     /// Column (from 1) of the `k`-th cell (from 0) of the one-line puzzle on the current line.
     fn cell_column(&self, k: usize) -> u64 {
-        let text = self.text(false);
+        let text = self.text();
         text.iter()
             .enumerate()
-            .filter(|&(_, &b)| cell_value(b).is_some())
+            .filter(|&(_, &b)| oneline::cell_value(b).is_some())
             .nth(k)
             .map_or(1, |(i, _)| i as u64 + 1)
     }
 
     /// The text of the current line, for error displays.
     fn line_text(&self) -> String {
-        String::from_utf8_lossy(self.text(false)).into_owned()
+        String::from_utf8_lossy(self.text()).into_owned()
     }
 
-    /// Ends the block in progress, as an error: it stopped before its ninth row.
-    fn abandon_block(&mut self) -> Option<Entry> {
-        let block = self.block.take()?;
-        Some(Entry {
-            line: block.first_line,
-            result: Err(PuzzleError {
-                line: block.first_line,
-                column: 1,
-                kind: ErrorKind::IncompleteGrid(block.rows),
-                text: block.texts.first().cloned().unwrap_or_default(),
-                board: None,
-            }),
-        })
+    /// Ends the grid in progress, if any, and returns its record.
+    fn end_grid(&mut self) -> Option<Entry> {
+        self.grid.take().map(|grid| grid.finish())
     }
 
-    fn error_here(&self, column: u64, kind: ErrorKind) -> Entry {
-        Entry {
-            line: self.line,
-            result: Err(PuzzleError {
-                line: self.line,
-                column,
-                kind,
-                text: self.line_text(),
-                board: None,
-            }),
+    /// Returns `entry`, behind the record of the grid it ends if there was one.
+    fn after_grid(&mut self, entry: Entry) -> Entry {
+        match self.end_grid() {
+            Some(grid) => {
+                self.pending = Some(entry);
+                grid
+            }
+            None => entry,
         }
+    }
+
+    /// Adds the current line to the grid in progress (starting one if needed) as a row or a
+    /// bad row; returns the grid's record once it has nine rows.
+    fn grid_row(&mut self, row: grid::RowRead) -> Option<Entry> {
+        let line = self.line;
+        let text = self.line_text();
+        let opened = self.opened.take();
+        let grid = self
+            .grid
+            .get_or_insert_with(|| Grid::new(opened.unwrap_or(line)));
+        grid.push(line, text, row);
+        if grid.is_full() {
+            return self.end_grid();
+        }
+        None
     }
 
     /// The next entry, or `None` at the end of input.
@@ -483,83 +421,98 @@ impl<R: BufRead> PuzzleReader<R> {
         loop {
             let Some(truncated) = self.read_line()? else {
                 self.done = true;
-                return Ok(self.abandon_block());
+                return Ok(self.end_grid());
             };
             self.line += 1;
-            match self.classify(truncated) {
+            let line = self.classify(truncated);
+            if !matches!(line, Line::Skip | Line::Row(_) | Line::Bad(_)) {
+                self.opened = None;
+            }
+            match line {
                 Line::Skip => {}
+                Line::Open => {
+                    if self.grid.is_none() {
+                        self.opened = Some(self.line);
+                    }
+                }
                 Line::Blank => {
-                    if let Some(e) = self.abandon_block() {
+                    if let Some(e) = self.end_grid() {
                         return Ok(Some(e));
                     }
                 }
                 Line::Puzzle(cells) => {
                     let entry = Entry {
                         line: self.line,
-                        result: self.finish(cells),
+                        result: self.finish(cells, |k| self.cell_column(k)),
+                        marks: None,
                     };
-                    if let Some(e) = self.abandon_block() {
-                        self.pending = Some(entry);
+                    return Ok(Some(self.after_grid(entry)));
+                }
+                Line::CodePuzzle(cells, columns) => {
+                    let entry = Entry {
+                        line: self.line,
+                        result: self.finish(cells, |k| u64::from(columns[k])),
+                        marks: None,
+                    };
+                    return Ok(Some(self.after_grid(entry)));
+                }
+                Line::Marks(marks) => {
+                    let board = pencilmarks::filled(&marks);
+                    let indent = self.text().iter().take_while(|&&b| b == b' ' || b == b'\t');
+                    let indent = indent.count() as u64;
+                    let entry = Entry {
+                        line: self.line,
+                        result: self.finish(board, |k| indent + 9 * k as u64 + 1),
+                        marks: Some(marks),
+                    };
+                    return Ok(Some(self.after_grid(entry.checked())));
+                }
+                Line::Row(row) => {
+                    if let Some(e) = self.grid_row(*row) {
                         return Ok(Some(e));
                     }
-                    return Ok(Some(entry));
                 }
-                Line::Bad(column, kind) => {
-                    // A bad line inside a block stands for the whole block.
-                    self.block = None;
-                    return Ok(Some(self.error_here(column, kind)));
-                }
-                Line::Row(row, cols) => {
-                    let line = self.line;
-                    let text = self.line_text();
-                    let block = self.block.get_or_insert_with(|| {
-                        Box::new(Block {
-                            first_line: line,
-                            rows: 0,
-                            cells: [0; CELLS],
-                            lines: [0; 9],
-                            columns: [0; CELLS],
-                            texts: Vec::with_capacity(9),
-                        })
-                    });
-                    let r = block.rows;
-                    block.cells[r * 9..r * 9 + 9].copy_from_slice(&row);
-                    block.columns[r * 9..r * 9 + 9].copy_from_slice(&cols);
-                    block.lines[r] = line;
-                    block.texts.push(text);
-                    block.rows += 1;
-                    if block.rows == 9 {
-                        let block = self.block.take().expect("block in progress");
-                        let board = Board::from_valid_cells(block.cells);
-                        let result = board.check_rules().map(|()| board).map_err(|rule| {
-                            let row = rule.cell / 9;
-                            PuzzleError {
-                                line: block.lines[row],
-                                column: block.columns[rule.cell] as u64,
-                                kind: ErrorKind::Rule(rule),
-                                text: block.texts[row].clone(),
-                                board: Some(Box::new(board)),
-                            }
-                        });
-                        return Ok(Some(Entry {
-                            line: block.first_line,
-                            result,
-                        }));
+                Line::Bad(bad)
+                    if bad.shape == Shape::Row
+                        || bad.shape == Shape::Other && self.grid.is_some() =>
+                {
+                    let error = (bad.column, bad.kind);
+                    if let Some(e) = self.grid_row(grid::RowRead::bad(error)) {
+                        return Ok(Some(e));
                     }
+                }
+                Line::Bad(bad) => {
+                    self.opened = None;
+                    let entry = Entry {
+                        line: self.line,
+                        result: Err(PuzzleError {
+                            line: self.line,
+                            column: bad.column,
+                            kind: bad.kind,
+                            text: self.line_text(),
+                            board: None,
+                        }),
+                        marks: None,
+                    };
+                    return Ok(Some(self.after_grid(entry)));
                 }
             }
         }
     }
 
-    /// Checks the rules on a one-line puzzle's cells.
-    fn finish(&self, cells: [u8; CELLS]) -> Result<Board, PuzzleError> {
+    /// Checks the rules on a one-line puzzle's cells; `column` gives the column of a cell.
+    fn finish(
+        &self,
+        cells: [u8; CELLS],
+        column: impl Fn(usize) -> u64,
+    ) -> Result<Board, PuzzleError> {
         let board = Board::from_valid_cells(cells);
         board
             .check_rules()
             .map(|()| board)
             .map_err(|rule| PuzzleError {
                 line: self.line,
-                column: self.cell_column(rule.cell),
+                column: column(rule.cell),
                 kind: ErrorKind::Rule(rule),
                 text: self.line_text(),
                 board: Some(Box::new(board)),
@@ -618,30 +571,6 @@ impl std::str::FromStr for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn both_cell_value_builds_agree_on_every_byte_in_every_position() {
-        let base: [u8; CELLS] =
-            *b"123456789.________000000000987654321123456789123456789123456789123456789123456789";
-        assert!(cell_values(&base).is_some());
-        assert_eq!(cell_values(&base), cell_values_portable(&base));
-        for pos in 0..CELLS {
-            for byte in 0..=255u8 {
-                let mut head = base;
-                head[pos] = byte;
-                let fast = cell_values(&head);
-                assert_eq!(fast, cell_values_portable(&head), "byte {byte} at {pos}");
-                assert_eq!(
-                    fast.is_some(),
-                    cell_value(byte).is_some(),
-                    "byte {byte} at {pos}"
-                );
-                if let Some(cells) = fast {
-                    assert_eq!(Some(cells[pos]), cell_value(byte));
-                }
-            }
-        }
-    }
 
     const P: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
