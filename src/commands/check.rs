@@ -30,7 +30,11 @@ pub fn run(args: CheckArgs) -> Result<Ending> {
         counter: None,
         stats: common.stats,
     };
-    batch::run(&Check { search }, Puzzles::new(common.files), &options)
+    batch::run(
+        &Check { search },
+        Puzzles::new(common.files, common.quiet),
+        &options,
+    )
 }
 
 /// The `check` command.

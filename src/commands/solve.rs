@@ -48,7 +48,7 @@ pub fn run(args: SolveArgs) -> Result<Ending> {
         threads: if one_at_a_time { 1 } else { search.threads },
         chunk: if one_at_a_time { 1 } else { batch::CHUNK },
         progress: !common.quiet && !args.trace,
-        counter: matches!(mode, Mode::All | Mode::Count).then_some("solutions counted"),
+        counter: matches!(mode, Mode::All | Mode::Count).then_some("solution"),
         stats: common.stats,
     };
     let command = Solve {
@@ -56,7 +56,7 @@ pub fn run(args: SolveArgs) -> Result<Ending> {
         trace: args.trace,
         trace_error: Arc::default(),
     };
-    let ending = batch::run(&command, Puzzles::new(common.files), &options)?;
+    let ending = batch::run(&command, Puzzles::new(common.files, common.quiet), &options)?;
     let trace_error = command
         .trace_error
         .lock()
