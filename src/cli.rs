@@ -5,7 +5,17 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-const SOLVE_EXAMPLES: &str = "\
+/// How puzzles are written, for the help of every command that reads them.
+macro_rules! input_help {
+    () => {
+        "Input: one puzzle per line (81 cells; 1-9 givens, 0 . _ blanks; after a
+space ; : , or # the rest of the line is ignored) or 9 lines of 9 cells
+(spaces, | + - ignored). Lines starting with # and blank lines are skipped."
+    };
+}
+
+const SOLVE_EXAMPLES: &str = concat!(
+    "\
 Examples:
   sudoku solve puzzles/easy.txt           solve each puzzle, show grids
   cat many.txt | sudoku solve --format line
@@ -18,22 +28,30 @@ Examples:
   sudoku solve --timeout 2s --all hard.txt
                                           give each puzzle at most 2 seconds
 
-Input: one puzzle per line (81 cells; 1-9 givens, 0 . _ blanks; after a
-space ; : , or # the rest of the line is ignored) or 9 lines of 9 cells
-(spaces, | + - ignored). Lines starting with # and blank lines are skipped.
+",
+    input_help!(),
+    "
 
 Exit status: 0 every puzzle solved; 1 some puzzle has no solution (or
 --timeout stopped it before one was found); 2 invalid input, unreadable
-file, usage error or output error; 130 interrupted.";
+file, usage error or output error; 130 interrupted."
+);
 
-const CHECK_EXAMPLES: &str = "\
+const CHECK_EXAMPLES: &str = concat!(
+    "\
 Examples:
   sudoku check mine.txt                   proper, multiple, none or invalid
+  sudoku check --format line *.txt        one word per puzzle
   sudoku check --format json mine.txt     one JSON record per puzzle
+
+",
+    input_help!(),
+    "
 
 Exit status: 0 every puzzle is proper (exactly one solution); 1 some puzzle
 has none or several (or --timeout stopped it first); 2 invalid input,
-unreadable file, usage error or output error; 130 interrupted.";
+unreadable file, usage error or output error; 130 interrupted."
+);
 
 /// A fast Sudoku solver: solve, count and check puzzles from files or stdin.
 #[derive(Debug, Parser)]
@@ -64,16 +82,23 @@ pub enum Command {
     Man,
 }
 
-/// Flags of `solve` only.
+/// Flags of `solve`.
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("mode").args(["all", "count"]).multiple(true)))]
 pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
     /// Print every solution, then their number.
+    ///
+    /// Solutions are listed as they are found, one puzzle at a time (on one thread).
     #[arg(long)]
     pub all: bool,
 
     /// Print only the number of solutions of each puzzle (every solution is counted; with
     /// --all, the solutions are not printed).
+    ///
+    /// A count that runs longer than 10 ms is shared out to every thread.
     #[arg(long)]
     pub count: bool,
 
@@ -91,50 +116,12 @@ pub struct SolveArgs {
     #[arg(long)]
     pub trace: bool,
 
-    #[command(flatten)]
-    pub common: CommonArgs,
-}
-
-/// Flags of `check`.
-#[derive(Debug, Args)]
-pub struct CheckArgs {
-    #[command(flatten)]
-    pub common: CommonArgs,
-}
-
-/// Flags shared by `solve` and `check`.
-#[derive(Debug, Args)]
-pub struct CommonArgs {
-    /// Puzzle files; none, or '-', reads stdin. An argument that is not a file but a puzzle
-    /// (81 cells) is solved as given.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-
     /// Output format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Grid, value_name = "FORMAT")]
-    pub format: FormatArg,
+    #[arg(long, value_enum, default_value_t = SolveFormat::Grid, value_name = "FORMAT")]
+    pub format: SolveFormat,
 
-    /// Worker threads [default: all cores].
-    ///
-    /// Output stays in input order whatever the number. --all lists solutions as they are
-    /// found, one puzzle at a time. --count shares a long count (over 10 ms) out to every
-    /// thread.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub threads: Option<u32>,
-
-    /// Give up on a puzzle after DURATION, e.g. 500ms, 10s, 2m.
-    ///
-    /// What was found so far is printed, marked as incomplete, and the next puzzle starts.
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
-    pub timeout: Option<Duration>,
-
-    /// Print a summary of the batch to stderr; add search figures to JSON records.
-    #[arg(long)]
-    pub stats: bool,
-
-    /// Print only results and errors: no progress bar, no live count.
-    #[arg(long, short = 'q')]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub batch: BatchArgs,
 
     /// When to colour grids (givens in bold).
     ///
@@ -143,14 +130,74 @@ pub struct CommonArgs {
     pub color: ColorArg,
 }
 
-/// `--format` values.
+/// Flags of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CheckFormat::Grid, value_name = "FORMAT")]
+    pub format: CheckFormat,
+
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// The inputs of a command that reads puzzles.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Puzzle files; none, or '-', reads stdin. An argument that is not a file but a puzzle
+    /// (81 cells) is read as that puzzle.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// How a batch runs: flags every batch command shares.
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// Worker threads [default: all cores].
+    ///
+    /// Output stays in input order whatever the number.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+
+    /// Give up on a puzzle after DURATION, e.g. 500ms, 10s, 2m.
+    ///
+    /// What was found so far is reported, marked as incomplete, and the next puzzle starts.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
+
+    /// Print a summary of the batch to stderr; add search figures to JSON records.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Print only results and errors: no progress display, no note when reading from a
+    /// terminal.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// `solve --format` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
+pub enum SolveFormat {
     /// Nine rows with box separators, under a FILE:LINE header.
     Grid,
     /// One line per puzzle: the solution's 81 digits.
     Line,
     /// One JSON object per puzzle, one per line.
+    Json,
+}
+
+/// `check --format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    /// 'FILE:LINE: proper' for each puzzle, or why not (multiple solutions, no solution,
+    /// invalid: ...), then a blank line.
+    Grid,
+    /// One word per puzzle: proper, multiple, none, invalid (or unknown).
+    Line,
+    /// One JSON object per puzzle, one per line, with "proper": true or false.
     Json,
 }
 

@@ -2327,3 +2327,48 @@ fn regression_reading_from_a_terminal_says_so_and_draws_no_progress() {
     let quiet = on_terminal(&["solve", "--quiet", "--format", "line"], false).unwrap();
     assert!(!quiet.contains(notice), "{quiet:?}");
 }
+
+#[test]
+fn regression_each_command_help_describes_that_command() {
+    let check = run(&["check", "--help"], None);
+    check.expect_code(0);
+    let words = check
+        .stdout
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for solve_only in [
+        "--color",
+        "--all",
+        "--count",
+        "--limit",
+        "--trace",
+        "81 digits",
+        "Nine rows",
+    ] {
+        assert!(
+            !words.contains(solve_only),
+            "check --help mentions {solve_only:?}:\n{}",
+            check.stdout
+        );
+    }
+    for about_check in ["proper", "multiple", "none", "\"proper\""] {
+        assert!(
+            words.contains(about_check),
+            "check --help lacks {about_check:?}:\n{}",
+            check.stdout
+        );
+    }
+    let solve = run(&["solve", "--help"], None);
+    let words = solve
+        .stdout
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        words.contains("the solution's 81 digits"),
+        "{}",
+        solve.stdout
+    );
+    assert!(!words.contains("\"proper\""), "{}", solve.stdout);
+}
