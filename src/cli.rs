@@ -5,53 +5,87 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-/// How puzzles are written, for the help of every command that reads them.
-macro_rules! input_help {
-    () => {
-        "Input: one puzzle per line (81 cells; 1-9 givens, 0 . _ blanks; after a
-space ; : , or # the rest of the line is ignored) or 9 lines of 9 cells
-(spaces, | + - ignored). Lines starting with # and blank lines are skipped."
-    };
+/// An example for the help and the manual page: a command line and what it does.
+pub struct Example {
+    /// The command line.
+    pub command: &'static str,
+    /// What it does, in a few words.
+    pub what: &'static str,
 }
 
-const SOLVE_EXAMPLES: &str = concat!(
-    "\
-Examples:
-  sudoku solve puzzles/easy.txt           solve each puzzle, show grids
-  cat many.txt | sudoku solve --format line
-                                          one solution per line, from stdin
-  sudoku solve --all puzzles/multiple.txt every solution of each puzzle
-  sudoku solve --count --limit 1000 puzzles/empty.txt
-                                          count solutions, stop at 1000
-  sudoku solve --format json --stats a.txt b.txt
-                                          JSON Lines with search figures
-  sudoku solve --timeout 2s --all hard.txt
-                                          give each puzzle at most 2 seconds
+const fn example(command: &'static str, what: &'static str) -> Example {
+    Example { command, what }
+}
 
-",
-    input_help!(),
-    "
+/// `solve`'s examples.
+pub const SOLVE_EXAMPLES: &[Example] = &[
+    example(
+        "sudoku solve puzzles/easy.txt",
+        "solve each puzzle, show grids",
+    ),
+    example(
+        "cat many.txt | sudoku solve --format line",
+        "one solution per line, from stdin",
+    ),
+    example(
+        "sudoku solve --all puzzles/multiple.txt",
+        "every solution of each puzzle",
+    ),
+    example(
+        "sudoku solve --count --limit 1000 puzzles/empty.txt",
+        "count solutions, stop at 1000",
+    ),
+    example(
+        "sudoku solve --format json --stats a.txt b.txt",
+        "JSON Lines with search figures",
+    ),
+    example(
+        "sudoku solve --timeout 2s --all hard.txt",
+        "give each puzzle at most 2 seconds",
+    ),
+];
 
+/// `check`'s examples.
+pub const CHECK_EXAMPLES: &[Example] = &[
+    example("sudoku check mine.txt", "proper, multiple, none or invalid"),
+    example("sudoku check --format line *.txt", "one word per puzzle"),
+    example(
+        "sudoku check --format json mine.txt",
+        "one JSON record per puzzle",
+    ),
+];
+
+/// How puzzles are written, for every command that reads them.
+pub const INPUT_HELP: &str = "\
+Input: one puzzle per line (81 cells; 1-9 givens, 0 . _ blanks; after a
+space ; : , or # the rest of the line is ignored) or 9 lines of 9 cells
+(spaces, | + - ignored). Lines starting with # and blank lines are skipped.";
+
+/// `solve`'s exit statuses.
+pub const SOLVE_EXIT: &str = "\
 Exit status: 0 every puzzle solved; 1 some puzzle has no solution (or
 --timeout stopped it before one was found); 2 invalid input, unreadable
-file, usage error or output error; 130 interrupted."
-);
+file, usage error or output error; 130 interrupted.";
 
-const CHECK_EXAMPLES: &str = concat!(
-    "\
-Examples:
-  sudoku check mine.txt                   proper, multiple, none or invalid
-  sudoku check --format line *.txt        one word per puzzle
-  sudoku check --format json mine.txt     one JSON record per puzzle
-
-",
-    input_help!(),
-    "
-
+/// `check`'s exit statuses.
+pub const CHECK_EXIT: &str = "\
 Exit status: 0 every puzzle is proper (exactly one solution); 1 some puzzle
 has none or several (or --timeout stopped it first); 2 invalid input,
-unreadable file, usage error or output error; 130 interrupted."
-);
+unreadable file, usage error or output error; 130 interrupted.";
+
+/// The text after a batch command's options: examples, input, exit status.
+fn after_help(examples: &[Example], exit: &str) -> String {
+    const COLUMN: usize = 42;
+    let mut s = String::from("Examples:\n");
+    for e in examples {
+        if 2 + e.command.len() < COLUMN {
+            s.push_str(&format!("  {:<w$}{}\n", e.command, e.what, w = COLUMN - 2));
+        } else {
+            s.push_str(&format!("  {}\n{:COLUMN$}{}\n", e.command, "", e.what));
+        }
+    }
+    format!("{s}\n{INPUT_HELP}\n\n{exit}")
+}
 
 /// A fast Sudoku solver: solve, count and check puzzles from files or stdin.
 #[derive(Debug, Parser)]
@@ -67,10 +101,10 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve puzzles: print one solution each and say whether it is the only one.
-    #[command(after_help = SOLVE_EXAMPLES)]
+    #[command(after_help = after_help(SOLVE_EXAMPLES, SOLVE_EXIT))]
     Solve(SolveArgs),
     /// Check puzzles for authors: is each one proper (exactly one solution)?
-    #[command(after_help = CHECK_EXAMPLES)]
+    #[command(after_help = after_help(CHECK_EXAMPLES, CHECK_EXIT))]
     Check(CheckArgs),
     /// Print a shell completion script, e.g. 'sudoku completions bash'.
     Completions {

@@ -2372,3 +2372,88 @@ fn regression_each_command_help_describes_that_command() {
     );
     assert!(!words.contains("\"proper\""), "{}", solve.stdout);
 }
+
+/// The manual page as `man -l` shows it, 80 columns wide; None when `man` is not available.
+fn rendered_man_page() -> Option<String> {
+    let r = run(&["man"], None);
+    r.expect_code(0);
+    let dir = temp_files(&[("sudoku.1", r.stdout.as_bytes())]);
+    let out = Command::new("man")
+        .arg("-l")
+        .arg(dir.path().join("sudoku.1"))
+        .env("MANPAGER", "cat")
+        .env("PAGER", "cat")
+        .env("MANWIDTH", "80")
+        .env("MAN_KEEP_FORMATTING", "0")
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    // Bold and underline by overstriking, if any: keep the letters.
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let mut plain = String::new();
+    for c in text.chars() {
+        if c == '\u{8}' {
+            plain.pop();
+        } else {
+            plain.push(c);
+        }
+    }
+    Some(plain)
+}
+
+#[test]
+fn regression_the_man_page_shows_clean_examples_and_sections() {
+    let Some(page) = rendered_man_page() else {
+        return; // no `man` here
+    };
+    let lines: Vec<&str> = page.lines().map(str::trim).collect();
+    for heading in [
+        "NAME",
+        "SYNOPSIS",
+        "DESCRIPTION",
+        "COMMANDS",
+        "INPUT",
+        "EXIT STATUS",
+    ] {
+        let n = lines.iter().filter(|l| **l == heading).count();
+        assert_eq!(n, 1, "{heading} appears {n} times:\n{page}");
+    }
+    assert!(!lines.contains(&"EXTRA"), "{page}");
+    // Every example whole on a line of its own, and what it does on one line.
+    let help = run(&["solve", "--help"], None).stdout + &run(&["check", "--help"], None).stdout;
+    // In the help, what an example does starts at column 42, on the command's line when it
+    // fits.
+    let mut pieces = Vec::new();
+    for block in help.split("Examples:\n").skip(1) {
+        for l in block.lines().take_while(|l| !l.is_empty()) {
+            let at = if l.len() > 42 && l.as_bytes()[41] == b' ' {
+                42
+            } else {
+                l.len()
+            };
+            let (command, what) = l.split_at(at);
+            for piece in [command.trim(), what.trim()] {
+                if !piece.is_empty() {
+                    pieces.push(piece.to_string());
+                }
+            }
+        }
+    }
+    assert!(pieces.len() >= 18, "{pieces:?}");
+    for piece in &pieces {
+        assert!(
+            lines.contains(&piece.as_str()),
+            "{piece:?} not whole on a line:\n{page}"
+        );
+    }
+    for l in page.lines() {
+        assert!(l.chars().count() <= 80, "over 80 columns: {l:?}");
+    }
+    // No word split by hyphenation at a line end.
+    assert!(
+        !page.contains("\u{2010}\n") && !page.contains("-\n "),
+        "{page}"
+    );
+}
