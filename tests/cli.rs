@@ -2457,3 +2457,27 @@ fn regression_the_man_page_shows_clean_examples_and_sections() {
         "{page}"
     );
 }
+
+#[test]
+fn regression_the_readme_first_example_prints_what_it_shows() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let block = readme
+        .split("```console\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("a console block");
+    let mut lines = block.lines();
+    let command = lines.next().unwrap().strip_prefix("$ ").expect("a command");
+    let shown: Vec<&str> = lines.collect();
+    let (run_args, head) = command.split_once(" | head -").expect("| head -N");
+    let head: usize = head.trim().parse().unwrap();
+    let args: Vec<&str> = run_args.split(' ').skip(1).collect();
+    let r = run_in(&root(), &args, None);
+    r.expect_code(0);
+    let printed: Vec<&str> = r.stdout.lines().take(head).collect();
+    assert_eq!(printed, shown, "README: {command}");
+    // Installing uses the lock file.
+    for l in readme.lines().filter(|l| l.contains("cargo install")) {
+        assert!(l.contains("--locked"), "{l}");
+    }
+}
