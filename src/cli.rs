@@ -5,35 +5,148 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-const SOLVE_EXAMPLES: &str = "\
-Examples:
-  sudoku solve puzzles/easy.txt           solve each puzzle, show grids
-  cat many.txt | sudoku solve --format line
-                                          one solution per line, from stdin
-  sudoku solve --all puzzles/multiple.txt every solution of each puzzle
-  sudoku solve --count --limit 1000 puzzles/empty.txt
-                                          count solutions, stop at 1000
-  sudoku solve --format json --stats a.txt b.txt
-                                          JSON Lines with search figures
-  sudoku solve --timeout 2s --all hard.txt
-                                          give each puzzle at most 2 seconds
+/// An example for the help and the manual page: a command line and what it does.
+pub struct Example {
+    /// The command line.
+    pub command: &'static str,
+    /// What it does, in a few words.
+    pub what: &'static str,
+}
 
+const fn example(command: &'static str, what: &'static str) -> Example {
+    Example { command, what }
+}
+
+/// `solve`'s examples.
+pub const SOLVE_EXAMPLES: &[Example] = &[
+    example(
+        "sudoku solve puzzles/easy.txt",
+        "solve each puzzle, show grids",
+    ),
+    example(
+        "cat many.txt | sudoku solve --format line",
+        "one solution per line, from stdin",
+    ),
+    example(
+        "sudoku solve --all puzzles/multiple.txt",
+        "every solution of each puzzle",
+    ),
+    example(
+        "sudoku solve --count --limit 1000 puzzles/empty.txt",
+        "count solutions, stop at 1000",
+    ),
+    example(
+        "sudoku solve --format json --stats a.txt b.txt",
+        "JSON Lines with search figures",
+    ),
+    example(
+        "sudoku solve --timeout 2s --all hard.txt",
+        "give each puzzle at most 2 seconds",
+    ),
+];
+
+/// `check`'s examples.
+pub const CHECK_EXAMPLES: &[Example] = &[
+    example("sudoku check mine.txt", "proper, multiple, none or invalid"),
+    example("sudoku check --format line *.txt", "one word per puzzle"),
+    example(
+        "sudoku check --format json mine.txt",
+        "one JSON record per puzzle",
+    ),
+];
+
+/// `hint`'s examples.
+pub const HINT_EXAMPLES: &[Example] = &[
+    example(
+        "sudoku hint puzzles/easy.txt",
+        "the next step of each puzzle",
+    ),
+    example(
+        "sudoku hint --techniques singles a.txt",
+        "only full house, hidden and naked singles",
+    ),
+    example(
+        "sudoku hint --format json position.txt",
+        "the step with its evidence, as JSON",
+    ),
+];
+
+/// `explain`'s examples.
+pub const EXPLAIN_EXAMPLES: &[Example] = &[
+    example(
+        "sudoku explain puzzles/easy.txt",
+        "every step, numbered, and a summary",
+    ),
+    example(
+        "sudoku explain --grid puzzles/hard.txt",
+        "the pencil marks before each step that is not a single",
+    ),
+    example(
+        "sudoku explain --techniques singles,intersections,subsets a.txt",
+        "can it be solved with these alone?",
+    ),
+    example(
+        "sudoku explain --format json a.txt",
+        "steps with their evidence, as JSON",
+    ),
+];
+
+/// How puzzles are written, for every command that reads them.
+pub const INPUT_HELP: &str = "\
 Input: one puzzle per line (81 cells; 1-9 givens, 0 . _ blanks; after a
 space ; : , or # the rest of the line is ignored) or 9 lines of 9 cells
-(spaces, | + - ignored). Lines starting with # and blank lines are skipped.
+(spaces, | + - ignored). Lines starting with # and blank lines are skipped.";
 
+/// `solve`'s exit statuses.
+pub const SOLVE_EXIT: &str = "\
 Exit status: 0 every puzzle solved; 1 some puzzle has no solution (or
 --timeout stopped it before one was found); 2 invalid input, unreadable
 file, usage error or output error; 130 interrupted.";
 
-const CHECK_EXAMPLES: &str = "\
-Examples:
-  sudoku check mine.txt                   proper, multiple, none or invalid
-  sudoku check --format json mine.txt     one JSON record per puzzle
+/// Positions, which `hint` and `explain` read besides puzzles.
+pub const POSITION_HELP: &str = "\
+Positions with pencil marks read too: a 9-line grid of each cell's candidates
+as HoDoKu and Sudoku Explainer print it (and as 'explain --grid' does), or
+729 characters (9 per cell: the digit where it is a candidate, '.' where not).";
 
+/// `hint`'s exit statuses.
+pub const HINT_EXIT: &str = "\
+Exit status: 0 a step (or the solution) for every puzzle; 1 some puzzle has
+no step in reach of the techniques, no solution or several; 2 invalid input
+(or pencil marks that rule out the solution), unreadable file, usage error or
+output error; 130 interrupted.";
+
+/// `explain`'s exit statuses.
+pub const EXPLAIN_EXIT: &str = "\
+Exit status: 0 every puzzle solved by logic; 1 logic stopped before the
+solution of some puzzle (no technique applies, or --timeout), or a puzzle has
+no solution or several; 2 invalid input (or pencil marks that rule out the
+solution), unreadable file, usage error or output error; 130 interrupted.";
+
+/// `check`'s exit statuses.
+pub const CHECK_EXIT: &str = "\
 Exit status: 0 every puzzle is proper (exactly one solution); 1 some puzzle
 has none or several (or --timeout stopped it first); 2 invalid input,
 unreadable file, usage error or output error; 130 interrupted.";
+
+/// The text after a batch command's options: examples, input, exit status.
+fn after_help(examples: &[Example], exit: &str) -> String {
+    const COLUMN: usize = 42;
+    let mut s = String::from("Examples:\n");
+    for e in examples {
+        if 2 + e.command.len() < COLUMN {
+            s.push_str(&format!("  {:<w$}{}\n", e.command, e.what, w = COLUMN - 2));
+        } else {
+            s.push_str(&format!("  {}\n{:COLUMN$}{}\n", e.command, "", e.what));
+        }
+    }
+    format!("{s}\n{INPUT_HELP}\n\n{exit}")
+}
+
+/// [`after_help`] for the commands that also read positions with pencil marks.
+fn after_help_positions(examples: &[Example], exit: &str) -> String {
+    after_help(examples, exit).replacen(INPUT_HELP, &format!("{INPUT_HELP}\n{POSITION_HELP}"), 1)
+}
 
 /// A fast Sudoku solver: solve, count and check puzzles from files or stdin.
 #[derive(Debug, Parser)]
@@ -49,17 +162,21 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve puzzles: print one solution each and say whether it is the only one.
-    #[command(after_help = SOLVE_EXAMPLES)]
+    #[command(after_help = after_help(SOLVE_EXAMPLES, SOLVE_EXIT))]
     Solve(SolveArgs),
     /// Check puzzles for authors: is each one proper (exactly one solution)?
-    #[command(after_help = CHECK_EXAMPLES)]
+    #[command(after_help = after_help(CHECK_EXAMPLES, CHECK_EXIT))]
     Check(CheckArgs),
     /// Give the easiest next logical step of each puzzle, as a person would find it.
-    #[command(after_help = HINT_EXAMPLES)]
+    ///
+    /// One line per puzzle: the technique, the pattern, and what it places or removes (or
+    /// 'solved', 'stuck: no technique applies', 'no solution', 'multiple solutions',
+    /// 'invalid: ...').
+    #[command(after_help = after_help_positions(HINT_EXAMPLES, HINT_EXIT))]
     Hint(HintArgs),
     /// Explain each puzzle step by step, from the start to the solution or to where logic
-    /// stops.
-    #[command(after_help = EXPLAIN_EXAMPLES)]
+    /// stops (it never guesses).
+    #[command(after_help = after_help_positions(EXPLAIN_EXAMPLES, EXPLAIN_EXIT))]
     Explain(ExplainArgs),
     /// Print a shell completion script, e.g. 'sudoku completions bash'.
     Completions {
@@ -71,16 +188,23 @@ pub enum Command {
     Man,
 }
 
-/// Flags of `solve` only.
+/// Flags of `solve`.
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("mode").args(["all", "count"]).multiple(true)))]
 pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
     /// Print every solution, then their number.
+    ///
+    /// Solutions are listed as they are found, one puzzle at a time (on one thread).
     #[arg(long)]
     pub all: bool,
 
     /// Print only the number of solutions of each puzzle (every solution is counted; with
     /// --all, the solutions are not printed).
+    ///
+    /// A count that runs longer than 10 ms is shared out to every thread.
     #[arg(long)]
     pub count: bool,
 
@@ -98,50 +222,12 @@ pub struct SolveArgs {
     #[arg(long)]
     pub trace: bool,
 
-    #[command(flatten)]
-    pub common: CommonArgs,
-}
-
-/// Flags of `check`.
-#[derive(Debug, Args)]
-pub struct CheckArgs {
-    #[command(flatten)]
-    pub common: CommonArgs,
-}
-
-/// Flags shared by `solve` and `check`.
-#[derive(Debug, Args)]
-pub struct CommonArgs {
-    /// Puzzle files; none, or '-', reads stdin. An argument that is not a file but a puzzle
-    /// (81 cells) is solved as given.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-
     /// Output format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Grid, value_name = "FORMAT")]
-    pub format: FormatArg,
+    #[arg(long, value_enum, default_value_t = SolveFormat::Grid, value_name = "FORMAT")]
+    pub format: SolveFormat,
 
-    /// Worker threads [default: all cores].
-    ///
-    /// Output stays in input order whatever the number. --all lists solutions as they are
-    /// found, one puzzle at a time. --count shares a long count (over 10 ms) out to every
-    /// thread.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub threads: Option<u32>,
-
-    /// Give up on a puzzle after DURATION, e.g. 500ms, 10s, 2m.
-    ///
-    /// What was found so far is printed, marked as incomplete, and the next puzzle starts.
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
-    pub timeout: Option<Duration>,
-
-    /// Print a summary of the batch to stderr; add search figures to JSON records.
-    #[arg(long)]
-    pub stats: bool,
-
-    /// Print only results and errors: no progress bar, no live count.
-    #[arg(long, short = 'q')]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub batch: BatchArgs,
 
     /// When to colour grids (givens in bold).
     ///
@@ -150,40 +236,19 @@ pub struct CommonArgs {
     pub color: ColorArg,
 }
 
-const HINT_EXAMPLES: &str = "\
-Examples:
-  sudoku hint puzzles/easy.txt            the next step of each puzzle
-  echo 4.....8.5.3.......... | sudoku hint
-  sudoku hint --techniques singles a.txt  only full house, hidden and naked singles
-  sudoku hint --format json position.txt  the step with its evidence, as JSON
+/// Flags of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
 
-Input: everything 'sudoku solve' reads, and positions with pencil marks: a
-9-line grid of candidates as HoDoKu and Sudoku Explainer print it, or 729
-characters (9 per cell: the digit where it is a candidate, '.' where not).
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CheckFormat::Grid, value_name = "FORMAT")]
+    pub format: CheckFormat,
 
-Output: one line per puzzle: the step (technique, pattern, what it places or
-removes), or 'solved', 'stuck: no technique applies', 'no solution',
-'multiple solutions', 'invalid: ...'.
-
-Exit status: 0 a step (or the solution) for every puzzle; 1 some puzzle has
-no step in reach, no solution or several; 2 invalid input, unreadable file,
-usage error or output error; 130 interrupted.";
-
-const EXPLAIN_EXAMPLES: &str = "\
-Examples:
-  sudoku explain puzzles/easy.txt         every step, numbered, and a summary
-  sudoku explain --grid puzzles/hard.txt  the pencil marks before each step
-                                          that is not a single
-  sudoku explain --techniques singles,intersections,subsets a.txt
-                                          can it be solved with these alone?
-  sudoku explain --format json a.txt      steps with their evidence, as JSON
-
-Input: as for 'sudoku hint' (puzzles, or positions with pencil marks).
-
-Exit status: 0 every puzzle solved by logic; 1 logic stopped before the
-solution of some puzzle (no technique of the ladder applies, or --timeout),
-or a puzzle has no solution or several; 2 invalid input, unreadable file,
-usage error or output error; 130 interrupted.";
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
 
 /// Flags of `hint`.
 #[derive(Debug, Args)]
@@ -195,25 +260,19 @@ pub struct HintArgs {
 /// Flags of `explain`.
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
+    #[command(flatten)]
+    pub logic: LogicArgs,
+
     /// Print the pencil-mark grid before each step that is not a single.
     #[arg(long)]
     pub grid: bool,
-
-    #[command(flatten)]
-    pub logic: LogicArgs,
 }
 
 /// Flags shared by `hint` and `explain`.
 #[derive(Debug, Args)]
 pub struct LogicArgs {
-    /// Puzzle or position files; none, or '-', reads stdin. An argument that is not a file
-    /// but a puzzle (81 cells) is taken as given.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-
-    /// Output format: text, or one JSON object per puzzle and line.
-    #[arg(long, value_enum, default_value_t = LogicFormatArg::Text, value_name = "FORMAT")]
-    pub format: LogicFormatArg,
+    #[command(flatten)]
+    pub input: InputArgs,
 
     /// Use only these techniques: family names (singles, intersections, subsets, fish,
     /// patterns, wings, uniqueness, chains, als, forcing), technique names (x-wing) or
@@ -221,48 +280,84 @@ pub struct LogicArgs {
     #[arg(long, value_name = "LIST")]
     pub techniques: Option<String>,
 
-    /// Worker threads [default: all cores]. Output stays in input order.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub threads: Option<u32>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = LogicFormat::Text, value_name = "FORMAT")]
+    pub format: LogicFormat,
 
-    /// Give up on a puzzle after DURATION, e.g. 500ms, 10s, 2m.
-    ///
-    /// The steps found so far are printed, and the puzzle is marked as stopped.
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
-    pub timeout: Option<Duration>,
+    #[command(flatten)]
+    pub batch: BatchArgs,
 
-    /// Print a summary of the batch to stderr.
-    #[arg(long)]
-    pub stats: bool,
-
-    /// Print only results and errors: no progress bar.
-    #[arg(long, short = 'q')]
-    pub quiet: bool,
-
-    /// When to colour the step's cells and candidates.
+    /// When to colour: the technique in bold; with --grid, the pattern's cells, the digit
+    /// placed and the candidates removed.
     ///
     /// 'auto' colours only when stdout is a terminal and NO_COLOR is not set.
     #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
     pub color: ColorArg,
 }
 
-/// `--format` values of `hint` and `explain`.
+/// `hint` and `explain --format` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum LogicFormatArg {
+pub enum LogicFormat {
     /// Text: one line per step.
     Text,
     /// One JSON object per puzzle, one per line, with every step and its evidence.
     Json,
 }
 
-/// `--format` values.
+/// The inputs of a command that reads puzzles.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Puzzle files; none, or '-', reads stdin. An argument that is not a file but a puzzle
+    /// (81 cells) is read as that puzzle.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// How a batch runs: flags every batch command shares.
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// Worker threads [default: all cores].
+    ///
+    /// Output stays in input order whatever the number.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+
+    /// Give up on a puzzle after DURATION, e.g. 500ms, 10s, 2m.
+    ///
+    /// What was found so far is reported, marked as incomplete, and the next puzzle starts.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
+
+    /// Print a summary of the batch to stderr; add search figures to JSON records.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Print only results and errors: no progress display, no note when reading from a
+    /// terminal.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// `solve --format` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
+pub enum SolveFormat {
     /// Nine rows with box separators, under a FILE:LINE header.
     Grid,
     /// One line per puzzle: the solution's 81 digits.
     Line,
     /// One JSON object per puzzle, one per line.
+    Json,
+}
+
+/// `check --format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    /// 'FILE:LINE: proper' for each puzzle, or why not (multiple solutions, no solution,
+    /// invalid: ...), then a blank line.
+    Grid,
+    /// One word per puzzle: proper, multiple, none, invalid (or unknown).
+    Line,
+    /// One JSON object per puzzle, one per line, with "proper": true or false.
     Json,
 }
 

@@ -1831,18 +1831,18 @@ fn live_count_shows_on_a_terminal_only_and_not_with_quiet() {
     let Some(shown) = on_terminal(&args, false) else {
         return; // no `script` here
     };
-    assert!(shown.contains("solutions counted"), "{shown}");
+    assert!(shown.contains("solutions so far"), "{shown}");
     assert!(shown.contains("at least"), "{shown}");
     let quiet = on_terminal(
         &["solve", "--count", "--quiet", "--timeout", "2s", &empty],
         false,
     )
     .expect("script worked a moment ago");
-    assert!(!quiet.contains("solutions counted"), "{quiet}");
+    assert!(!quiet.contains("solutions so far"), "{quiet}");
     // Not a terminal: nothing but the result.
     let r = run(&args, None);
     r.expect_code(0);
-    assert!(!r.stderr.contains("solutions counted"), "{}", r.stderr);
+    assert!(!r.stderr.contains("solutions so far"), "{}", r.stderr);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2125,4 +2125,359 @@ fn regression_an_argument_that_is_neither_file_nor_puzzle_gets_a_hint() {
     let r = run(&["solve", "--help"], None);
     let words = r.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(words.contains("not a file but a puzzle"), "{}", r.stdout);
+}
+
+/// The lines a terminal would have shown, in order: output split at line ends and carriage
+/// returns, escape sequences and the bar's blocks removed, blank lines dropped.
+fn terminal_frames(shown: &str) -> Vec<String> {
+    let mut plain = String::new();
+    let mut chars = shown.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // CSI: ESC [ parameters, then a final letter.
+            if chars.next_if_eq(&'[').is_some() {
+                for c in chars.by_ref() {
+                    if c.is_ascii_alphabetic() {
+                        break;
+                    }
+                }
+            }
+            continue;
+        }
+        plain.push(match c {
+            '\r' => '\n',
+            '█' | '░' => ' ',
+            c => c,
+        });
+    }
+    plain
+        .split('\n')
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// Runs `sudoku ARGS` under `script` (stdout and stderr a terminal), returning what was shown
+/// and how long it took; None when `script` is not available.
+fn on_terminal_timed(args: &[&str]) -> Option<(String, f64)> {
+    let start = std::time::Instant::now();
+    let shown = on_terminal(args, false)?;
+    Some((shown, start.elapsed().as_secs_f64()))
+}
+
+/// `P% N puzzles, R/s, E elapsed, L left` → (P, N, E, L), in whole seconds.
+fn bar_frame(line: &str) -> Option<(f64, f64, f64, f64)> {
+    let secs = |t: &str| -> Option<f64> {
+        let mut total = 0.0;
+        for part in t.split(' ') {
+            let (n, unit) = part.split_at(part.find(|c: char| !c.is_ascii_digit())?);
+            let n: f64 = n.parse().ok()?;
+            total += n * match unit {
+                "s" => 1.0,
+                "m" => 60.0,
+                "h" => 3600.0,
+                _ => return None,
+            };
+        }
+        Some(total)
+    };
+    let (pct, rest) = line.split_once("% ")?;
+    let parts: Vec<&str> = rest.split(", ").collect();
+    let [puzzles, _rate, elapsed, left] = parts[..] else {
+        return None;
+    };
+    let n = puzzles
+        .strip_suffix(" puzzles")
+        .or(puzzles.strip_suffix(" puzzle"))?;
+    Some((
+        pct.trim().parse().ok()?,
+        n.replace(',', "").parse().ok()?,
+        secs(elapsed.strip_suffix(" elapsed")?)?,
+        secs(left.strip_suffix(" left")?)?,
+    ))
+}
+
+#[test]
+fn regression_the_progress_bar_follows_the_records_written() {
+    // Hard puzzles, every line the same length, enough for a few seconds of a debug build.
+    let hard = samples("hard.txt");
+    let n = 50_000;
+    let text: Vec<&str> = hard
+        .iter()
+        .map(|s| s.puzzle.as_str())
+        .cycle()
+        .take(n)
+        .collect();
+    let dir = temp_files(&[("p.txt", &lines_of(&text))]);
+    let file = dir.path().join("p.txt");
+    let args = ["solve", "--format", "line", "-j1", file.to_str().unwrap()];
+    let Some((shown, took)) = on_terminal_timed(&args) else {
+        return; // no `script` here
+    };
+    let frames: Vec<(f64, f64, f64, f64)> = terminal_frames(&shown)
+        .iter()
+        .filter_map(|l| bar_frame(l))
+        .collect();
+    assert!(
+        frames.len() >= 3,
+        "a run of {took:.1} s shows its bar: {shown:?}"
+    );
+    let mut checked = 0;
+    for &(pct, done, elapsed, left) in &frames {
+        // The bar is how far the records written reach, not the input read.
+        let share = 100.0 * done / n as f64;
+        assert!(
+            (pct - share).abs() <= 1.5,
+            "{pct}% shown with {done} of {n} puzzles done"
+        );
+        if (20.0..=80.0).contains(&pct) {
+            checked += 1;
+            let whole = elapsed + left;
+            assert!(
+                whole >= took / 2.0 && whole <= 2.0 * took + 1.0,
+                "at {pct}%: {elapsed} s elapsed and {left} s left, for a run of {took:.1} s"
+            );
+        }
+    }
+    assert!(checked > 0, "no frame between 20% and 80%: {frames:?}");
+}
+
+#[test]
+fn regression_a_long_count_shows_solutions_not_a_full_bar() {
+    let empty = puzzles_arg("empty.txt");
+    let args = ["solve", "--count", "--timeout", "2500ms", &empty];
+    let Some((shown, _)) = on_terminal_timed(&args) else {
+        return; // no `script` here
+    };
+    let frames: Vec<String> = terminal_frames(&shown)
+        .into_iter()
+        .filter(|l| l.contains("elapsed"))
+        .collect();
+    assert!(!frames.is_empty(), "{shown:?}");
+    for f in &frames {
+        assert!(
+            f.contains(" solutions so far, ") && f.contains("/s"),
+            "{f:?}"
+        );
+        assert!(!f.contains('%') && !f.contains("puzzles"), "{f:?}");
+    }
+    // Two such counts: after the first, one puzzle is done, in the singular.
+    let dir = temp_files(&[("two.txt", &lines_of(&[EMPTY, EMPTY]))]);
+    let two = dir.path().join("two.txt");
+    let args = [
+        "solve",
+        "--count",
+        "-j1",
+        "--timeout",
+        "1500ms",
+        two.to_str().unwrap(),
+    ];
+    let (shown, _) = on_terminal_timed(&args).unwrap();
+    let frames = terminal_frames(&shown);
+    assert!(
+        frames.iter().any(|f| f.contains(", 1 puzzle done, ")),
+        "{frames:?}"
+    );
+    assert!(
+        !frames.iter().any(|f| f.contains("1 puzzles")),
+        "{frames:?}"
+    );
+}
+
+#[test]
+fn regression_reading_from_a_terminal_says_so_and_draws_no_progress() {
+    let mut child = match Command::new("script")
+        .args(["-qec", &format!("'{BIN}' solve --format line"), "/dev/null"])
+        .env("TERM", "xterm")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(_) => return, // no `script` here
+    };
+    let _dog = Watchdog::new(&child);
+    let mut typed = child.stdin.take().unwrap();
+    typed.write_all(&lines_of(&[P])).unwrap();
+    typed.flush().unwrap();
+    // Well past the second after which a busy run shows its progress.
+    std::thread::sleep(Duration::from_millis(2500));
+    typed.write_all(b"\x04").unwrap();
+    typed.flush().unwrap();
+    let mut shown = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut shown)
+        .unwrap();
+    let status = child.wait().unwrap();
+    drop(typed);
+    assert_eq!(status.code(), Some(0), "{shown:?}");
+    let notice = "sudoku: reading puzzles from the terminal";
+    assert_eq!(shown.matches(notice).count(), 1, "{shown:?}");
+    assert!(shown.contains("Ctrl-D"), "{shown:?}");
+    assert!(shown.contains(P_SOLUTION), "{shown:?}");
+    assert!(
+        !shown.contains("elapsed"),
+        "no progress while waiting: {shown:?}"
+    );
+    // --quiet: no notice.
+    let quiet = on_terminal(&["solve", "--quiet", "--format", "line"], false).unwrap();
+    assert!(!quiet.contains(notice), "{quiet:?}");
+}
+
+#[test]
+fn regression_each_command_help_describes_that_command() {
+    let check = run(&["check", "--help"], None);
+    check.expect_code(0);
+    let words = check
+        .stdout
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for solve_only in [
+        "--color",
+        "--all",
+        "--count",
+        "--limit",
+        "--trace",
+        "81 digits",
+        "Nine rows",
+    ] {
+        assert!(
+            !words.contains(solve_only),
+            "check --help mentions {solve_only:?}:\n{}",
+            check.stdout
+        );
+    }
+    for about_check in ["proper", "multiple", "none", "\"proper\""] {
+        assert!(
+            words.contains(about_check),
+            "check --help lacks {about_check:?}:\n{}",
+            check.stdout
+        );
+    }
+    let solve = run(&["solve", "--help"], None);
+    let words = solve
+        .stdout
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        words.contains("the solution's 81 digits"),
+        "{}",
+        solve.stdout
+    );
+    assert!(!words.contains("\"proper\""), "{}", solve.stdout);
+}
+
+/// The manual page as `man -l` shows it, 80 columns wide; None when `man` is not available.
+fn rendered_man_page() -> Option<String> {
+    let r = run(&["man"], None);
+    r.expect_code(0);
+    let dir = temp_files(&[("sudoku.1", r.stdout.as_bytes())]);
+    let out = Command::new("man")
+        .arg("-l")
+        .arg(dir.path().join("sudoku.1"))
+        .env("MANPAGER", "cat")
+        .env("PAGER", "cat")
+        .env("MANWIDTH", "80")
+        .env("MAN_KEEP_FORMATTING", "0")
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    // Bold and underline by overstriking, if any: keep the letters.
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let mut plain = String::new();
+    for c in text.chars() {
+        if c == '\u{8}' {
+            plain.pop();
+        } else {
+            plain.push(c);
+        }
+    }
+    Some(plain)
+}
+
+#[test]
+fn regression_the_man_page_shows_clean_examples_and_sections() {
+    let Some(page) = rendered_man_page() else {
+        return; // no `man` here
+    };
+    let lines: Vec<&str> = page.lines().map(str::trim).collect();
+    for heading in [
+        "NAME",
+        "SYNOPSIS",
+        "DESCRIPTION",
+        "COMMANDS",
+        "INPUT",
+        "EXIT STATUS",
+    ] {
+        let n = lines.iter().filter(|l| **l == heading).count();
+        assert_eq!(n, 1, "{heading} appears {n} times:\n{page}");
+    }
+    assert!(!lines.contains(&"EXTRA"), "{page}");
+    // Every example whole on a line of its own, and what it does on one line.
+    let help = run(&["solve", "--help"], None).stdout + &run(&["check", "--help"], None).stdout;
+    // In the help, what an example does starts at column 42, on the command's line when it
+    // fits.
+    let mut pieces = Vec::new();
+    for block in help.split("Examples:\n").skip(1) {
+        for l in block.lines().take_while(|l| !l.is_empty()) {
+            let at = if l.len() > 42 && l.as_bytes()[41] == b' ' {
+                42
+            } else {
+                l.len()
+            };
+            let (command, what) = l.split_at(at);
+            for piece in [command.trim(), what.trim()] {
+                if !piece.is_empty() {
+                    pieces.push(piece.to_string());
+                }
+            }
+        }
+    }
+    assert!(pieces.len() >= 18, "{pieces:?}");
+    for piece in &pieces {
+        assert!(
+            lines.contains(&piece.as_str()),
+            "{piece:?} not whole on a line:\n{page}"
+        );
+    }
+    for l in page.lines() {
+        assert!(l.chars().count() <= 80, "over 80 columns: {l:?}");
+    }
+    // No word split by hyphenation at a line end.
+    assert!(
+        !page.contains("\u{2010}\n") && !page.contains("-\n "),
+        "{page}"
+    );
+}
+
+#[test]
+fn regression_the_readme_first_example_prints_what_it_shows() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let block = readme
+        .split("```console\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("a console block");
+    let mut lines = block.lines();
+    let command = lines.next().unwrap().strip_prefix("$ ").expect("a command");
+    let shown: Vec<&str> = lines.collect();
+    let (run_args, head) = command.split_once(" | head -").expect("| head -N");
+    let head: usize = head.trim().parse().unwrap();
+    let args: Vec<&str> = run_args.split(' ').skip(1).collect();
+    let r = run_in(&root(), &args, None);
+    r.expect_code(0);
+    let printed: Vec<&str> = r.stdout.lines().take(head).collect();
+    assert_eq!(printed, shown, "README: {command}");
+    // Installing uses the lock file.
+    for l in readme.lines().filter(|l| l.contains("cargo install")) {
+        assert!(l.contains("--locked"), "{l}");
+    }
 }

@@ -11,7 +11,10 @@
 //!
 //! Every thread is a worker ([`work`]): it takes the next chunk of jobs from the source, runs
 //! them, and writes whatever chunks are next in order. A cap on the chunks in flight keeps
-//! memory flat however large the input and however slow one job is. With one thread, output
+//! memory flat however large the input and however slow one job is. Chunks start at one job
+//! and grow (up to [`Options::chunk`]) while they take little time, and shrink when they take
+//! long, so quick jobs share the cost of handing out and slow ones (a puzzle that takes a
+//! second) come out one by one, with the progress display moving as they do. With one thread, output
 //! is flushed whenever the next read might wait, so piped input is answered as it comes.
 
 pub mod interrupt;
@@ -31,8 +34,12 @@ pub use self::progress::Progress;
 #[allow(unused_imports)] // `Counter` and `Input` are for the commands to come
 pub use self::source::{Chunk, Counter, Input, Puzzle, Puzzles, Source};
 
-/// Jobs per chunk handed to a worker, unless the command asks otherwise.
+/// The most jobs per chunk handed to a worker, unless the command asks otherwise.
 pub const CHUNK: usize = 256;
+/// A chunk that takes less than this to run is followed by chunks twice as large.
+const QUICK_CHUNK: Duration = Duration::from_millis(10);
+/// A chunk that takes more than this to run is followed by chunks half as large.
+const SLOW_CHUNK: Duration = Duration::from_millis(100);
 /// Bytes of output gathered before they are written.
 const OUT_BUFFER: usize = 1 << 16;
 
@@ -101,12 +108,12 @@ pub trait Command: Sync {
 pub struct Options {
     /// Worker threads (at least one).
     pub threads: usize,
-    /// Jobs per chunk: [`CHUNK`], or 1 when a record streams out while it is made.
+    /// The most jobs per chunk: [`CHUNK`], or 1 when a record streams out while it is made.
     pub chunk: usize,
     /// Show the progress display when stderr is a terminal (off for `--quiet`, `--trace`).
     pub progress: bool,
-    /// What the command's live count counts, for the display (e.g. `solutions counted`);
-    /// `None` when it keeps none.
+    /// What the command's live count counts, for the display (e.g. `solution`); `None` when
+    /// it keeps none.
     pub counter: Option<&'static str>,
     /// Print the command's [`Command::summary`] to stderr at the end.
     pub stats: bool,
@@ -161,6 +168,8 @@ struct Done<T> {
     verdicts: Vec<(usize, Verdict)>,
     tally: T,
     records: u64,
+    /// How far through the source the chunk ends.
+    position: u64,
 }
 
 /// The reading side of a run, shared by the workers: one of them reads at a time.
@@ -168,6 +177,8 @@ struct Reading<S> {
     source: S,
     /// Sequence number of the next chunk.
     seq: u64,
+    /// Jobs in the next chunk.
+    size: usize,
 }
 
 /// The writing side of a run: finished chunks go out in sequence order.
@@ -231,7 +242,11 @@ where
     let (tally, verdict, output_error) = std::thread::scope(|scope| {
         if show_progress {
             let progress = &progress;
-            scope.spawn(move || progress.run_display(total, options.counter));
+            let display = progress::Display {
+                total,
+                counter: options.counter,
+            };
+            scope.spawn(move || progress.run_display(display));
         }
         let result = run_workers(command, source, options, &progress, stdout);
         progress.finish();
@@ -272,7 +287,11 @@ where
         command,
         options,
         progress,
-        reading: Mutex::new(Reading { source, seq: 0 }),
+        reading: Mutex::new(Reading {
+            source,
+            seq: 0,
+            size: 1,
+        }),
         writing: Mutex::new(Writing {
             output: Output::new(stdout, progress),
             next: 0,
@@ -311,31 +330,45 @@ where
     let _guard = StopOnPanic(&shared.writing, &shared.room);
     let command = shared.command;
     let mut worker = command.worker();
+    let largest = shared.options.chunk.max(1);
+    // This worker's last chunk: its size and how long it took.
+    let mut last: Option<(usize, Duration)> = None;
     loop {
-        let mut chunk = Chunk::with_capacity(shared.options.chunk);
-        let seq = {
+        let seq;
+        let mut chunk;
+        {
             let mut reading = lock(&shared.reading);
+            match last {
+                Some((n, took)) if took < QUICK_CHUNK && n >= reading.size => {
+                    reading.size = (2 * n).min(largest);
+                }
+                Some((_, took)) if took > SLOW_CHUNK => reading.size = (reading.size / 2).max(1),
+                _ => {}
+            }
+            chunk = Chunk::with_capacity(reading.size);
             let mut writing = lock(&shared.writing);
             while reading.seq - writing.next >= shared.in_flight && !interrupt::stopping() {
                 writing = shared.room.wait(writing).unwrap_or_else(|e| e.into_inner());
             }
             drop(writing);
-            let more = reading.source.fill(shared.options.chunk, &mut chunk);
-            shared.progress.set_position(chunk.position);
+            let size = reading.size;
+            let more = reading.source.fill(size, &mut chunk, shared.progress);
             if !more {
                 shared.handed_out.store(reading.seq, Ordering::Release);
                 return;
             }
+            seq = reading.seq;
             reading.seq += 1;
             shared.handed_out.store(reading.seq, Ordering::Release);
-            reading.seq - 1
-        };
+        }
+        let started = Instant::now();
         let mut done = Done {
             out: Vec::new(),
             errs: Vec::new(),
             verdicts: Vec::new(),
             tally: C::Tally::default(),
             records: 0,
+            position: chunk.position,
         };
         let mut notes = chunk.notes.into_iter().peekable();
         for (index, job) in chunk.jobs.iter().enumerate() {
@@ -375,7 +408,7 @@ where
             done.errs.push((done.out.len(), note));
             done.verdicts.push((done.out.len(), Verdict::Invalid));
         }
-        shared.progress.add_records(done.records);
+        last = Some((chunk.jobs.len(), started.elapsed()));
 
         let mut writing = lock(&shared.writing);
         writing.waiting.insert(seq, done);
@@ -385,6 +418,7 @@ where
                 break;
             };
             writing.output.write_done(&done);
+            shared.progress.wrote(done.records, done.position);
             writing.tally.add(&done.tally);
             writing.next += 1;
             // After Ctrl-C the chunk next in order, whose jobs stopped where they were, is

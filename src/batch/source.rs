@@ -2,12 +2,12 @@
 //! up ([`Counter`]) for commands that make their records rather than read them.
 
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufReader, IsTerminal, Read, Write};
 use std::path::PathBuf;
 
 use sudoku::input::{Entry, ErrorKind, PuzzleReader};
 
-use super::interrupt;
+use super::{Progress, interrupt};
 
 /// A source of jobs, read a chunk at a time by one worker at a time.
 pub trait Source: Send {
@@ -17,7 +17,10 @@ pub trait Source: Send {
     /// Appends up to `max` jobs to `chunk` (fewer when more would mean waiting for input, so
     /// that what is here already gets done and shown first). Returns false when the source
     /// is exhausted and `chunk` was left empty.
-    fn fill(&mut self, max: usize, chunk: &mut Chunk<Self::Job>) -> bool;
+    ///
+    /// A source that may wait for input typed on a terminal says so with
+    /// [`Progress::set_waiting`], so that the display keeps out of the way.
+    fn fill(&mut self, max: usize, chunk: &mut Chunk<Self::Job>, progress: &Progress) -> bool;
 
     /// The size of the whole source in the units of [`Chunk::position`], when known.
     fn total(&self) -> Option<u64>;
@@ -120,6 +123,11 @@ impl Input {
         })
     }
 
+    /// True for stdin on a terminal.
+    fn is_terminal(&self) -> bool {
+        matches!(self.kind, InputKind::Stdin) && io::stdin().is_terminal()
+    }
+
     fn size(&self) -> Option<u64> {
         match &self.kind {
             InputKind::File(p) => {
@@ -176,11 +184,22 @@ pub struct Puzzles {
     reader: Option<PuzzleReader<BufReader<Box<dyn Read + Send>>>>,
     /// Bytes of the inputs before the current one.
     bytes_before: u64,
+    /// Say how to end the input when stdin is a terminal.
+    notice: bool,
 }
 
+/// Said once on stderr when puzzles are read from a terminal.
+#[cfg(unix)]
+const TERMINAL_NOTICE: &str =
+    "reading puzzles from the terminal, one per line or as 9-line grids; Ctrl-D ends the input";
+#[cfg(not(unix))]
+const TERMINAL_NOTICE: &str = "reading puzzles from the terminal, one per line or as 9-line \
+     grids; Ctrl-Z then Enter ends the input";
+
 impl Puzzles {
-    /// Reads `files` in order (`-` is stdin); stdin when there are none.
-    pub fn new(files: Vec<PathBuf>) -> Puzzles {
+    /// Reads `files` in order (`-` is stdin); stdin when there are none. Unless `quiet`, when
+    /// stdin is a terminal a line on stderr says so and how to end the input.
+    pub fn new(files: Vec<PathBuf>, quiet: bool) -> Puzzles {
         let inputs: Vec<Input> = if files.is_empty() {
             vec![Input::new("-".into())]
         } else {
@@ -192,39 +211,66 @@ impl Puzzles {
             current: 0,
             reader: None,
             bytes_before: 0,
+            notice: !quiet,
         }
+    }
+}
+
+impl Puzzles {
+    /// Opens the next input, or notes why it cannot be read; false when none is left.
+    #[inline(never)]
+    fn open_next(&mut self, chunk: &mut Chunk<Puzzle>, progress: &Progress) -> bool {
+        let Some(input) = self.inputs.get(self.current) else {
+            return false;
+        };
+        if self.notice && input.is_terminal() {
+            self.notice = false;
+            progress.suspend(|| {
+                let mut err = io::stderr().lock();
+                let _ = writeln!(err, "sudoku: {TERMINAL_NOTICE}");
+            });
+        }
+        match input.open() {
+            Ok(r) => {
+                let buffered = BufReader::with_capacity(1 << 16, r);
+                self.reader = Some(PuzzleReader::new(buffered));
+            }
+            Err(report) => {
+                chunk.notes.push((chunk.jobs.len(), report));
+                self.current += 1;
+            }
+        }
+        true
     }
 }
 
 impl Source for Puzzles {
     type Job = Puzzle;
 
-    fn fill(&mut self, max: usize, chunk: &mut Chunk<Puzzle>) -> bool {
+    fn fill(&mut self, max: usize, chunk: &mut Chunk<Puzzle>, progress: &Progress) -> bool {
         let inputs = self.inputs;
-        let jobs = &mut chunk.jobs;
         while !interrupt::stopping() {
             let Some(reader) = &mut self.reader else {
-                let Some(input) = inputs.get(self.current) else {
+                if !self.open_next(chunk, progress) {
                     break;
-                };
-                match input.open() {
-                    Ok(r) => {
-                        let buffered = BufReader::with_capacity(1 << 16, r);
-                        self.reader = Some(PuzzleReader::new(buffered));
-                    }
-                    Err(report) => {
-                        chunk.notes.push((jobs.len(), report));
-                        self.current += 1;
-                    }
                 }
                 continue;
             };
             let may_wait = !reader.has_pending() && reader.get_ref().buffer().is_empty();
+            let jobs = &mut chunk.jobs;
             if jobs.len() >= max || !jobs.is_empty() && may_wait {
                 break;
             }
             let input = &inputs[self.current];
-            match reader.next() {
+            let typed = may_wait && input.is_terminal();
+            if typed {
+                progress.set_waiting(true);
+            }
+            let next = reader.next();
+            if typed {
+                progress.set_waiting(false);
+            }
+            match next {
                 Some(Ok(entry)) => jobs.push(Puzzle { input, entry }),
                 end => {
                     if let Some(Err(e)) = end {
@@ -241,7 +287,7 @@ impl Source for Puzzles {
         }
         let read = self.reader.as_ref().map_or(0, |r| r.bytes_read());
         chunk.position = self.bytes_before + read;
-        !(jobs.is_empty() && chunk.notes.is_empty())
+        !(chunk.jobs.is_empty() && chunk.notes.is_empty())
     }
 
     fn total(&self) -> Option<u64> {
@@ -268,7 +314,7 @@ impl Counter {
 impl Source for Counter {
     type Job = u64;
 
-    fn fill(&mut self, max: usize, chunk: &mut Chunk<u64>) -> bool {
+    fn fill(&mut self, max: usize, chunk: &mut Chunk<u64>, _: &Progress) -> bool {
         if interrupt::stopping() {
             return false;
         }

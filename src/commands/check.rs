@@ -13,24 +13,28 @@ use crate::cli::CheckArgs;
 
 /// Runs `sudoku check`.
 pub fn run(args: CheckArgs) -> Result<Ending> {
-    let common = args.common;
+    let batch = args.batch;
     let search = Search {
         mode: Mode::Check,
-        format: super::format(common.format),
-        color: super::color(common.color),
-        stats: common.stats,
+        format: args.format.into(),
+        color: false,
+        stats: batch.stats,
         limit: None,
-        timeout: common.timeout,
-        threads: super::threads(common.threads),
+        timeout: batch.timeout,
+        threads: super::threads(batch.threads),
     };
     let options = Options {
         threads: search.threads,
         chunk: batch::CHUNK,
-        progress: !common.quiet,
+        progress: !batch.quiet,
         counter: None,
-        stats: common.stats,
+        stats: batch.stats,
     };
-    batch::run(&Check { search }, Puzzles::new(common.files), &options)
+    batch::run(
+        &Check { search },
+        Puzzles::new(args.input.files, batch.quiet),
+        &options,
+    )
 }
 
 /// The `check` command.

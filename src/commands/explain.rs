@@ -17,7 +17,7 @@ use sudoku::logic::{self, CellSet, Grid, Ladder, SolveEnd, Step, Technique};
 use sudoku::solver;
 
 use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict, interrupt};
-use crate::cli::{ExplainArgs, HintArgs, LogicArgs, LogicFormatArg};
+use crate::cli::{ExplainArgs, HintArgs, LogicArgs, LogicFormat};
 
 /// Runs `sudoku explain`.
 pub fn run(args: ExplainArgs) -> Result<Ending> {
@@ -34,22 +34,26 @@ fn run_logic(args: LogicArgs, mode: Mode) -> Result<Ending> {
         Some(list) => Ladder::from_list(list).context("--techniques")?,
         None => Ladder::default(),
     };
-    let threads = super::threads(args.threads);
+    let batch_args = args.batch;
     let command = Logic {
         mode,
         ladder,
-        json: args.format == LogicFormatArg::Json,
+        json: args.format == LogicFormat::Json,
         color: super::color(args.color),
-        timeout: args.timeout,
+        timeout: batch_args.timeout,
     };
     let options = Options {
-        threads,
+        threads: super::threads(batch_args.threads),
         chunk: batch::CHUNK,
-        progress: !args.quiet,
+        progress: !batch_args.quiet,
         counter: None,
-        stats: args.stats,
+        stats: batch_args.stats,
     };
-    batch::run(&command, Puzzles::new(args.files), &options)
+    batch::run(
+        &command,
+        Puzzles::new(args.input.files, batch_args.quiet),
+        &options,
+    )
 }
 
 /// Which command.

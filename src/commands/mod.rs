@@ -14,7 +14,7 @@ use std::io::{self, IsTerminal};
 use sudoku::format::Format;
 use sudoku::input::PuzzleError;
 
-use crate::cli::{ColorArg, FormatArg};
+use crate::cli::{CheckFormat, ColorArg, SolveFormat};
 
 /// Worker threads: the number asked for, or one per core.
 pub fn threads(arg: Option<u32>) -> usize {
@@ -35,12 +35,23 @@ pub fn color(arg: ColorArg) -> bool {
     }
 }
 
-/// The library's format for a `--format` value.
-pub fn format(arg: FormatArg) -> Format {
-    match arg {
-        FormatArg::Grid => Format::Grid,
-        FormatArg::Line => Format::Line,
-        FormatArg::Json => Format::Json,
+impl From<SolveFormat> for Format {
+    fn from(arg: SolveFormat) -> Format {
+        match arg {
+            SolveFormat::Grid => Format::Grid,
+            SolveFormat::Line => Format::Line,
+            SolveFormat::Json => Format::Json,
+        }
+    }
+}
+
+impl From<CheckFormat> for Format {
+    fn from(arg: CheckFormat) -> Format {
+        match arg {
+            CheckFormat::Grid => Format::Grid,
+            CheckFormat::Line => Format::Line,
+            CheckFormat::Json => Format::Json,
+        }
     }
 }
 

@@ -31,15 +31,15 @@ pub fn run(args: SolveArgs) -> Result<Ending> {
     } else {
         Mode::Solve
     };
-    let common = args.common;
+    let batch = args.batch;
     let search = Search {
         mode,
-        format: super::format(common.format),
-        color: super::color(common.color),
-        stats: common.stats,
+        format: args.format.into(),
+        color: super::color(args.color),
+        stats: batch.stats,
         limit: args.limit,
-        timeout: common.timeout,
-        threads: super::threads(common.threads),
+        timeout: batch.timeout,
+        threads: super::threads(batch.threads),
     };
     // --trace and --all stream from one search at a time, a chunk of one puzzle each, so
     // that the trace and the error reports on stderr keep input order too.
@@ -47,16 +47,20 @@ pub fn run(args: SolveArgs) -> Result<Ending> {
     let options = Options {
         threads: if one_at_a_time { 1 } else { search.threads },
         chunk: if one_at_a_time { 1 } else { batch::CHUNK },
-        progress: !common.quiet && !args.trace,
-        counter: matches!(mode, Mode::All | Mode::Count).then_some("solutions counted"),
-        stats: common.stats,
+        progress: !batch.quiet && !args.trace,
+        counter: matches!(mode, Mode::All | Mode::Count).then_some("solution"),
+        stats: batch.stats,
     };
     let command = Solve {
         search,
         trace: args.trace,
         trace_error: Arc::default(),
     };
-    let ending = batch::run(&command, Puzzles::new(common.files), &options)?;
+    let ending = batch::run(
+        &command,
+        Puzzles::new(args.input.files, batch.quiet),
+        &options,
+    )?;
     let trace_error = command
         .trace_error
         .lock()
