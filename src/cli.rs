@@ -63,7 +63,7 @@ pub const HINT_EXAMPLES: &[Example] = &[
     ),
     example(
         "sudoku hint --techniques singles a.txt",
-        "only full house, hidden and naked singles",
+        "a step with singles only",
     ),
     example(
         "sudoku hint --format json position.txt",
@@ -79,7 +79,7 @@ pub const EXPLAIN_EXAMPLES: &[Example] = &[
     ),
     example(
         "sudoku explain --grid puzzles/hard.txt",
-        "the pencil marks before each step that is not a single",
+        "pencil marks before harder steps",
     ),
     example(
         "sudoku explain --techniques singles,intersections,subsets a.txt",
