@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use super::cells::{digits, house};
+use super::cells::{HOUSE_CELLS, digits, house};
 use super::{Candidate, Evidence, Grid, Sink, Step, Technique, subsets};
 
 /// Whether this file has a finder for `t`.
@@ -26,23 +26,44 @@ pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlo
     }
 }
 
+/// The houses that meet house `h` in three cells: for a box, its three rows then its three
+/// columns; for a row or column, the three boxes it passes through.
+fn crossing(h: usize) -> Vec<usize> {
+    let first = usize::from(HOUSE_CELLS[h][0]);
+    match h {
+        18..=26 => {
+            let (r, c) = (first / 9, first % 9);
+            vec![r, r + 1, r + 2, 9 + c, 10 + c, 11 + c]
+        }
+        0..=8 => {
+            let b = 18 + (h / 3) * 3;
+            vec![b, b + 1, b + 2]
+        }
+        _ => {
+            let b = 18 + (h - 9) / 3;
+            vec![b, b + 3, b + 6]
+        }
+    }
+}
+
 /// Pointing: a digit of a box confined to one line leaves the rest of the line. Claiming: a
 /// digit of a line confined to one box leaves the rest of the box.
 fn locked(grid: &Grid, pointing: bool, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let bases = if pointing { 18..27 } else { 0..18 };
     for base in bases {
+        let base_cells = house(base);
+        // The three houses that cross the base in three cells each: for a box its rows and
+        // columns, for a line the boxes it passes through.
+        let crossing = crossing(base);
         for digit in 1..=9 {
-            let cells = grid.house_cells_with(base, digit);
+            let cells = grid.cells_with(digit) & base_cells;
             if cells.len() < 2 {
                 continue;
             }
-            let shared = cells.common_houses() & !(1 << base);
-            if shared == 0 {
+            let Some(&cover) = crossing.iter().find(|&&h| cells.is_subset(house(h))) else {
                 continue;
-            }
-            let cover = shared.trailing_zeros() as usize;
-            let targets = grid.cells_with(digit) & house(cover);
-            let elims = targets - house(base);
+            };
+            let elims = (grid.cells_with(digit) & house(cover)) - base_cells;
             if elims.is_empty() {
                 continue;
             }
