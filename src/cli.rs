@@ -208,10 +208,13 @@ pub struct SolveArgs {
     #[arg(long)]
     pub count: bool,
 
-    /// Stop each puzzle after N solutions (with --all or --count).
+    /// Stop each puzzle after N solutions (with --all or --count); a count that reaches N is a
+    /// lower bound.
     ///
-    /// The count printed is then a lower bound: "at least N" in grids, "N+" in lines,
-    /// "complete": false in JSON.
+    /// The puzzle may have more, so such a count prints as "at least N solutions" in grids,
+    /// "N+" in lines and "complete": false in JSON, even when N is all there are: --limit 1
+    /// prints 1+ for a proper puzzle. To tell one solution from several, use --limit 2 or
+    /// 'sudoku check'.
     #[arg(long, value_name = "N", requires = "mode", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
 

@@ -713,7 +713,7 @@ fn other_messages_and_positions() {
         ),
         (
             [nul, b"\n".to_vec()].concat(),
-            "p.txt:1:1: invalid character '\\u{0}'",
+            "p.txt:1:1: invalid character NUL (byte 0x00)",
         ),
         (
             [ff, b"\n".to_vec()].concat(),
@@ -2480,4 +2480,37 @@ fn regression_the_readme_first_example_prints_what_it_shows() {
     for l in readme.lines().filter(|l| l.contains("cargo install")) {
         assert!(l.contains("--locked"), "{l}");
     }
+}
+
+#[test]
+fn regression_small_wordings() {
+    // --all in lines: '# 0 solutions', the pattern of '# 2 solutions'.
+    let r = run(
+        &["solve", "--all", "--format", "line"],
+        Some(&lines_of(&[NONE, TWO])),
+    );
+    r.expect_code(1);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "# 0 solutions", "{}", r.stdout);
+    assert_eq!(lines[3], "# 2 solutions", "{}", r.stdout);
+    // A NUL byte is named, not escaped.
+    let r = run(&["solve"], Some(b"12\0\n"));
+    r.expect_code(2);
+    assert!(
+        r.stderr
+            .starts_with("<stdin>:1:3: invalid character NUL (byte 0x00)\n"),
+        "{}",
+        r.stderr
+    );
+    // --limit says plainly that a count reaching it is a lower bound, even in the summary.
+    let r = run(&["solve", "-h"], None);
+    let words = r.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("a count that reaches N is a lower bound"),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["solve", "--help"], None);
+    let words = r.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("--limit 1 prints 1+"), "{}", r.stdout);
 }

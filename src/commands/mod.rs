@@ -2,6 +2,30 @@
 //! [`batch::Command`](crate::batch::Command) (what it does to one job) and hands it to
 //! [`batch::run`](crate::batch::run) with a source of jobs; `main` maps the
 //! [`Ending`](crate::batch::Ending) to the exit status.
+//!
+//! A new command over puzzles is, in outline:
+//!
+//! ```text
+//! struct Hint { format: Format, .. }
+//! impl batch::Command for Hint {
+//!     type Job = Puzzle;          // or u64, with batch::Counter as the source
+//!     type Worker = ();           // per-thread state, if any
+//!     type Tally = HintTally;     // counts for --stats (or ())
+//!     fn worker(&self) {}
+//!     fn run(&self, _: &mut (), job: &Puzzle, record: &mut Record<'_>, tally: &mut HintTally)
+//!         -> Verdict
+//!     {
+//!         // a bad line: record.report(error_report(..)); write its record; Verdict::Invalid
+//!         // a puzzle: append the record to record.out(); poll interrupt::stopping() in long
+//!         // work; Verdict::Failure when it could not do what was asked
+//!     }
+//!     fn summary(&self, tally: &HintTally, elapsed: Duration) -> String { .. }
+//! }
+//! pub fn run(args: HintArgs) -> Result<Ending> {
+//!     let options = Options { threads, chunk: batch::CHUNK, progress: !quiet, counter: None, stats };
+//!     batch::run(&Hint { .. }, Puzzles::new(args.input.files, quiet), &options)
+//! }
+//! ```
 
 pub mod check;
 pub mod completions;
