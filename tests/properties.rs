@@ -746,3 +746,34 @@ proptest! {
         prop_assume!(n.is_some());
     }
 }
+
+proptest! {
+    #![proptest_config(config(128))]
+
+    /// Every step of a logical solve agrees with the unique solution: a placement is the
+    /// solution's digit and an elimination never removes it (the puzzles are random grids
+    /// with cells blanked; those with several solutions are skipped).
+    #[test]
+    fn logic_steps_agree_with_the_unique_solution(seed in any::<u64>(), blanks in 35usize..=58) {
+        use sudoku::logic::{self, Grid, Ladder};
+        let (puzzle, grid) = random_puzzle(seed, blanks);
+        let b = board(puzzle);
+        prop_assume!(solver::count_solutions(&b, 2) == 1);
+        let mut position = Grid::new(&b);
+        let mut bad = None;
+        logic::solve(&mut position, &Ladder::default(), None, |_, step| {
+            let wrong = step.placements.iter().any(|p| grid[p.cell()] != p.digit)
+                || step.eliminations.iter().any(|e| grid[e.cell()] == e.digit);
+            if wrong {
+                bad = Some(step.to_string());
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+        prop_assert!(bad.is_none(), "{}: {}", line_of(&puzzle), bad.unwrap_or_default());
+        for cell in 0..81 {
+            let v = position.board().get(cell);
+            prop_assert!(v == 0 || v == grid[cell]);
+        }
+    }
+}
