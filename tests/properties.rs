@@ -771,9 +771,10 @@ proptest! {
             ControlFlow::Continue(())
         });
         prop_assert!(bad.is_none(), "{}: {}", line_of(&puzzle), bad.unwrap_or_default());
-        for cell in 0..81 {
-            let v = position.board().get(cell);
-            prop_assert!(v == 0 || v == grid[cell]);
+        let reached = position.board();
+        for (cell, &digit) in grid.iter().enumerate() {
+            let v = reached.get(cell);
+            prop_assert!(v == 0 || v == digit);
         }
     }
 }
