@@ -16,6 +16,7 @@ pub mod cells;
 mod grid;
 mod intersections;
 mod ladder;
+mod patterns;
 mod singles;
 mod step;
 mod subsets;
@@ -285,6 +286,7 @@ impl Technique {
             Family::Singles => singles::implements(self),
             Family::Intersections => intersections::implements(self),
             Family::Subsets => subsets::implements(self),
+            Family::Patterns => patterns::implements(self),
             Family::Wings => wings::implements(self),
             _ => false,
         }
@@ -296,6 +298,7 @@ impl Technique {
             Family::Singles => singles::find(grid, self, sink),
             Family::Intersections => intersections::find(grid, self, sink),
             Family::Subsets => subsets::find(grid, self, sink),
+            Family::Patterns => patterns::find(grid, self, sink),
             Family::Wings => wings::find(grid, self, sink),
             _ => ControlFlow::Continue(()),
         }
