@@ -17,9 +17,11 @@ mod fish;
 mod grid;
 mod intersections;
 mod ladder;
+mod patterns;
 mod singles;
 mod step;
 mod subsets;
+mod wings;
 
 use std::ops::ControlFlow;
 
@@ -286,6 +288,8 @@ impl Technique {
             Family::Intersections => intersections::implements(self),
             Family::Subsets => subsets::implements(self),
             Family::Fish => fish::implements(self),
+            Family::Patterns => patterns::implements(self),
+            Family::Wings => wings::implements(self),
             _ => false,
         }
     }
@@ -297,6 +301,8 @@ impl Technique {
             Family::Intersections => intersections::find(grid, self, sink),
             Family::Subsets => subsets::find(grid, self, sink),
             Family::Fish => fish::find(grid, self, sink),
+            Family::Patterns => patterns::find(grid, self, sink),
+            Family::Wings => wings::find(grid, self, sink),
             _ => ControlFlow::Continue(()),
         }
     }

@@ -1,0 +1,483 @@
+//! Wings: XY-Wing, XYZ-Wing, W-Wing and WXYZ-Wing.
+//!
+//! Each wing is a few cells whose candidates force a digit `z` into one of its "pincer" cells;
+//! `z` then leaves every cell that sees all of them.
+//!
+//! - XY-Wing: a bivalue pivot `xy` sees two bivalue pincers `xz` and `yz`.
+//! - XYZ-Wing: a trivalue pivot `xyz` sees two bivalue pincers `xz` and `yz`; the pivot holds
+//!   `z` too, so the targets must see it as well.
+//! - W-Wing: two cells with the same two digits `xz`, joined by a conjugate pair on `x` (one end
+//!   sees each cell): one of the two cells is `z`.
+//! - WXYZ-Wing: four cells holding four digits between them, where every digit but `z` is
+//!   restricted (all its cells see each other, so it fills at most one of the four): then `z`
+//!   must fill one of them.
+
+use std::ops::ControlFlow;
+
+use super::cells::{CellSet, digits, peers, sees};
+use super::{Candidate, Evidence, Grid, Link, Node, Sink, Step, Technique};
+
+/// Whether this file has a finder for `t`.
+pub(super) fn implements(t: Technique) -> bool {
+    matches!(
+        t,
+        Technique::XYWing | Technique::XYZWing | Technique::WWing | Technique::WXYZWing
+    )
+}
+
+pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    match t {
+        Technique::XYWing => xy_wing(grid, sink),
+        Technique::XYZWing => xyz_wing(grid, sink),
+        Technique::WWing => w_wing(grid, sink),
+        Technique::WXYZWing => wxyz_wing(grid, sink),
+        _ => ControlFlow::Continue(()),
+    }
+}
+
+/// The open cells with exactly `n` candidates, as a set.
+fn cells_with_count(grid: &Grid, n: u32) -> CellSet {
+    let mut set = CellSet::EMPTY;
+    for cell in grid.empty_cells() {
+        if grid.candidates(cell).count_ones() == n {
+            set.insert(cell);
+        }
+    }
+    set
+}
+
+/// `digit` removed from every cell of `cells`.
+fn removals(cells: CellSet, digit: u8) -> Vec<Candidate> {
+    cells.iter().map(|c| Candidate::new(c, digit)).collect()
+}
+
+/// A chain from nodes, links alternating strong/weak starting with `first_strong`.
+fn chain(nodes: &[Node], first_strong: bool) -> Vec<Link> {
+    nodes
+        .windows(2)
+        .enumerate()
+        .map(|(i, w)| Link {
+            from: w[0],
+            to: w[1],
+            strong: (i % 2 == 0) == first_strong,
+        })
+        .collect()
+}
+
+/// The one digit of a mask other than `d` (the mask has two digits, one of them `d`).
+fn other(mask: u16, d: u8) -> u8 {
+    digits::first(mask & !digits::bit(d))
+}
+
+/// XY-Wing: pivot `xy`, pincers `xz` and `yz` both seeing the pivot; `z` leaves the cells that
+/// see both pincers.
+fn xy_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let bivalue = cells_with_count(grid, 2);
+    for pivot in bivalue {
+        let pm = grid.candidates(pivot);
+        let x = digits::first(pm);
+        let y = other(pm, x);
+        let wings = bivalue & peers(pivot);
+        for a in wings {
+            let am = grid.candidates(a);
+            // Pincer a holds x and z (z not y).
+            if am & pm != digits::bit(x) {
+                continue;
+            }
+            let z = other(am, x);
+            let want = digits::bit(y) | digits::bit(z);
+            for b in wings {
+                if grid.candidates(b) != want {
+                    continue;
+                }
+                let targets = grid.cells_with(z) & peers(a) & peers(b);
+                if targets.is_empty() {
+                    continue;
+                }
+                let nodes = [
+                    Node::candidate(a, z),
+                    Node::candidate(a, x),
+                    Node::candidate(pivot, x),
+                    Node::candidate(pivot, y),
+                    Node::candidate(b, y),
+                    Node::candidate(b, z),
+                ];
+                sink(Step::elimination(
+                    Technique::XYWing,
+                    removals(targets, z),
+                    Evidence {
+                        cells: CellSet::single(pivot) | CellSet::single(a) | CellSet::single(b),
+                        digits: pm | digits::bit(z),
+                        fins: CellSet::single(a) | CellSet::single(b),
+                        chains: vec![chain(&nodes, true)],
+                        ..Evidence::default()
+                    },
+                ))?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// XYZ-Wing: pivot `xyz`, pincers `xz` and `yz` both seeing the pivot; `z` leaves the cells
+/// that see all three.
+fn xyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let bivalue = cells_with_count(grid, 2);
+    for pivot in cells_with_count(grid, 3) {
+        let pm = grid.candidates(pivot);
+        let wings: CellSet = (bivalue & peers(pivot))
+            .iter()
+            .filter(|&c| grid.candidates(c) & !pm == 0)
+            .collect();
+        for a in wings {
+            let am = grid.candidates(a);
+            for b in wings {
+                let bm = grid.candidates(b);
+                // Each pair once; the pincers hold different pairs, sharing only z.
+                if b <= a || bm == am {
+                    continue;
+                }
+                let z = digits::first(am & bm);
+                let targets = grid.cells_with(z) & peers(pivot) & peers(a) & peers(b);
+                if targets.is_empty() {
+                    continue;
+                }
+                let cells = CellSet::single(pivot) | CellSet::single(a) | CellSet::single(b);
+                sink(Step::elimination(
+                    Technique::XYZWing,
+                    removals(targets, z),
+                    Evidence {
+                        cells,
+                        digits: pm,
+                        fins: cells,
+                        ..Evidence::default()
+                    },
+                ))?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// W-Wing: two cells `xz` (not necessarily in one house) and a conjugate pair on `x` whose
+/// ends see one cell each. If neither cell were `z` both would be `x`, leaving no place for
+/// `x` in the conjugate pair's house; so `z` leaves every cell seeing both.
+fn w_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let bivalue = cells_with_count(grid, 2);
+    for i in bivalue {
+        let mask = grid.candidates(i);
+        for j in bivalue {
+            if j <= i || grid.candidates(j) != mask {
+                continue;
+            }
+            let pair = CellSet::single(i) | CellSet::single(j);
+            for x in digits::iter(mask) {
+                let z = other(mask, x);
+                let targets = grid.cells_with(z) & peers(i) & peers(j);
+                if targets.is_empty() {
+                    continue;
+                }
+                let Some((h, u, v)) = strong_link_between(grid, x, i, j) else {
+                    continue;
+                };
+                let nodes = [
+                    Node::candidate(i, z),
+                    Node::candidate(i, x),
+                    Node::candidate(u, x),
+                    Node::candidate(v, x),
+                    Node::candidate(j, x),
+                    Node::candidate(j, z),
+                ];
+                sink(Step::elimination(
+                    Technique::WWing,
+                    removals(targets, z),
+                    Evidence {
+                        houses: vec![h as u8],
+                        cells: pair,
+                        digits: mask,
+                        fins: CellSet::single(u) | CellSet::single(v),
+                        chains: vec![chain(&nodes, true)],
+                        ..Evidence::default()
+                    },
+                ))?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// A house where `x` has exactly two cells `u`, `v` (neither `i` nor `j`) with `u` seeing `i`
+/// and `v` seeing `j`: `(house, u, v)`.
+fn strong_link_between(grid: &Grid, x: u8, i: usize, j: usize) -> Option<(usize, usize, usize)> {
+    let ends = CellSet::single(i) | CellSet::single(j);
+    for h in 0..27 {
+        let cells = grid.house_cells_with(h, x);
+        if cells.len() != 2 || cells.intersects(ends) {
+            continue;
+        }
+        let mut it = cells.iter();
+        let (p, q) = (it.next()?, it.next()?);
+        if sees(p, i) && sees(q, j) {
+            return Some((h, p, q));
+        }
+        if sees(q, i) && sees(p, j) {
+            return Some((h, q, p));
+        }
+    }
+    None
+}
+
+/// Whether the cells of `set` all see each other.
+fn mutually_visible(set: CellSet) -> bool {
+    set.iter()
+        .all(|c| (set - CellSet::single(c)).is_subset(peers(c)))
+}
+
+/// WXYZ-Wing: four cells, four digits between them, exactly one digit `z` not restricted (its
+/// cells do not all see each other). The restricted digits fill at most three of the cells, so
+/// `z` fills one; it leaves every cell that sees all the pattern's `z` cells.
+fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    // Cells with two to four candidates: the only ones a four-digit pattern can hold.
+    let pool: Vec<usize> = grid
+        .empty_cells()
+        .iter()
+        .filter(|&c| (2..=4).contains(&grid.candidates(c).count_ones()))
+        .collect();
+    let mut inside = [0usize; 81];
+    for quad in 0u16..512 {
+        if quad.count_ones() != 4 {
+            continue;
+        }
+        let mut n = 0;
+        for &c in &pool {
+            if grid.candidates(c) & !quad == 0 {
+                inside[n] = c;
+                n += 1;
+            }
+        }
+        if n < 4 {
+            continue;
+        }
+        let cells = &inside[..n];
+        for a in 0..n {
+            for b in a + 1..n {
+                for c in b + 1..n {
+                    for d in c + 1..n {
+                        let four = [cells[a], cells[b], cells[c], cells[d]];
+                        let union = four.iter().fold(0, |m, &x| m | grid.candidates(x));
+                        if union != quad {
+                            continue;
+                        }
+                        wxyz_check(grid, four, quad, sink)?;
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn wxyz_check(grid: &Grid, four: [usize; 4], quad: u16, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let pattern: CellSet = four.into_iter().collect();
+    let mut loose = None;
+    for digit in digits::iter(quad) {
+        let holders = pattern & grid.cells_with(digit);
+        if !mutually_visible(holders) {
+            if loose.is_some() {
+                return ControlFlow::Continue(());
+            }
+            loose = Some((digit, holders));
+        }
+    }
+    let Some((z, holders)) = loose else {
+        return ControlFlow::Continue(());
+    };
+    let targets = grid.cells_with(z) & (holders.common_peers() - pattern);
+    if targets.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    sink(Step::elimination(
+        Technique::WXYZWing,
+        removals(targets, z),
+        Evidence {
+            cells: pattern,
+            digits: quad,
+            fins: holders,
+            ..Evidence::default()
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, box_of, col_of, row_of};
+    use crate::solver;
+
+    /// A grid of `puzzle` with only the candidates `keep` left in the listed cells.
+    fn position(puzzle: &str, keep: &[(usize, &[u8])]) -> (Grid, [u8; 81]) {
+        let board: Board = puzzle.parse().unwrap();
+        let solution = *solver::solve_first(&board).unwrap().cells();
+        let mut grid = Grid::new(&board);
+        for &(cell, ds) in keep {
+            for d in 1..=9 {
+                if !ds.contains(&d) {
+                    grid.eliminate(cell, d);
+                }
+            }
+        }
+        (grid, solution)
+    }
+
+    fn check(grid: &Grid, t: Technique, solution: &[u8; 81]) -> Vec<Step> {
+        let steps = t.all(grid);
+        for s in &steps {
+            assert!(!s.eliminations.is_empty(), "{s}");
+            for e in &s.eliminations {
+                assert!(grid.has(e.cell(), e.digit), "{s}: not a candidate");
+                assert_ne!(solution[e.cell()], e.digit, "{s}: removes the solution");
+            }
+        }
+        steps
+    }
+
+    const PUZZLE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    /// The first (pivot, a, b) of open cells with `a` placed by `pick_a` and `b` by `pick_b`
+    /// relative to the pivot, the solution digits of `a` and `b` different, and some cell
+    /// `target` holding `z` (as `z_of` says) seeing what `sees_all` says.
+    fn hand_built(
+        t: Technique,
+        pincers: impl Fn(usize, usize, usize) -> bool,
+        masks: impl Fn(&[u8; 81], usize, usize, usize) -> (Vec<u8>, Vec<u8>, Vec<u8>, u8),
+        see: impl Fn(usize, usize, usize) -> CellSet,
+    ) -> usize {
+        let board: Board = PUZZLE.parse().unwrap();
+        let solution = *solver::solve_first(&board).unwrap().cells();
+        let open: Vec<usize> = (0..81).filter(|&c| board.get(c) == 0).collect();
+        let mut tested = 0;
+        for &p in &open {
+            for &a in &open {
+                for &b in &open {
+                    if a >= b || !pincers(p, a, b) || solution[a] == solution[b] {
+                        continue;
+                    }
+                    let (pm, am, bm, z) = masks(&solution, p, a, b);
+                    let (grid, solution) = position(PUZZLE, &[(p, &pm), (a, &am), (b, &bm)]);
+                    let mask = |ds: &[u8]| ds.iter().fold(0, |m, &d| m | digits::bit(d));
+                    if grid.candidates(p) != mask(&pm)
+                        || grid.candidates(a) != mask(&am)
+                        || grid.candidates(b) != mask(&bm)
+                    {
+                        // A peer's given rules out a digit the wing needs.
+                        continue;
+                    }
+                    let expected = grid.cells_with(z) & see(p, a, b);
+                    if expected.is_empty() {
+                        continue;
+                    }
+                    let steps = check(&grid, t, &solution);
+                    let want: Vec<Candidate> = removals(expected, z);
+                    assert!(
+                        steps.iter().any(|s| s.eliminations == want),
+                        "{t:?} at {p} {a} {b} not found:\n{grid}"
+                    );
+                    tested += 1;
+                }
+            }
+        }
+        tested
+    }
+
+    #[test]
+    fn xy_wings_built_by_hand() {
+        // Pivot xy = {S(p), S(b)}, pincers xz = {S(p), S(a)} in its row and yz = {S(b), S(a)}
+        // in its column: the wing removes z = S(a) from cells seeing both pincers.
+        let n = hand_built(
+            Technique::XYWing,
+            |p, a, b| {
+                a != p && b != p && row_of(p) == row_of(a) && col_of(p) == col_of(b) && !sees(a, b)
+            },
+            |s, p, a, b| (vec![s[p], s[b]], vec![s[p], s[a]], vec![s[b], s[a]], s[a]),
+            |_, a, b| peers(a) & peers(b),
+        );
+        assert!(n > 10, "{n}");
+    }
+
+    #[test]
+    fn xyz_wings_built_by_hand() {
+        // Pivot xyz = {S(p), S(a), S(b)}, pincer {S(a), S(p)} in its box and {S(b), S(p)} in its
+        // row: the wing removes z = S(p) from cells seeing all three.
+        let n = hand_built(
+            Technique::XYZWing,
+            |p, a, b| {
+                box_of(p) == box_of(a)
+                    && row_of(p) != row_of(a)
+                    && row_of(p) == row_of(b)
+                    && box_of(b) != box_of(p)
+            },
+            |s, p, a, b| {
+                (
+                    vec![s[p], s[a], s[b]],
+                    vec![s[a], s[p]],
+                    vec![s[b], s[p]],
+                    s[p],
+                )
+            },
+            |p, a, b| peers(p) & peers(a) & peers(b),
+        );
+        assert!(n > 10, "{n}");
+    }
+
+    #[test]
+    fn every_wing_agrees_with_the_solution_along_solves() {
+        // Solve hard puzzles with singles and the wings only; every wing step found on the way
+        // (all of them, not only the first) must keep the solution.
+        let puzzles = [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+            "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+            "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
+        ];
+        let mut found = [0usize; 4];
+        for p in puzzles {
+            let board: Board = p.parse().unwrap();
+            let solution = *solver::solve_first(&board).unwrap().cells();
+            let mut grid = Grid::new(&board);
+            let ladder = super::super::Ladder::from_list("singles,intersections,subsets").unwrap();
+            for _ in 0..200 {
+                for (k, t) in [
+                    Technique::XYWing,
+                    Technique::XYZWing,
+                    Technique::WWing,
+                    Technique::WXYZWing,
+                ]
+                .into_iter()
+                .enumerate()
+                {
+                    found[k] += check(&grid, t, &solution).len();
+                }
+                let step = ladder.next_step(&grid).or_else(|| {
+                    [
+                        Technique::XYWing,
+                        Technique::XYZWing,
+                        Technique::WWing,
+                        Technique::WXYZWing,
+                    ]
+                    .into_iter()
+                    .find_map(|t| t.first(&grid))
+                });
+                match step {
+                    Some(s) => grid.apply(&s),
+                    None => break,
+                }
+            }
+        }
+        eprintln!("wings found: {found:?}");
+        assert!(
+            found.iter().all(|&n| n > 0),
+            "a wing never found: {found:?}"
+        );
+    }
+}
