@@ -19,6 +19,7 @@ mod ladder;
 mod singles;
 mod step;
 mod subsets;
+mod uniqueness;
 
 use std::ops::ControlFlow;
 
@@ -284,6 +285,7 @@ impl Technique {
             Family::Singles => singles::implements(self),
             Family::Intersections => intersections::implements(self),
             Family::Subsets => subsets::implements(self),
+            Family::Uniqueness => uniqueness::implements(self),
             _ => false,
         }
     }
@@ -294,6 +296,7 @@ impl Technique {
             Family::Singles => singles::find(grid, self, sink),
             Family::Intersections => intersections::find(grid, self, sink),
             Family::Subsets => subsets::find(grid, self, sink),
+            Family::Uniqueness => uniqueness::find(grid, self, sink),
             _ => ControlFlow::Continue(()),
         }
     }
