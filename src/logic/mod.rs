@@ -12,6 +12,7 @@
 //! and passes them to a callback that can stop the search, so "the first step" and "every
 //! step" are the same code.
 
+mod als;
 pub mod cells;
 mod grid;
 mod intersections;
@@ -286,6 +287,7 @@ impl Technique {
             Family::Intersections => intersections::implements(self),
             Family::Subsets => subsets::implements(self),
             Family::Uniqueness => uniqueness::implements(self),
+            Family::Als => als::implements(self),
             _ => false,
         }
     }
@@ -297,6 +299,7 @@ impl Technique {
             Family::Intersections => intersections::find(grid, self, sink),
             Family::Subsets => subsets::find(grid, self, sink),
             Family::Uniqueness => uniqueness::find(grid, self, sink),
+            Family::Als => als::find(grid, self, sink),
             _ => ControlFlow::Continue(()),
         }
     }
