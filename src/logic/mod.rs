@@ -12,6 +12,7 @@
 //! and passes them to a callback that can stop the search, so "the first step" and "every
 //! step" are the same code.
 
+mod als;
 pub mod cells;
 mod fish;
 mod grid;
@@ -22,6 +23,7 @@ mod singles;
 mod step;
 mod subsets;
 mod wings;
+mod uniqueness;
 
 use std::ops::ControlFlow;
 
@@ -290,6 +292,8 @@ impl Technique {
             Family::Fish => fish::implements(self),
             Family::Patterns => patterns::implements(self),
             Family::Wings => wings::implements(self),
+            Family::Uniqueness => uniqueness::implements(self),
+            Family::Als => als::implements(self),
             _ => false,
         }
     }
@@ -303,6 +307,8 @@ impl Technique {
             Family::Fish => fish::find(grid, self, sink),
             Family::Patterns => patterns::find(grid, self, sink),
             Family::Wings => wings::find(grid, self, sink),
+            Family::Uniqueness => uniqueness::find(grid, self, sink),
+            Family::Als => als::find(grid, self, sink),
             _ => ControlFlow::Continue(()),
         }
     }
