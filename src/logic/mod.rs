@@ -13,6 +13,7 @@
 //! step" are the same code.
 
 pub mod cells;
+mod chains;
 mod grid;
 mod intersections;
 mod ladder;
@@ -284,6 +285,7 @@ impl Technique {
             Family::Singles => singles::implements(self),
             Family::Intersections => intersections::implements(self),
             Family::Subsets => subsets::implements(self),
+            Family::Chains => chains::implements(self),
             _ => false,
         }
     }
@@ -294,6 +296,7 @@ impl Technique {
             Family::Singles => singles::find(grid, self, sink),
             Family::Intersections => intersections::find(grid, self, sink),
             Family::Subsets => subsets::find(grid, self, sink),
+            Family::Chains => chains::find(grid, self, sink),
             _ => ControlFlow::Continue(()),
         }
     }
