@@ -14,6 +14,7 @@
 
 pub mod cells;
 mod chains;
+mod forcing;
 mod grid;
 mod intersections;
 mod ladder;
@@ -286,6 +287,7 @@ impl Technique {
             Family::Intersections => intersections::implements(self),
             Family::Subsets => subsets::implements(self),
             Family::Chains => chains::implements(self),
+            Family::Forcing => forcing::implements(self),
             _ => false,
         }
     }
@@ -297,6 +299,7 @@ impl Technique {
             Family::Intersections => intersections::find(grid, self, sink),
             Family::Subsets => subsets::find(grid, self, sink),
             Family::Chains => chains::find(grid, self, sink),
+            Family::Forcing => forcing::find(grid, self, sink),
             _ => ControlFlow::Continue(()),
         }
     }
