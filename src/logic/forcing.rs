@@ -64,6 +64,8 @@ struct Trial {
     dist: Vec<u8>,
     /// The literals forced, in order, the premise first.
     order: Vec<Lit>,
+    /// The next literal of `order` to follow.
+    head: usize,
     /// Where the rules broke, if they did.
     broken: Option<Broken>,
 }
@@ -75,6 +77,7 @@ impl Trial {
             parent: vec![UNSEEN; LITS],
             dist: vec![0; LITS],
             order: Vec::with_capacity(256),
+            head: 0,
             broken: None,
         }
     }
@@ -106,15 +109,20 @@ impl Trial {
             self.parent[usize::from(l)] = UNSEEN;
         }
         self.order.clear();
+        self.head = 0;
         self.grid = *grid;
         self.broken = None;
         self.parent[usize::from(premise)] = premise;
         self.dist[usize::from(premise)] = 0;
         self.order.push(premise);
-        let mut head = 0;
-        while head < self.order.len() && self.broken.is_none() {
-            let l = self.order[head];
-            head += 1;
+        self.propagate(placed);
+    }
+
+    /// Follows the literals forced but not yet followed.
+    fn propagate(&mut self, placed: &[u16; 27]) {
+        while self.head < self.order.len() && self.broken.is_none() {
+            let l = self.order[self.head];
+            self.head += 1;
             let cell = lit_cell(l);
             let digit = lit_digit(l);
             if lit_on(l) {
@@ -153,7 +161,34 @@ impl Trial {
                             let at = places.first().unwrap_or(cell);
                             self.force(lit(at, digit, true), l);
                         }
+                        2 | 3 => {
+                            // Locked candidates: the places left share a second house.
+                            let shared = places.common_houses() & !(1 << h);
+                            if shared != 0 {
+                                let other = shared.trailing_zeros() as usize;
+                                for c in self.grid.house_cells_with(other, digit) - places {
+                                    self.force(lit(c, digit, false), l);
+                                }
+                            }
+                        }
                         _ => {}
+                    }
+                }
+                if left.count_ones() == 2 {
+                    // Naked pair: another cell of a house with the same two candidates.
+                    for &h in &CELL_HOUSES[cell] {
+                        let cells = house(usize::from(h));
+                        for twin in cells - CellSet::single(cell) {
+                            if self.grid.candidates(twin) != left {
+                                continue;
+                            }
+                            for d in digits::iter(left) {
+                                let pair = CellSet::single(cell) | CellSet::single(twin);
+                                for c in (cells & self.grid.cells_with(d)) - pair {
+                                    self.force(lit(c, d, false), l);
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -174,6 +209,16 @@ impl Trial {
 
     /// The chains that show the contradiction, one per branch.
     fn contradiction_chains(&self, original: &Grid) -> Vec<Vec<Link>> {
+        self.contradiction_ends(original)
+            .into_iter()
+            .map(|l| path_links(&self.path(l)))
+            .collect()
+    }
+
+    /// The forced literals that make the contradiction: the candidate forced both ways, or
+    /// the removals of every candidate of the cell (every place of the digit in the house)
+    /// that `original`, where the trial started, had.
+    fn contradiction_ends(&self, original: &Grid) -> Vec<Lit> {
         let ends: Vec<Lit> = match self.broken {
             Some(Broken::Both(on)) => vec![on, on ^ 1],
             Some(Broken::EmptyCell(cell)) => digits::iter(original.candidates(cell))
@@ -186,10 +231,7 @@ impl Trial {
                 .collect(),
             None => Vec::new(),
         };
-        ends.into_iter()
-            .filter(|&l| self.has(l))
-            .map(|l| path_links(&self.path(l)))
-            .collect()
+        ends.into_iter().filter(|&l| self.has(l)).collect()
     }
 }
 
@@ -258,7 +300,89 @@ fn contradictions(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
             steps.push((len, step));
         }
     }
-    emit(steps, sink)
+    if !steps.is_empty() {
+        return emit(steps, sink);
+    }
+    // Nothing plain: if a plain verity applies, it comes first; else nest.
+    let outcomes = outcomes(grid, &placed);
+    if sources(grid)
+        .iter()
+        .any(|(_, b)| common_outcome(&outcomes, b).is_some())
+    {
+        return ControlFlow::Continue(());
+    }
+    nested_contradictions(grid, &placed, sink)
+}
+
+/// Nested contradictions, when no plain forcing chain applies: assume a candidate true, and
+/// inside that assumption remove every candidate whose own trial breaks the rules (each such
+/// removal is a plain contradiction chain, nested); if the assumption then breaks the rules, it
+/// is false. The chains: the outer contradiction's, then the nested chains behind the removals
+/// they go through.
+fn nested_contradictions(grid: &Grid, placed: &[u16; 27], sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let mut outer = Trial::new(grid);
+    let mut inner = Trial::new(grid);
+    for (cell, digit) in all_candidates(grid) {
+        let premise = lit(cell, digit, true);
+        outer.run(grid, placed, premise);
+        // The nested removals made so far, with the chains that show them.
+        let mut nested: HashMap<Lit, Vec<Vec<Link>>> = HashMap::new();
+        while outer.broken.is_none() {
+            let mut progress = false;
+            for (q_cell, q_digit) in all_candidates(&outer.grid) {
+                if outer.grid.candidates(q_cell).count_ones() < 2 {
+                    continue;
+                }
+                let q = lit(q_cell, q_digit, true);
+                if outer.has(q) || outer.has(q ^ 1) {
+                    continue;
+                }
+                inner.run(&outer.grid, placed, q);
+                if inner.broken.is_none() {
+                    continue;
+                }
+                nested.insert(q ^ 1, inner.contradiction_chains(&outer.grid));
+                outer.force(q ^ 1, premise);
+                outer.propagate(placed);
+                progress = true;
+                if outer.broken.is_some() {
+                    break;
+                }
+            }
+            if !progress {
+                break;
+            }
+        }
+        if outer.broken.is_none() {
+            continue;
+        }
+        let mut chains = Vec::new();
+        let mut shown = Vec::new();
+        for end in outer.contradiction_ends(grid) {
+            let path = outer.path(end);
+            chains.push(path_links(&path));
+            for l in &path {
+                if let Some(inner_chains) = nested.get(l)
+                    && !shown.contains(l)
+                {
+                    shown.push(*l);
+                    chains.extend(inner_chains.iter().cloned());
+                }
+            }
+        }
+        let evidence = Evidence {
+            cells: CellSet::single(cell),
+            digits: digits::bit(digit),
+            chains,
+            ..Evidence::default()
+        };
+        sink(Step::elimination(
+            Technique::ForcingChainContradiction,
+            vec![Candidate::new(cell, digit)],
+            evidence,
+        ))?;
+    }
+    ControlFlow::Continue(())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,27 +429,31 @@ impl Outcome {
     }
 }
 
-/// Every placement or removal forced by all candidates of a cell, or by all places of a digit
-/// in a house.
-fn verities(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let placed = placed_digits(grid);
+/// What each candidate forces when true, by candidate index `9 * cell + d - 1`; None when it
+/// breaks the rules (a contradiction, the other technique's business) or is not there.
+fn outcomes(grid: &Grid, placed: &[u16; 27]) -> Vec<Option<Outcome>> {
     let mut trial = Trial::new(grid);
-    // What each candidate forces when true; None when it breaks the rules (that is a
-    // contradiction, found by the other technique).
     let mut outcomes: Vec<Option<Outcome>> = vec![None; 81 * 9];
     for (cell, digit) in all_candidates(grid) {
-        trial.run(grid, &placed, lit(cell, digit, true));
+        trial.run(grid, placed, lit(cell, digit, true));
         if trial.broken.is_none() {
             outcomes[cell * 9 + usize::from(digit - 1)] = Some(Outcome::of(&trial));
         }
     }
-    // The sources: each cell's candidates, each house's places of a digit.
+    outcomes
+}
+
+/// The sources of verities: each cell's candidates, each house's places of a digit (with the
+/// house), as "on" literals; at least two branches each.
+fn sources(grid: &Grid) -> Vec<(Option<u8>, Vec<Lit>)> {
     let mut sources: Vec<(Option<u8>, Vec<Lit>)> = Vec::new();
     for cell in grid.empty_cells() {
-        let branches: Vec<Lit> = digits::iter(grid.candidates(cell))
-            .map(|d| lit(cell, d, true))
-            .collect();
-        sources.push((None, branches));
+        if grid.candidates(cell).count_ones() >= 2 {
+            let branches = digits::iter(grid.candidates(cell))
+                .map(|d| lit(cell, d, true))
+                .collect();
+            sources.push((None, branches));
+        }
     }
     for h in 0..27 {
         for digit in 1..=9 {
@@ -338,26 +466,29 @@ fn verities(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
             }
         }
     }
+    sources
+}
+
+/// What every branch forces, if that is something and no branch breaks the rules.
+fn common_outcome(outcomes: &[Option<Outcome>], branches: &[Lit]) -> Option<Outcome> {
+    let mut common = Outcome::ALL;
+    for &b in branches {
+        common.and(outcomes[usize::from(b) / 2].as_ref()?);
+    }
+    (!common.is_empty()).then_some(common)
+}
+
+/// Every placement or removal forced by all candidates of a cell, or by all places of a digit
+/// in a house.
+fn verities(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let placed = placed_digits(grid);
+    let outcomes = outcomes(grid, &placed);
     let mut best: HashMap<Lit, (usize, Step)> = HashMap::new();
     let mut branch_trials: Vec<Trial> = Vec::new();
-    for (house_of, branches) in sources {
-        if branches.len() < 2 {
+    for (house_of, branches) in sources(grid) {
+        let Some(common) = common_outcome(&outcomes, &branches) else {
             continue;
-        }
-        let mut common = Outcome::ALL;
-        let mut ok = true;
-        for &b in &branches {
-            match &outcomes[usize::from(b) / 2] {
-                Some(o) => common.and(o),
-                None => {
-                    ok = false;
-                    break;
-                }
-            }
-        }
-        if !ok || common.is_empty() {
-            continue;
-        }
+        };
         // Follow each branch again to show its chains.
         while branch_trials.len() < branches.len() {
             branch_trials.push(Trial::new(grid));
@@ -527,6 +658,32 @@ mod tests {
     }
 
     #[test]
+    fn nested_contradictions_crack_ai_escargot() {
+        // Arto Inkala's "AI Escargot" (2006), with only singles and forcing chains.
+        let board: Board =
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+                .parse()
+                .unwrap();
+        let solution = *solver::solve_first(&board).unwrap().cells();
+        let ladder = Ladder::of(&[
+            Technique::FullHouse,
+            Technique::HiddenSingle,
+            Technique::NakedSingle,
+            Technique::ForcingChainContradiction,
+            Technique::ForcingChainVerity,
+        ]);
+        let mut grid = Grid::new(&board);
+        let end = solve(&mut grid, &ladder, None, |before, step| {
+            if !step.technique.is_single() {
+                check(step, before, &solution);
+            }
+            ControlFlow::Continue(())
+        });
+        assert_eq!(end, SolveEnd::Solved);
+        assert_eq!(grid.board().cells(), &solution);
+    }
+
+    #[test]
     fn a_wrong_guess_breaks_the_rules() {
         // Assuming the wrong digit in a cell of a hard puzzle and following singles must break
         // the rules for at least one cell of each puzzle; the right digit never does.
@@ -576,7 +733,10 @@ mod tests {
             let mut grid = Grid::new(&board);
             let end = solve(&mut grid, &ladder, None, |_, _| ControlFlow::Continue(()));
             let t = started.elapsed().as_secs_f64();
-            if end != SolveEnd::Solved {
+            if end == SolveEnd::Solved {
+                let solution = solver::solve_first(&board).expect("a solution");
+                assert_eq!(grid.board().cells(), solution.cells(), "{line}");
+            } else {
                 stuck += 1;
             }
             if times.iter().all(|&x| x < t) {
