@@ -663,3 +663,169 @@ fn aic(engine: &Engine<'_>, end: Lit) -> Option<(Vec<Candidate>, Vec<Lit>)> {
     }
     Some((elims, path))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::logic::{Ladder, SolveEnd, solve};
+    use crate::solver;
+
+    /// Positions where singles, intersections and subsets are stuck, from the project's hard
+    /// puzzles, with the puzzle's solution.
+    fn stuck_positions() -> Vec<(Grid, [u8; 81])> {
+        let basic = Ladder::from_list("singles,intersections,subsets").unwrap();
+        let mut out = Vec::new();
+        for line in include_str!("../../puzzles/hard.txt").lines() {
+            let Ok(board) = line.trim().parse::<Board>() else {
+                continue;
+            };
+            if solver::count_solutions(&board, 2) != 1 {
+                continue;
+            }
+            let solution = *solver::solve_first(&board).unwrap().cells();
+            let mut grid = Grid::new(&board);
+            if solve(&mut grid, &basic, None, |_, _| ControlFlow::Continue(())) == SolveEnd::Stuck {
+                out.push((grid, solution));
+            }
+        }
+        out
+    }
+
+    /// Whether a link holds in `grid`: a weak link joins two candidates of one cell or one
+    /// digit in a house; a strong link a bivalue cell or a digit with two places in a house.
+    fn link_holds(grid: &Grid, link: &Link) -> bool {
+        let (a, b) = (
+            link.from.cells.first().unwrap(),
+            link.to.cells.first().unwrap(),
+        );
+        let (da, db) = (link.from.digit, link.to.digit);
+        if !grid.has(a, da) || !grid.has(b, db) || (a, da) == (b, db) {
+            return false;
+        }
+        if a == b {
+            return !link.strong || grid.candidates(a).count_ones() == 2;
+        }
+        if da != db || !peers(a).contains(b) {
+            return false;
+        }
+        let pair = CellSet::single(a) | CellSet::single(b);
+        !link.strong
+            || (0..27).any(|h| {
+                pair.is_subset(crate::logic::cells::house(h))
+                    && grid.house_cells_with(h, da) == pair
+            })
+    }
+
+    /// The chain alternates strong and weak links that hold in the grid.
+    fn check_chain(grid: &Grid, step: &Step) {
+        assert_eq!(step.evidence.chains.len(), 1, "{step}");
+        let chain = &step.evidence.chains[0];
+        assert!(chain.len() >= 3, "{step}");
+        for (i, link) in chain.iter().enumerate() {
+            assert!(link_holds(grid, link), "link {i} of {step}\n{grid}");
+            if i > 0 {
+                assert_eq!(chain[i - 1].to, link.from, "{step}");
+                assert_ne!(chain[i - 1].strong, link.strong, "{step}");
+            }
+        }
+    }
+
+    #[test]
+    fn chains_on_stuck_positions_are_sound_and_well_formed() {
+        let positions = stuck_positions();
+        assert!(!positions.is_empty());
+        let techniques = [
+            Technique::XChain,
+            Technique::XYChain,
+            Technique::RemotePair,
+            Technique::ContinuousNiceLoop,
+            Technique::DiscontinuousNiceLoop,
+            Technique::Aic,
+        ];
+        let mut counts = [0usize; 6];
+        for (grid, solution) in &positions {
+            for (i, &t) in techniques.iter().enumerate() {
+                for step in t.all(grid) {
+                    counts[i] += 1;
+                    assert!(!step.eliminations.is_empty());
+                    for e in &step.eliminations {
+                        assert!(grid.has(e.cell(), e.digit), "{step}");
+                        assert_ne!(solution[e.cell()], e.digit, "{step}\n{grid}");
+                    }
+                    check_chain(grid, &step);
+                    let chain = &step.evidence.chains[0];
+                    match t {
+                        Technique::XChain => {
+                            assert!(chain.iter().all(|l| l.from.digit == l.to.digit));
+                            assert!(chain[0].strong && chain[chain.len() - 1].strong);
+                        }
+                        Technique::XYChain => {
+                            for l in chain {
+                                assert_eq!(
+                                    grid.candidates(l.from.cells.first().unwrap()).count_ones(),
+                                    2
+                                );
+                            }
+                            assert_eq!(chain[0].from.digit, chain[chain.len() - 1].to.digit);
+                        }
+                        Technique::Aic | Technique::RemotePair => {
+                            assert!(chain[0].strong && chain[chain.len() - 1].strong);
+                        }
+                        _ => {
+                            // A nice loop ends in the cell it starts from.
+                            assert_eq!(chain[0].from.cells, chain[chain.len() - 1].to.cells);
+                        }
+                    }
+                }
+            }
+        }
+        // The hard puzzles need X-Chains, XY-Chains, loops and AICs somewhere.
+        for (i, t) in techniques.iter().enumerate() {
+            if *t != Technique::RemotePair {
+                assert!(counts[i] > 0, "no {t:?} found");
+            }
+        }
+    }
+
+    #[test]
+    fn a_remote_pair_built_by_hand() {
+        // On an empty grid, four cells left with 1 and 2 only, each seeing the next:
+        // r1c1 - r1c5 (row 1) - r5c5 (column 5) - r5c9 (row 5). The ends hold different digits,
+        // so r1c9 and r5c1, which see both ends, hold neither.
+        let mut marks = [digits::ALL; 81];
+        for cell in [0, 4, 40, 44] {
+            marks[cell] = digits::bit(1) | digits::bit(2);
+        }
+        let grid = Grid::from_parts(&Board::empty(), CellSet::EMPTY, Some(&marks));
+        let steps = Technique::RemotePair.all(&grid);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        let mut elims: Vec<(usize, u8)> = steps[0]
+            .eliminations
+            .iter()
+            .map(|c| (c.cell(), c.digit))
+            .collect();
+        elims.sort_unstable();
+        assert_eq!(elims, vec![(8, 1), (8, 2), (36, 1), (36, 2)]);
+        assert_eq!(steps[0].evidence.chains[0].len(), 7);
+        // The same pattern is an XY-Chain: 1 (and 2) leave the cells that see both ends.
+        let xy = Technique::XYChain.all(&grid);
+        assert!(
+            xy.iter()
+                .any(|s| s.eliminations.iter().all(|e| [8, 36].contains(&e.cell())))
+        );
+    }
+
+    #[test]
+    fn literals_round_trip() {
+        for cell in [0, 40, 80] {
+            for digit in 1..=9 {
+                for on in [false, true] {
+                    let l = lit(cell, digit, on);
+                    assert!(usize::from(l) < LITS);
+                    assert_eq!((lit_cell(l), lit_digit(l), lit_on(l)), (cell, digit, on));
+                }
+            }
+        }
+    }
+}
