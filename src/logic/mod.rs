@@ -15,6 +15,8 @@
 mod als;
 pub mod cells;
 mod fish;
+mod chains;
+mod forcing;
 mod grid;
 mod intersections;
 mod ladder;
@@ -294,6 +296,8 @@ impl Technique {
             Family::Wings => wings::implements(self),
             Family::Uniqueness => uniqueness::implements(self),
             Family::Als => als::implements(self),
+            Family::Chains => chains::implements(self),
+            Family::Forcing => forcing::implements(self),
             _ => false,
         }
     }
@@ -309,6 +313,8 @@ impl Technique {
             Family::Wings => wings::find(grid, self, sink),
             Family::Uniqueness => uniqueness::find(grid, self, sink),
             Family::Als => als::find(grid, self, sink),
+            Family::Chains => chains::find(grid, self, sink),
+            Family::Forcing => forcing::find(grid, self, sink),
             _ => ControlFlow::Continue(()),
         }
     }

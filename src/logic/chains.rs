@@ -1,0 +1,831 @@
+//! Chains: X-Chains, XY-Chains, remote pairs, nice loops and alternating inference chains.
+//!
+//! All of them are read off one implication engine ([`Engine`]). Its nodes are literals: a
+//! candidate that is true ("on") or false ("off"). Its edges are the two inferences of
+//! alternating inference chains:
+//!
+//! - weak: a true candidate makes false every other candidate of its cell and every other
+//!   place of its digit in its houses (`on -> off`);
+//! - strong: a false candidate makes true the other candidate of a bivalue cell and the other
+//!   place of a digit that has only two places in a house (`off -> on`).
+//!
+//! A breadth-first search from one premise (a candidate assumed on or off) reaches every
+//! literal it implies by a shortest chain, and its parent pointers give that chain back link
+//! by link. The techniques differ only in which links the engine may use and in what they read
+//! from the searches:
+//!
+//! - X-Chain: links of one digit; from "s is off" to "e is on", both ends see the victims.
+//! - XY-Chain: bivalue cells only, strong inside a cell and weak between cells.
+//! - Remote pair: an XY-Chain whose cells all hold the same two digits; its eliminations
+//!   depend on every cell of the chain, so it walks the chains itself (cells are few).
+//! - Nice loops: a search that comes back to its start cell; continuous loops remove along
+//!   the loop, discontinuous ones at the start cell.
+//! - AIC: from "s is off" to "e is on" with any links; same digit at both ends (cells seeing
+//!   both lose it) or two digits in cells that see each other.
+//!
+//! The rules of what each chain removes and how a chain is classified follow HoDoKu's
+//! definitions (its regression library checks them); one step is one chain, and of several
+//! chains with the same eliminations the shortest is kept.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+use std::rc::Rc;
+
+use super::cells::{CELL_HOUSES, CellSet, digits, peers};
+use super::{Candidate, Evidence, Grid, Link, Node, Sink, Step, Technique};
+
+/// Whether this file has a finder for `t`.
+pub(super) fn implements(t: Technique) -> bool {
+    matches!(
+        t,
+        Technique::XChain
+            | Technique::XYChain
+            | Technique::RemotePair
+            | Technique::ContinuousNiceLoop
+            | Technique::DiscontinuousNiceLoop
+            | Technique::Aic
+    )
+}
+
+pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    match t {
+        Technique::XChain => emit(x_chains(grid), sink),
+        Technique::XYChain => emit(xy_chains(grid), sink),
+        Technique::RemotePair => emit(remote_pairs(grid), sink),
+        Technique::ContinuousNiceLoop | Technique::DiscontinuousNiceLoop | Technique::Aic => {
+            let all = loops(grid);
+            emit_ref(all.iter().filter(|s| s.technique == t), sink)
+        }
+        _ => ControlFlow::Continue(()),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Literals.
+
+/// A literal: bit 0 is "on" (the candidate is true), the rest the candidate `9 * cell + d - 1`.
+/// 1,458 of them, so a `u16` holds one and tables indexed by literal are small.
+pub(super) type Lit = u16;
+
+/// The number of literals.
+pub(super) const LITS: usize = 81 * 9 * 2;
+
+/// The literal "digit in cell is on/off".
+#[inline]
+pub(super) fn lit(cell: usize, digit: u8, on: bool) -> Lit {
+    ((cell * 9 + usize::from(digit - 1)) * 2 + usize::from(on)) as Lit
+}
+
+/// The cell of a literal.
+#[inline]
+pub(super) fn lit_cell(l: Lit) -> usize {
+    usize::from(l) / 18
+}
+
+/// The digit of a literal.
+#[inline]
+pub(super) fn lit_digit(l: Lit) -> u8 {
+    (usize::from(l) / 2 % 9) as u8 + 1
+}
+
+/// Whether a literal says "on".
+#[inline]
+pub(super) fn lit_on(l: Lit) -> bool {
+    l & 1 != 0
+}
+
+/// The chain node of a literal's candidate.
+pub(super) fn lit_node(l: Lit) -> Node {
+    Node::candidate(lit_cell(l), lit_digit(l))
+}
+
+/// A path of literals as links: a link into an "on" literal is strong, into an "off" weak.
+pub(super) fn path_links(path: &[Lit]) -> Vec<Link> {
+    path.windows(2)
+        .map(|w| Link {
+            from: lit_node(w[0]),
+            to: lit_node(w[1]),
+            strong: lit_on(w[1]),
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engine.
+
+/// Which links a search may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Links {
+    /// One digit, house links only (X-Chains).
+    Digit(u8),
+    /// Bivalue cells only: strong inside a cell, weak between cells (XY-Chains).
+    Bivalue,
+    /// Every link (nice loops and AICs).
+    All,
+}
+
+const UNSEEN: u16 = u16::MAX;
+
+/// Breadth-first implication search from one premise at a time. The tables are reused from
+/// search to search (only the literals reached are reset), so a search allocates nothing.
+struct Engine<'g> {
+    grid: &'g Grid,
+    links: Links,
+    /// Bivalue cells of the grid.
+    bivalue: CellSet,
+    /// The literal each reached literal was implied by (the premise points at itself).
+    parent: Vec<u16>,
+    /// Links from the premise.
+    dist: Vec<u8>,
+    /// The literals reached, in the order reached (the premise first).
+    order: Vec<Lit>,
+}
+
+impl<'g> Engine<'g> {
+    fn new(grid: &'g Grid, links: Links) -> Engine<'g> {
+        Engine {
+            grid,
+            links,
+            bivalue: grid.cells_with_count(2),
+            parent: vec![UNSEEN; LITS],
+            dist: vec![0; LITS],
+            order: Vec::with_capacity(LITS),
+        }
+    }
+
+    /// The literals `l` implies directly, in a fixed order: the cell first, then its row,
+    /// column and box, lowest cell first.
+    fn implications(&self, l: Lit, out: &mut [Lit; 32]) -> usize {
+        let grid = self.grid;
+        let cell = lit_cell(l);
+        let digit = lit_digit(l);
+        let mut n = 0;
+        if lit_on(l) {
+            if self.links == Links::All {
+                for d in digits::iter(grid.candidates(cell) & !digits::bit(digit)) {
+                    out[n] = lit(cell, d, false);
+                    n += 1;
+                }
+            }
+            let mut seen = CellSet::single(cell);
+            for &h in &CELL_HOUSES[cell] {
+                let mut others = grid.house_cells_with(usize::from(h), digit) - seen;
+                if self.links == Links::Bivalue {
+                    others &= self.bivalue;
+                }
+                seen |= others;
+                for other in others {
+                    out[n] = lit(other, digit, false);
+                    n += 1;
+                }
+            }
+        } else {
+            if self.links != Links::Digit(digit) && self.bivalue.contains(cell) {
+                let other = grid.candidates(cell) & !digits::bit(digit);
+                out[n] = lit(cell, digits::first(other), true);
+                n += 1;
+            }
+            if self.links != Links::Bivalue {
+                for &h in &CELL_HOUSES[cell] {
+                    let places = grid.house_cells_with(usize::from(h), digit);
+                    if places.len() == 2 {
+                        let other = (places - CellSet::single(cell)).first().unwrap_or(cell);
+                        out[n] = lit(other, digit, true);
+                        n += 1;
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// Everything `premise` implies, each by a shortest chain.
+    fn explore(&mut self, premise: Lit) {
+        for &l in &self.order {
+            self.parent[usize::from(l)] = UNSEEN;
+        }
+        self.order.clear();
+        self.parent[usize::from(premise)] = premise;
+        self.dist[usize::from(premise)] = 0;
+        self.order.push(premise);
+        let mut out = [0; 32];
+        let mut head = 0;
+        while head < self.order.len() {
+            let from = self.order[head];
+            head += 1;
+            let d = self.dist[usize::from(from)].saturating_add(1);
+            let n = self.implications(from, &mut out);
+            for &to in &out[..n] {
+                if self.parent[usize::from(to)] == UNSEEN {
+                    self.parent[usize::from(to)] = from;
+                    self.dist[usize::from(to)] = d;
+                    self.order.push(to);
+                }
+            }
+        }
+    }
+
+    /// Links from the premise to `l` (which must have been reached).
+    fn dist(&self, l: Lit) -> usize {
+        usize::from(self.dist[usize::from(l)])
+    }
+
+    /// The chain from the premise to `l`, premise first.
+    fn path(&self, l: Lit) -> Vec<Lit> {
+        let mut path = vec![l];
+        let mut at = l;
+        while self.parent[usize::from(at)] != at {
+            at = self.parent[usize::from(at)];
+            path.push(at);
+        }
+        path.reverse();
+        path
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Collecting steps: one per set of eliminations, the shortest chain kept, shortest first.
+
+/// Steps found so far, keyed by their eliminations.
+#[derive(Default)]
+struct Found {
+    steps: Vec<(usize, Step)>,
+    index: HashMap<Vec<Candidate>, usize>,
+}
+
+impl Found {
+    /// Adds a step made by a chain of `len` nodes, unless a chain no longer with the same
+    /// eliminations is already there.
+    fn add(&mut self, technique: Technique, mut elims: Vec<Candidate>, path: &[Lit]) {
+        elims.sort_unstable_by_key(|c| (c.digit, c.cell));
+        elims.dedup();
+        let len = path.len();
+        if let Some(&i) = self.index.get(&elims) {
+            if self.steps[i].0 <= len {
+                return;
+            }
+            self.steps[i] = (len, chain_step(technique, elims, path));
+            return;
+        }
+        self.index.insert(elims.clone(), self.steps.len());
+        self.steps.push((len, chain_step(technique, elims, path)));
+    }
+
+    /// The steps, shortest chain first.
+    fn into_steps(mut self) -> Vec<Step> {
+        self.steps.sort_by_key(|(len, _)| *len);
+        self.steps.into_iter().map(|(_, s)| s).collect()
+    }
+}
+
+fn chain_step(technique: Technique, elims: Vec<Candidate>, path: &[Lit]) -> Step {
+    let cells: CellSet = path.iter().map(|&l| lit_cell(l)).collect();
+    let digits = path
+        .iter()
+        .fold(0u16, |m, &l| m | digits::bit(lit_digit(l)));
+    Step::elimination(
+        technique,
+        elims,
+        Evidence {
+            cells,
+            digits,
+            chains: vec![path_links(path)],
+            ..Evidence::default()
+        },
+    )
+}
+
+fn emit(steps: Vec<Step>, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    for step in steps {
+        sink(step)?;
+    }
+    ControlFlow::Continue(())
+}
+
+fn emit_ref<'a>(steps: impl Iterator<Item = &'a Step>, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    for step in steps {
+        sink(step.clone())?;
+    }
+    ControlFlow::Continue(())
+}
+
+fn candidates_of(cells: CellSet, digit: u8) -> Vec<Candidate> {
+    cells.iter().map(|c| Candidate::new(c, digit)).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// X-Chains and XY-Chains.
+
+/// X-Chains: on one digit, "s is off" implies "e is on" through at least three links; every
+/// other place of the digit that sees both s and e is then false. (With e = s the chain shows
+/// that s is true.)
+fn x_chains(grid: &Grid) -> Vec<Step> {
+    let mut found = Found::default();
+    for digit in 1..=9 {
+        let places = grid.cells_with(digit);
+        if places.len() < 4 {
+            continue;
+        }
+        let mut engine = Engine::new(grid, Links::Digit(digit));
+        for start in places {
+            engine.explore(lit(start, digit, false));
+            for &end in &engine.order {
+                if !lit_on(end) || engine.dist(end) < 3 {
+                    continue;
+                }
+                let victims = peers(start) & peers(lit_cell(end)) & places;
+                if !victims.is_empty() {
+                    found.add(
+                        Technique::XChain,
+                        candidates_of(victims, digit),
+                        &engine.path(end),
+                    );
+                }
+            }
+        }
+    }
+    found.into_steps()
+}
+
+/// XY-Chains: through bivalue cells, "d in s is off" implies "d in e is on"; d leaves every
+/// cell that sees both s and e.
+fn xy_chains(grid: &Grid) -> Vec<Step> {
+    let mut found = Found::default();
+    let mut engine = Engine::new(grid, Links::Bivalue);
+    for start in engine.bivalue {
+        for digit in digits::iter(grid.candidates(start)) {
+            engine.explore(lit(start, digit, false));
+            for i in 0..engine.order.len() {
+                let end = engine.order[i];
+                if !lit_on(end) || lit_digit(end) != digit || lit_cell(end) == start {
+                    continue;
+                }
+                let victims = peers(start) & peers(lit_cell(end)) & grid.cells_with(digit);
+                if !victims.is_empty() {
+                    found.add(
+                        Technique::XYChain,
+                        candidates_of(victims, digit),
+                        &engine.path(end),
+                    );
+                }
+            }
+        }
+    }
+    found.into_steps()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Remote pairs.
+
+/// The most cells a remote pair may have (HoDoKu's 20-link limit on chains).
+const REMOTE_PAIR_CELLS: usize = 10;
+/// A bound on the cells a remote-pair walk visits, against pathological positions.
+const REMOTE_PAIR_BUDGET: usize = 200_000;
+
+/// Remote pairs: a chain of at least four bivalue cells with the same two digits, each seeing
+/// the next. Cells an odd number of steps apart (at least three) hold different digits, so a
+/// cell seeing two of them holds neither digit. Chains of an even number of cells whose ends
+/// share a peer with one of the digits are reported.
+fn remote_pairs(grid: &Grid) -> Vec<Step> {
+    let mut found = Found::default();
+    let bivalue = grid.cells_with_count(2);
+    let mut budget = REMOTE_PAIR_BUDGET;
+    for start in bivalue {
+        let mask = grid.candidates(start);
+        let pair_cells: CellSet = bivalue
+            .iter()
+            .filter(|&c| grid.candidates(c) == mask)
+            .collect();
+        if pair_cells.len() < 4 {
+            continue;
+        }
+        let mut path = vec![start];
+        walk_pairs(grid, mask, pair_cells, &mut path, &mut found, &mut budget);
+    }
+    found.into_steps()
+}
+
+fn walk_pairs(
+    grid: &Grid,
+    mask: u16,
+    pair_cells: CellSet,
+    path: &mut Vec<usize>,
+    found: &mut Found,
+    budget: &mut usize,
+) {
+    let last = *path.last().expect("a walk starts somewhere");
+    if path.len() >= 4 && path.len().is_multiple_of(2) {
+        check_remote_pair(grid, mask, path, found);
+    }
+    if path.len() >= REMOTE_PAIR_CELLS {
+        return;
+    }
+    let used: CellSet = path.iter().copied().collect();
+    for next in (peers(last) & pair_cells) - used {
+        if *budget == 0 {
+            return;
+        }
+        *budget -= 1;
+        path.push(next);
+        walk_pairs(grid, mask, pair_cells, path, found, budget);
+        path.pop();
+    }
+}
+
+fn check_remote_pair(grid: &Grid, mask: u16, cells: &[usize], found: &mut Found) {
+    let (a, b) = (digits::first(mask), digits::first(mask & (mask - 1)));
+    let start = cells[0];
+    let end = cells[cells.len() - 1];
+    let ends_seen = peers(start) & peers(end);
+    if !ends_seen.intersects(grid.cells_with(a) | grid.cells_with(b)) {
+        return;
+    }
+    let mut seen = CellSet::EMPTY;
+    if cells.len() == 4 {
+        seen = ends_seen;
+    } else {
+        for i in 0..cells.len() {
+            for j in (i + 3..cells.len()).step_by(2) {
+                seen |= peers(cells[i]) & peers(cells[j]);
+            }
+        }
+    }
+    let mut elims = candidates_of(seen & grid.cells_with(a), a);
+    elims.extend(candidates_of(seen & grid.cells_with(b), b));
+    if elims.is_empty() {
+        return;
+    }
+    // The chain as literals: a off, b on in the first cell, then b off, a on in the next...
+    let mut path = Vec::with_capacity(2 * cells.len());
+    let (mut x, mut y) = (a, b);
+    for &c in cells {
+        path.push(lit(c, x, false));
+        path.push(lit(c, y, true));
+        std::mem::swap(&mut x, &mut y);
+    }
+    found.add(Technique::RemotePair, elims, &path);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nice loops and AICs.
+
+thread_local! {
+    /// The nice loops and AICs of the last grid searched: the ladder asks for the three
+    /// techniques one after the other on the same grid, and one search finds all three.
+    static LOOPS: RefCell<Option<(Grid, Rc<Vec<Step>>)>> = const { RefCell::new(None) };
+}
+
+/// Every nice loop and AIC of `grid` (continuous, discontinuous, AIC), shortest first within
+/// each technique.
+fn loops(grid: &Grid) -> Rc<Vec<Step>> {
+    if let Some(steps) = LOOPS.with(|c| {
+        c.borrow()
+            .as_ref()
+            .filter(|(g, _)| g == grid)
+            .map(|(_, s)| Rc::clone(s))
+    }) {
+        return steps;
+    }
+    let steps = Rc::new(search_loops(grid));
+    LOOPS.with(|c| *c.borrow_mut() = Some((*grid, Rc::clone(&steps))));
+    steps
+}
+
+fn search_loops(grid: &Grid) -> Vec<Step> {
+    let mut continuous = Found::default();
+    let mut discontinuous = Found::default();
+    let mut aics = Found::default();
+    let mut engine = Engine::new(grid, Links::All);
+    let candidates: Vec<(usize, u8)> = grid
+        .empty_cells()
+        .iter()
+        .flat_map(|c| digits::iter(grid.candidates(c)).map(move |d| (c, d)))
+        .collect();
+    for on in [true, false] {
+        for &(cell, digit) in &candidates {
+            engine.explore(lit(cell, digit, on));
+            for i in 1..engine.order.len() {
+                let end = engine.order[i];
+                if lit_cell(end) == cell {
+                    if let Some((t, elims, path)) = nice_loop(&engine, end) {
+                        let found = if t == Technique::ContinuousNiceLoop {
+                            &mut continuous
+                        } else {
+                            &mut discontinuous
+                        };
+                        found.add(t, elims, &path);
+                    }
+                } else if !on
+                    && lit_on(end)
+                    && let Some((elims, path)) = aic(&engine, end)
+                {
+                    aics.add(Technique::Aic, elims, &path);
+                }
+            }
+        }
+    }
+    let mut steps = continuous.into_steps();
+    steps.extend(discontinuous.into_steps());
+    steps.extend(aics.into_steps());
+    steps
+}
+
+/// Whether a chain runs back into a cell it left earlier (a lasso): a cell may hold two
+/// consecutive nodes, and a nice loop may come back to its start cell.
+fn is_lasso(path: &[Lit], loop_start: Option<usize>) -> bool {
+    let mut visited = CellSet::EMPTY;
+    for i in 0..path.len() {
+        let cell = lit_cell(path[i]);
+        if visited.contains(cell) {
+            return true;
+        }
+        if i > 0 {
+            let prev = lit_cell(path[i - 1]);
+            if Some(prev) != loop_start {
+                visited.insert(prev);
+            }
+        }
+    }
+    false
+}
+
+type Found1 = (Technique, Vec<Candidate>, Vec<Lit>);
+
+/// A nice loop: the search from a premise in cell X reached `end`, another literal of X.
+fn nice_loop(engine: &Engine<'_>, end: Lit) -> Option<Found1> {
+    if engine.dist(end) <= 2 {
+        return None;
+    }
+    let grid = engine.grid;
+    let path = engine.path(end);
+    let k = path.len() - 1;
+    let start = lit_cell(path[0]);
+    // The loop must leave the start cell at once and come back to it from outside.
+    if lit_cell(path[1]) == start || lit_cell(path[k - 1]) == start || is_lasso(&path, Some(start))
+    {
+        return None;
+    }
+    let first_strong = lit_on(path[1]);
+    let last_strong = lit_on(path[k]);
+    let sc = lit_digit(path[0]);
+    let ec = lit_digit(path[k]);
+    let mut elims = Vec::new();
+    let mut technique = Technique::DiscontinuousNiceLoop;
+    if !first_strong && !last_strong && sc == ec {
+        // "sc on" implies "sc off": sc is false.
+        elims.push(Candidate::new(start, sc));
+    } else if first_strong && last_strong && sc == ec {
+        // "sc off" implies "sc on": sc is true, every other candidate goes.
+        for d in digits::iter(grid.candidates(start) & !digits::bit(sc)) {
+            elims.push(Candidate::new(start, d));
+        }
+    } else if first_strong != last_strong && sc != ec {
+        // The digit of the weak end goes.
+        elims.push(Candidate::new(start, if first_strong { ec } else { sc }));
+    } else if (!first_strong && !last_strong && grid.candidates(start).count_ones() == 2)
+        || (first_strong && last_strong)
+        || (first_strong != last_strong && sc == ec)
+    {
+        technique = Technique::ContinuousNiceLoop;
+        let chain_cells: CellSet = path.iter().map(|&l| lit_cell(l)).collect();
+        for i in 0..=k {
+            let cell_i = lit_cell(path[i]);
+            // A cell entered and left by strong links between cells keeps only those digits.
+            let both_strong = if i == 0 {
+                first_strong && last_strong
+            } else {
+                lit_on(path[i])
+                    && i + 2 <= k
+                    && lit_cell(path[i - 1]) != cell_i
+                    && !lit_on(path[i + 1])
+                    && lit_cell(path[i + 1]) == cell_i
+                    && lit_on(path[i + 2])
+                    && lit_cell(path[i + 2]) != cell_i
+            };
+            if both_strong {
+                let (c1, c2) = if i == 0 {
+                    (sc, ec)
+                } else {
+                    (lit_digit(path[i]), lit_digit(path[i + 2]))
+                };
+                let keep = digits::bit(c1) | digits::bit(c2);
+                for d in digits::iter(grid.candidates(cell_i) & !keep) {
+                    elims.push(Candidate::new(cell_i, d));
+                }
+            }
+            // A weak link between two cells becomes strong: the digit leaves the cells that
+            // see both.
+            if i > 0 && !lit_on(path[i]) && lit_cell(path[i - 1]) != cell_i {
+                let digit = lit_digit(path[i]);
+                let victims =
+                    (peers(lit_cell(path[i - 1])) & peers(cell_i) & grid.cells_with(digit))
+                        - chain_cells
+                        - CellSet::single(start);
+                elims.extend(candidates_of(victims, digit));
+            }
+        }
+    }
+    if elims.is_empty() {
+        None
+    } else {
+        Some((technique, elims, path))
+    }
+}
+
+/// An AIC: from "sc in X is off" the search reached "ec in Y is on", Y another cell.
+fn aic(engine: &Engine<'_>, end: Lit) -> Option<(Vec<Candidate>, Vec<Lit>)> {
+    let grid = engine.grid;
+    let premise = engine.order[0];
+    let (x, sc) = (lit_cell(premise), lit_digit(premise));
+    let (y, ec) = (lit_cell(end), lit_digit(end));
+    let elims = if sc == ec {
+        // Type 1: the digit leaves every cell that sees both ends. A single victim is left to
+        // the discontinuous nice loop it also makes.
+        let victims = peers(x) & peers(y) & grid.cells_with(sc);
+        if victims.len() < 2 {
+            return None;
+        }
+        candidates_of(victims, sc)
+    } else {
+        // Type 2: the ends see each other; each loses the other's digit.
+        if !peers(x).contains(y) || !grid.has(y, sc) || !grid.has(x, ec) {
+            return None;
+        }
+        vec![Candidate::new(x, ec), Candidate::new(y, sc)]
+    };
+    if engine.dist(end) <= 2 {
+        return None;
+    }
+    let path = engine.path(end);
+    if is_lasso(&path, None) {
+        return None;
+    }
+    Some((elims, path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::logic::{Ladder, SolveEnd, solve};
+    use crate::solver;
+
+    /// Positions where singles, intersections and subsets are stuck, from the project's hard
+    /// puzzles, with the puzzle's solution.
+    fn stuck_positions() -> Vec<(Grid, [u8; 81])> {
+        let basic = Ladder::from_list("singles,intersections,subsets").unwrap();
+        let mut out = Vec::new();
+        for line in include_str!("../../puzzles/hard.txt").lines() {
+            let Ok(board) = line.trim().parse::<Board>() else {
+                continue;
+            };
+            if solver::count_solutions(&board, 2) != 1 {
+                continue;
+            }
+            let solution = *solver::solve_first(&board).unwrap().cells();
+            let mut grid = Grid::new(&board);
+            if solve(&mut grid, &basic, None, |_, _| ControlFlow::Continue(())) == SolveEnd::Stuck {
+                out.push((grid, solution));
+            }
+        }
+        out
+    }
+
+    /// Whether a link holds in `grid`: a weak link joins two candidates of one cell or one
+    /// digit in a house; a strong link a bivalue cell or a digit with two places in a house.
+    fn link_holds(grid: &Grid, link: &Link) -> bool {
+        let (a, b) = (
+            link.from.cells.first().unwrap(),
+            link.to.cells.first().unwrap(),
+        );
+        let (da, db) = (link.from.digit, link.to.digit);
+        if !grid.has(a, da) || !grid.has(b, db) || (a, da) == (b, db) {
+            return false;
+        }
+        if a == b {
+            return !link.strong || grid.candidates(a).count_ones() == 2;
+        }
+        if da != db || !peers(a).contains(b) {
+            return false;
+        }
+        let pair = CellSet::single(a) | CellSet::single(b);
+        !link.strong
+            || (0..27).any(|h| {
+                pair.is_subset(crate::logic::cells::house(h))
+                    && grid.house_cells_with(h, da) == pair
+            })
+    }
+
+    /// The chain alternates strong and weak links that hold in the grid.
+    fn check_chain(grid: &Grid, step: &Step) {
+        assert_eq!(step.evidence.chains.len(), 1, "{step}");
+        let chain = &step.evidence.chains[0];
+        assert!(chain.len() >= 3, "{step}");
+        for (i, link) in chain.iter().enumerate() {
+            assert!(link_holds(grid, link), "link {i} of {step}\n{grid}");
+            if i > 0 {
+                assert_eq!(chain[i - 1].to, link.from, "{step}");
+                assert_ne!(chain[i - 1].strong, link.strong, "{step}");
+            }
+        }
+    }
+
+    #[test]
+    fn chains_on_stuck_positions_are_sound_and_well_formed() {
+        let positions = stuck_positions();
+        assert!(!positions.is_empty());
+        let techniques = [
+            Technique::XChain,
+            Technique::XYChain,
+            Technique::RemotePair,
+            Technique::ContinuousNiceLoop,
+            Technique::DiscontinuousNiceLoop,
+            Technique::Aic,
+        ];
+        let mut counts = [0usize; 6];
+        for (grid, solution) in &positions {
+            for (i, &t) in techniques.iter().enumerate() {
+                for step in t.all(grid) {
+                    counts[i] += 1;
+                    assert!(!step.eliminations.is_empty());
+                    for e in &step.eliminations {
+                        assert!(grid.has(e.cell(), e.digit), "{step}");
+                        assert_ne!(solution[e.cell()], e.digit, "{step}\n{grid}");
+                    }
+                    check_chain(grid, &step);
+                    let chain = &step.evidence.chains[0];
+                    match t {
+                        Technique::XChain => {
+                            assert!(chain.iter().all(|l| l.from.digit == l.to.digit));
+                            assert!(chain[0].strong && chain[chain.len() - 1].strong);
+                        }
+                        Technique::XYChain => {
+                            for l in chain {
+                                assert_eq!(
+                                    grid.candidates(l.from.cells.first().unwrap()).count_ones(),
+                                    2
+                                );
+                            }
+                            assert_eq!(chain[0].from.digit, chain[chain.len() - 1].to.digit);
+                        }
+                        Technique::Aic | Technique::RemotePair => {
+                            assert!(chain[0].strong && chain[chain.len() - 1].strong);
+                        }
+                        _ => {
+                            // A nice loop ends in the cell it starts from.
+                            assert_eq!(chain[0].from.cells, chain[chain.len() - 1].to.cells);
+                        }
+                    }
+                }
+            }
+        }
+        // The hard puzzles need X-Chains, XY-Chains, loops and AICs somewhere.
+        for (i, t) in techniques.iter().enumerate() {
+            if *t != Technique::RemotePair {
+                assert!(counts[i] > 0, "no {t:?} found");
+            }
+        }
+    }
+
+    #[test]
+    fn a_remote_pair_built_by_hand() {
+        // On an empty grid, four cells left with 1 and 2 only, each seeing the next:
+        // r1c1 - r1c5 (row 1) - r5c5 (column 5) - r5c9 (row 5). The ends hold different digits,
+        // so r1c9 and r5c1, which see both ends, hold neither.
+        let mut marks = [digits::ALL; 81];
+        for cell in [0, 4, 40, 44] {
+            marks[cell] = digits::bit(1) | digits::bit(2);
+        }
+        let grid = Grid::from_parts(&Board::empty(), CellSet::EMPTY, Some(&marks));
+        let steps = Technique::RemotePair.all(&grid);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        let mut elims: Vec<(usize, u8)> = steps[0]
+            .eliminations
+            .iter()
+            .map(|c| (c.cell(), c.digit))
+            .collect();
+        elims.sort_unstable();
+        assert_eq!(elims, vec![(8, 1), (8, 2), (36, 1), (36, 2)]);
+        assert_eq!(steps[0].evidence.chains[0].len(), 7);
+        // The same pattern is an XY-Chain: 1 (and 2) leave the cells that see both ends.
+        let xy = Technique::XYChain.all(&grid);
+        assert!(
+            xy.iter()
+                .any(|s| s.eliminations.iter().all(|e| [8, 36].contains(&e.cell())))
+        );
+    }
+
+    #[test]
+    fn literals_round_trip() {
+        for cell in [0, 40, 80] {
+            for digit in 1..=9 {
+                for on in [false, true] {
+                    let l = lit(cell, digit, on);
+                    assert!(usize::from(l) < LITS);
+                    assert_eq!((lit_cell(l), lit_digit(l), lit_on(l)), (cell, digit, on));
+                }
+            }
+        }
+    }
+}
