@@ -298,7 +298,6 @@ impl Technique {
             Family::Als => als::implements(self),
             Family::Chains => chains::implements(self),
             Family::Forcing => forcing::implements(self),
-            _ => false,
         }
     }
 
@@ -315,7 +314,6 @@ impl Technique {
             Family::Als => als::find(grid, self, sink),
             Family::Chains => chains::find(grid, self, sink),
             Family::Forcing => forcing::find(grid, self, sink),
-            _ => ControlFlow::Continue(()),
         }
     }
 
