@@ -227,49 +227,80 @@ fn strong_link_between(grid: &Grid, x: u8, i: usize, j: usize) -> Option<(usize,
     None
 }
 
-/// Whether the cells of `set` all see each other.
-fn mutually_visible(set: CellSet) -> bool {
-    set.iter()
-        .all(|c| (set - CellSet::single(c)).is_subset(peers(c)))
+/// The digits that `next` shares with a chosen cell it does not see: digits that are then
+/// not restricted.
+fn loose_with(chosen: &[(usize, u16)], next: (usize, u16)) -> u16 {
+    let mut shared = 0;
+    for &(cell, mask) in chosen {
+        if !sees(cell, next.0) {
+            shared |= mask;
+        }
+    }
+    shared & next.1
+}
+
+/// The number of digits in each 9-bit mask (a table: the portable build has no `popcnt`).
+static DIGIT_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u16).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// Whether a mask has more than one bit set.
+#[inline]
+fn several(mask: u16) -> bool {
+    mask & mask.wrapping_sub(1) != 0
 }
 
 /// WXYZ-Wing: four cells, four digits between them, exactly one digit `z` not restricted (its
 /// cells do not all see each other). The restricted digits fill at most three of the cells, so
 /// `z` fills one; it leaves every cell that sees all the pattern's `z` cells.
+///
+/// The cells are combined in increasing order; a combination stops growing as soon as it
+/// holds more than four digits or two of its digits are loose.
 fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     // Cells with two to four candidates: the only ones a four-digit pattern can hold.
-    let pool: Vec<usize> = grid
-        .empty_cells()
-        .iter()
-        .filter(|&c| (2..=4).contains(&grid.candidates(c).count_ones()))
-        .collect();
-    let mut inside = [0usize; 81];
-    for quad in 0u16..512 {
-        if quad.count_ones() != 4 {
-            continue;
+    let mut pool = [(0usize, 0u16); 81];
+    let mut np = 0;
+    for cell in grid.empty_cells() {
+        let mask = grid.candidates(cell);
+        if (2..=4).contains(&mask.count_ones()) {
+            pool[np] = (cell, mask);
+            np += 1;
         }
-        let mut n = 0;
-        for &c in &pool {
-            if grid.candidates(c) & !quad == 0 {
-                inside[n] = c;
-                n += 1;
+    }
+    let pool = &pool[..np];
+    for (i, &a) in pool.iter().enumerate() {
+        for (j, &b) in pool.iter().enumerate().skip(i + 1) {
+            let ab = a.1 | b.1;
+            let loose_b = loose_with(&[a], b);
+            if DIGIT_COUNT[usize::from(ab)] > 4 || several(loose_b) {
+                continue;
             }
-        }
-        if n < 4 {
-            continue;
-        }
-        let cells = &inside[..n];
-        for a in 0..n {
-            for b in a + 1..n {
-                for c in b + 1..n {
-                    for d in c + 1..n {
-                        let four = [cells[a], cells[b], cells[c], cells[d]];
-                        let union = four.iter().fold(0, |m, &x| m | grid.candidates(x));
-                        if union != quad {
-                            continue;
-                        }
-                        wxyz_check(grid, four, quad, sink)?;
+            for (k, &c) in pool.iter().enumerate().skip(j + 1) {
+                let abc = ab | c.1;
+                if DIGIT_COUNT[usize::from(abc)] > 4 {
+                    continue;
+                }
+                let loose_c = loose_b | loose_with(&[a, b], c);
+                if several(loose_c) {
+                    continue;
+                }
+                for &d in &pool[k + 1..] {
+                    let quad = abc | d.1;
+                    if DIGIT_COUNT[usize::from(quad)] != 4 {
+                        continue;
                     }
+                    let loose = loose_c | loose_with(&[a, b, c], d);
+                    if loose == 0 || several(loose) {
+                        continue;
+                    }
+                    let pattern: CellSet = [a.0, b.0, c.0, d.0].into_iter().collect();
+                    wxyz_step(grid, pattern, quad, digits::first(loose), sink)?;
                 }
             }
         }
@@ -277,21 +308,14 @@ fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
-fn wxyz_check(grid: &Grid, four: [usize; 4], quad: u16, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let pattern: CellSet = four.into_iter().collect();
-    let mut loose = None;
-    for digit in digits::iter(quad) {
-        let holders = pattern & grid.cells_with(digit);
-        if !mutually_visible(holders) {
-            if loose.is_some() {
-                return ControlFlow::Continue(());
-            }
-            loose = Some((digit, holders));
-        }
-    }
-    let Some((z, holders)) = loose else {
-        return ControlFlow::Continue(());
-    };
+fn wxyz_step(
+    grid: &Grid,
+    pattern: CellSet,
+    quad: u16,
+    z: u8,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let holders = pattern & grid.cells_with(z);
     let targets = grid.cells_with(z) & (holders.common_peers() - pattern);
     if targets.is_empty() {
         return ControlFlow::Continue(());
