@@ -227,16 +227,58 @@ fn strong_link_between(grid: &Grid, x: u8, i: usize, j: usize) -> Option<(usize,
     None
 }
 
-/// The digits that `next` shares with a chosen cell it does not see: digits that are then
-/// not restricted.
-fn loose_with(chosen: &[(usize, u16)], next: (usize, u16)) -> u16 {
+/// The digits that a new cell (its peers and candidates) shares with a chosen cell it does
+/// not see: digits that are then not restricted.
+#[inline]
+fn loose_with(next_peers: CellSet, chosen: &[(usize, u16)], next: u16) -> u16 {
     let mut shared = 0;
     for &(cell, mask) in chosen {
-        if !sees(cell, next.0) {
+        if !next_peers.contains(cell) {
             shared |= mask;
         }
     }
-    shared & next.1
+    shared & next
+}
+
+/// The index of each four-digit mask among the 126 of them.
+static QUAD_INDEX: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let (mut m, mut i) = (0, 0);
+    while m < 512 {
+        if (m as u16).count_ones() == 4 {
+            t[m] = i;
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The pool cells whose candidates lie within a set of four digits, worked out when first
+/// asked for.
+struct Within {
+    pool: CellSet,
+    holding: [CellSet; 9],
+    table: [CellSet; 126],
+    /// Bit `i`: `table[i]` is filled.
+    done: u128,
+}
+
+impl Within {
+    fn get(&mut self, quad: u16) -> CellSet {
+        let i = QUAD_INDEX[usize::from(quad)];
+        if self.done >> i & 1 == 0 {
+            let mut others = CellSet::EMPTY;
+            let mut rest = !quad & digits::ALL;
+            while rest != 0 {
+                others |= self.holding[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+            self.table[usize::from(i)] = self.pool - others;
+            self.done |= 1 << i;
+        }
+        self.table[usize::from(i)]
+    }
 }
 
 /// The number of digits in each 9-bit mask (a table: the portable build has no `popcnt`).
@@ -260,47 +302,96 @@ fn several(mask: u16) -> bool {
 /// cells do not all see each other). The restricted digits fill at most three of the cells, so
 /// `z` fills one; it leaves every cell that sees all the pattern's `z` cells.
 ///
-/// The cells are combined in increasing order; a combination stops growing as soon as it
+/// Four cells of which three hold only three digits are left out: those three make a smaller
+/// pattern that removes at least as much. The cells are combined in increasing order; a combination stops growing as soon as it
 /// holds more than four digits or two of its digits are loose.
 fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     // Cells with two to four candidates: the only ones a four-digit pattern can hold.
-    let mut pool = [(0usize, 0u16); 81];
-    let mut np = 0;
+    let mut pool = CellSet::EMPTY;
     for cell in grid.empty_cells() {
-        let mask = grid.candidates(cell);
-        if (2..=4).contains(&mask.count_ones()) {
-            pool[np] = (cell, mask);
-            np += 1;
+        if (2..=4).contains(&grid.candidates(cell).count_ones()) {
+            pool.insert(cell);
         }
     }
-    let pool = &pool[..np];
-    for (i, &a) in pool.iter().enumerate() {
-        for (j, &b) in pool.iter().enumerate().skip(i + 1) {
-            let ab = a.1 | b.1;
-            let loose_b = loose_with(&[a], b);
-            if DIGIT_COUNT[usize::from(ab)] > 4 || several(loose_b) {
+    let mut holding = [CellSet::EMPTY; 9];
+    for (d, set) in holding.iter_mut().enumerate() {
+        *set = grid.cells_with(d as u8 + 1) & pool;
+    }
+    let mut within = Within {
+        pool,
+        holding,
+        table: [CellSet::EMPTY; 126],
+        done: 0,
+    };
+    // The pool cells that bring a set of two or three digits to exactly four.
+    let completing = |within: &mut Within, digits: u16, count: u8| {
+        if count == 3 {
+            let (mut any, mut all) = (CellSet::EMPTY, CellSet::ALL);
+            for d in 0..9 {
+                if digits >> d & 1 == 0 {
+                    let cells = within.get(digits | 1 << d);
+                    any |= cells;
+                    all &= cells;
+                }
+            }
+            any - all
+        } else {
+            // Two digits: the pool cells with exactly two others.
+            let (mut ones, mut twos, mut threes) = (CellSet::EMPTY, CellSet::EMPTY, CellSet::EMPTY);
+            for (d, &set) in holding.iter().enumerate() {
+                if digits >> d & 1 == 0 {
+                    threes |= twos & set;
+                    twos |= ones & set;
+                    ones |= set;
+                }
+            }
+            twos - threes
+        }
+    };
+    // The cells numbered above `cell`.
+    let after = |cell: usize| CellSet(CellSet::ALL.0 & !((2u128 << cell) - 1));
+    for a in pool {
+        let am = grid.candidates(a);
+        let pa = peers(a);
+        for b in pool & after(a) {
+            let bm = grid.candidates(b);
+            let ab = am | bm;
+            let count = DIGIT_COUNT[usize::from(ab)];
+            if count > 4 {
                 continue;
             }
-            for (k, &c) in pool.iter().enumerate().skip(j + 1) {
-                let abc = ab | c.1;
-                if DIGIT_COUNT[usize::from(abc)] > 4 {
-                    continue;
-                }
-                let loose_c = loose_b | loose_with(&[a, b], c);
+            let loose_b = if pa.contains(b) { 0 } else { am & bm };
+            if several(loose_b) {
+                continue;
+            }
+            // Three of the cells with three digits would make a smaller pattern (see above);
+            // with two they would be three cells on one pair, loose or broken. So the first
+            // three already hold all four digits.
+            let third = if count == 4 {
+                within.get(ab)
+            } else {
+                completing(&mut within, ab, count)
+            };
+            for c in third & after(b) {
+                let cm = grid.candidates(c);
+                let abc = ab | cm;
+                let pc = peers(c);
+                let loose_c = loose_b | loose_with(pc, &[(a, am), (b, bm)], cm);
                 if several(loose_c) {
                     continue;
                 }
-                for &d in &pool[k + 1..] {
-                    let quad = abc | d.1;
-                    if DIGIT_COUNT[usize::from(quad)] != 4 {
-                        continue;
-                    }
-                    let loose = loose_c | loose_with(&[a, b, c], d);
+                for d in within.get(abc) & after(c) {
+                    let dm = grid.candidates(d);
+                    let loose = loose_c | loose_with(peers(d), &[(a, am), (b, bm), (c, cm)], dm);
                     if loose == 0 || several(loose) {
                         continue;
                     }
-                    let pattern: CellSet = [a.0, b.0, c.0, d.0].into_iter().collect();
-                    wxyz_step(grid, pattern, quad, digits::first(loose), sink)?;
+                    let three = |x: u16, y: u16, z: u16| DIGIT_COUNT[usize::from(x | y | z)] == 3;
+                    if three(am, bm, dm) || three(am, cm, dm) || three(bm, cm, dm) {
+                        continue;
+                    }
+                    let pattern: CellSet = [a, b, c, d].into_iter().collect();
+                    wxyz_step(grid, pattern, abc, digits::first(loose), sink)?;
                 }
             }
         }
