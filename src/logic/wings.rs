@@ -35,17 +35,6 @@ pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlo
     }
 }
 
-/// The open cells with exactly `n` candidates, as a set.
-fn cells_with_count(grid: &Grid, n: u32) -> CellSet {
-    let mut set = CellSet::EMPTY;
-    for cell in grid.empty_cells() {
-        if grid.candidates(cell).count_ones() == n {
-            set.insert(cell);
-        }
-    }
-    set
-}
-
 /// `digit` removed from every cell of `cells`.
 fn removals(cells: CellSet, digit: u8) -> Vec<Candidate> {
     cells.iter().map(|c| Candidate::new(c, digit)).collect()
@@ -72,7 +61,7 @@ fn other(mask: u16, d: u8) -> u8 {
 /// XY-Wing: pivot `xy`, pincers `xz` and `yz` both seeing the pivot; `z` leaves the cells that
 /// see both pincers.
 fn xy_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let bivalue = cells_with_count(grid, 2);
+    let bivalue = grid.cells_with_count(2);
     for pivot in bivalue {
         let pm = grid.candidates(pivot);
         let x = digits::first(pm);
@@ -122,8 +111,8 @@ fn xy_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
 /// XYZ-Wing: pivot `xyz`, pincers `xz` and `yz` both seeing the pivot; `z` leaves the cells
 /// that see all three.
 fn xyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let bivalue = cells_with_count(grid, 2);
-    for pivot in cells_with_count(grid, 3) {
+    let bivalue = grid.cells_with_count(2);
+    for pivot in grid.cells_with_count(3) {
         let pm = grid.candidates(pivot);
         let wings: CellSet = (bivalue & peers(pivot))
             .iter()
@@ -163,7 +152,7 @@ fn xyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
 /// ends see one cell each. If neither cell were `z` both would be `x`, leaving no place for
 /// `x` in the conjugate pair's house; so `z` leaves every cell seeing both.
 fn w_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let bivalue = cells_with_count(grid, 2);
+    let bivalue = grid.cells_with_count(2);
     for i in bivalue {
         let mask = grid.candidates(i);
         for j in bivalue {
