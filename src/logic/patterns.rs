@@ -79,14 +79,20 @@ pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlo
 }
 
 /// The two cells of `digit` in house `h`, lower first, when there are exactly two.
+///
+/// Tested with two "clear the lowest bit" steps rather than a count: the portable build has no
+/// `popcnt`, and this runs for every house and digit.
+#[inline]
 fn conjugate_pair(grid: &Grid, h: usize, digit: u8) -> Option<(usize, usize)> {
-    let cells = grid.house_cells_with(h, digit);
-    if cells.len() != 2 {
+    let bits = grid.house_cells_with(h, digit).0;
+    let rest = bits & bits.wrapping_sub(1);
+    if rest == 0 || rest & rest.wrapping_sub(1) != 0 {
         return None;
     }
-    let a = cells.first()?;
-    let b = (cells - CellSet::single(a)).first()?;
-    Some((a, b))
+    Some((
+        bits.trailing_zeros() as usize,
+        rest.trailing_zeros() as usize,
+    ))
 }
 
 /// For every cell, the cells it forms a conjugate pair with (in any house) on `digit`.
@@ -373,7 +379,9 @@ fn empty_rectangles(grid: &Grid, digit: u8, dual: bool, sink: &mut Sink<'_>) -> 
     for b in 0..9 {
         let box_house = 18 + b;
         let in_box = all & house(box_house);
-        if !(2..=5).contains(&in_box.len()) {
+        // At least two cells (one off the crossing on each line); at most five fit on a row
+        // and a column of the box, which the shape test below checks.
+        if in_box.0 & in_box.0.wrapping_sub(1) == 0 {
             continue;
         }
         for row in 3 * (b / 3)..3 * (b / 3) + 3 {
@@ -474,56 +482,72 @@ fn empty_rectangles(grid: &Grid, digit: u8, dual: bool, sink: &mut Sink<'_>) -> 
     ControlFlow::Continue(())
 }
 
-/// A cluster of cells linked by conjugate pairs, in its two colours, with the links that
-/// joined it.
+/// A cluster of cells linked by conjugate pairs, in its two colours.
+#[derive(Clone, Copy, Default)]
 struct Cluster {
     colours: [CellSet; 2],
     /// The cells seeing at least one cell of each colour (the colour's cells may be among
     /// them).
     seen: [CellSet; 2],
-    links: Vec<Link>,
 }
 
-/// The colouring clusters of `digit`.
-fn clusters(grid: &Grid, digit: u8) -> Vec<Cluster> {
+/// At most 40 clusters: each has at least two cells.
+const MAX_CLUSTERS: usize = 40;
+
+/// The colouring clusters of `digit` (into `out`; returns how many) and the conjugate links.
+fn clusters(grid: &Grid, digit: u8, out: &mut [Cluster; MAX_CLUSTERS]) -> (usize, [CellSet; 81]) {
     let conj = conjugates(grid, digit);
-    let mut left: CellSet = grid
-        .cells_with(digit)
-        .iter()
-        .filter(|&c| !conj[c].is_empty())
-        .collect();
-    let mut out = Vec::new();
+    let mut left = CellSet::EMPTY;
+    for cell in grid.cells_with(digit) {
+        if !conj[cell].is_empty() {
+            left.insert(cell);
+        }
+    }
+    let mut n = 0;
     while let Some(start) = left.first() {
+        // Breadth first, one layer per colour: a conjugate pair has one true end, so the
+        // colours alternate from layer to layer.
         let mut colours = [CellSet::EMPTY; 2];
-        let mut links = Vec::new();
-        let mut stack = vec![(start, 0usize)];
-        colours[0].insert(start);
+        let mut frontier = CellSet::single(start);
         left.remove(start);
-        while let Some((cell, colour)) = stack.pop() {
-            for next in conj[cell] & left {
-                left.remove(next);
-                colours[1 - colour].insert(next);
-                links.push(Link {
-                    from: Node::candidate(cell, digit),
-                    to: Node::candidate(next, digit),
-                    strong: true,
-                });
-                stack.push((next, 1 - colour));
+        let mut side = 0;
+        while !frontier.is_empty() {
+            colours[side] |= frontier;
+            let mut next = CellSet::EMPTY;
+            for cell in frontier {
+                next |= conj[cell];
             }
+            frontier = next & left;
+            left -= frontier;
+            side ^= 1;
         }
         let seen = colours.map(|set| set.iter().fold(CellSet::EMPTY, |s, c| s | peers(c)));
-        out.push(Cluster {
-            colours,
-            seen,
-            links,
-        });
+        out[n] = Cluster { colours, seen };
+        n += 1;
     }
-    out
+    (n, conj)
+}
+
+/// The conjugate links inside a cluster, for the evidence.
+fn cluster_links(cluster: &Cluster, conj: &[CellSet; 81], digit: u8) -> Vec<Link> {
+    let mut links = Vec::new();
+    for a in cluster.colours[0] {
+        for b in conj[a] {
+            links.push(Link {
+                from: Node::candidate(a, digit),
+                to: Node::candidate(b, digit),
+                strong: true,
+            });
+        }
+    }
+    links
 }
 
 fn colouring(grid: &Grid, digit: u8, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let all = grid.cells_with(digit);
-    let clusters = clusters(grid, digit);
+    let mut store = [Cluster::default(); MAX_CLUSTERS];
+    let (n, conj) = clusters(grid, digit, &mut store);
+    let clusters = &store[..n];
     let step = |technique, targets: CellSet, used: &[&Cluster]| {
         Step::elimination(
             technique,
@@ -533,14 +557,17 @@ fn colouring(grid: &Grid, digit: u8, t: Technique, sink: &mut Sink<'_>) -> Contr
                     .iter()
                     .fold(CellSet::EMPTY, |s, c| s | c.colours[0] | c.colours[1]),
                 digits: digits::bit(digit),
-                chains: used.iter().map(|c| c.links.clone()).collect(),
+                chains: used
+                    .iter()
+                    .map(|c| cluster_links(c, &conj, digit))
+                    .collect(),
                 ..Evidence::default()
             },
         )
     };
     match t {
         Technique::SimpleColorsWrap => {
-            for c in &clusters {
+            for c in clusters {
                 let mut targets = CellSet::EMPTY;
                 for k in 0..2 {
                     if c.seen[k].intersects(c.colours[k]) {
@@ -553,7 +580,7 @@ fn colouring(grid: &Grid, digit: u8, t: Technique, sink: &mut Sink<'_>) -> Contr
             }
         }
         Technique::SimpleColorsTrap => {
-            for c in &clusters {
+            for c in clusters {
                 let targets = all & c.seen[0] & c.seen[1];
                 if !targets.is_empty() {
                     sink(step(t, targets, &[c]))?;

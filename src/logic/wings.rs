@@ -35,17 +35,6 @@ pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlo
     }
 }
 
-/// The open cells with exactly `n` candidates, as a set.
-fn cells_with_count(grid: &Grid, n: u32) -> CellSet {
-    let mut set = CellSet::EMPTY;
-    for cell in grid.empty_cells() {
-        if grid.candidates(cell).count_ones() == n {
-            set.insert(cell);
-        }
-    }
-    set
-}
-
 /// `digit` removed from every cell of `cells`.
 fn removals(cells: CellSet, digit: u8) -> Vec<Candidate> {
     cells.iter().map(|c| Candidate::new(c, digit)).collect()
@@ -72,7 +61,7 @@ fn other(mask: u16, d: u8) -> u8 {
 /// XY-Wing: pivot `xy`, pincers `xz` and `yz` both seeing the pivot; `z` leaves the cells that
 /// see both pincers.
 fn xy_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let bivalue = cells_with_count(grid, 2);
+    let bivalue = grid.cells_with_count(2);
     for pivot in bivalue {
         let pm = grid.candidates(pivot);
         let x = digits::first(pm);
@@ -122,8 +111,8 @@ fn xy_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
 /// XYZ-Wing: pivot `xyz`, pincers `xz` and `yz` both seeing the pivot; `z` leaves the cells
 /// that see all three.
 fn xyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let bivalue = cells_with_count(grid, 2);
-    for pivot in cells_with_count(grid, 3) {
+    let bivalue = grid.cells_with_count(2);
+    for pivot in grid.cells_with_count(3) {
         let pm = grid.candidates(pivot);
         let wings: CellSet = (bivalue & peers(pivot))
             .iter()
@@ -163,7 +152,7 @@ fn xyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
 /// ends see one cell each. If neither cell were `z` both would be `x`, leaving no place for
 /// `x` in the conjugate pair's house; so `z` leaves every cell seeing both.
 fn w_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let bivalue = cells_with_count(grid, 2);
+    let bivalue = grid.cells_with_count(2);
     for i in bivalue {
         let mask = grid.candidates(i);
         for j in bivalue {
@@ -227,49 +216,171 @@ fn strong_link_between(grid: &Grid, x: u8, i: usize, j: usize) -> Option<(usize,
     None
 }
 
-/// Whether the cells of `set` all see each other.
-fn mutually_visible(set: CellSet) -> bool {
-    set.iter()
-        .all(|c| (set - CellSet::single(c)).is_subset(peers(c)))
+/// The digits that a new cell (its peers and candidates) shares with a chosen cell it does
+/// not see: digits that are then not restricted.
+#[inline]
+fn loose_with(next_peers: CellSet, chosen: &[(usize, u16)], next: u16) -> u16 {
+    let mut shared = 0;
+    for &(cell, mask) in chosen {
+        if !next_peers.contains(cell) {
+            shared |= mask;
+        }
+    }
+    shared & next
+}
+
+/// The index of each four-digit mask among the 126 of them.
+static QUAD_INDEX: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let (mut m, mut i) = (0, 0);
+    while m < 512 {
+        if (m as u16).count_ones() == 4 {
+            t[m] = i;
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The pool cells whose candidates lie within a set of four digits, worked out when first
+/// asked for.
+struct Within {
+    pool: CellSet,
+    holding: [CellSet; 9],
+    table: [CellSet; 126],
+    /// Bit `i`: `table[i]` is filled.
+    done: u128,
+}
+
+impl Within {
+    fn get(&mut self, quad: u16) -> CellSet {
+        let i = QUAD_INDEX[usize::from(quad)];
+        if self.done >> i & 1 == 0 {
+            let mut others = CellSet::EMPTY;
+            let mut rest = !quad & digits::ALL;
+            while rest != 0 {
+                others |= self.holding[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+            self.table[usize::from(i)] = self.pool - others;
+            self.done |= 1 << i;
+        }
+        self.table[usize::from(i)]
+    }
+}
+
+/// The number of digits in each 9-bit mask (a table: the portable build has no `popcnt`).
+static DIGIT_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u16).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// Whether a mask has more than one bit set.
+#[inline]
+fn several(mask: u16) -> bool {
+    mask & mask.wrapping_sub(1) != 0
 }
 
 /// WXYZ-Wing: four cells, four digits between them, exactly one digit `z` not restricted (its
 /// cells do not all see each other). The restricted digits fill at most three of the cells, so
 /// `z` fills one; it leaves every cell that sees all the pattern's `z` cells.
+///
+/// Four cells of which three hold only three digits are left out: those three make a smaller
+/// pattern that removes at least as much. The cells are combined in increasing order; a combination stops growing as soon as it
+/// holds more than four digits or two of its digits are loose.
 fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     // Cells with two to four candidates: the only ones a four-digit pattern can hold.
-    let pool: Vec<usize> = grid
-        .empty_cells()
-        .iter()
-        .filter(|&c| (2..=4).contains(&grid.candidates(c).count_ones()))
-        .collect();
-    let mut inside = [0usize; 81];
-    for quad in 0u16..512 {
-        if quad.count_ones() != 4 {
-            continue;
+    let mut pool = CellSet::EMPTY;
+    for cell in grid.empty_cells() {
+        if (2..=4).contains(&grid.candidates(cell).count_ones()) {
+            pool.insert(cell);
         }
-        let mut n = 0;
-        for &c in &pool {
-            if grid.candidates(c) & !quad == 0 {
-                inside[n] = c;
-                n += 1;
+    }
+    let mut holding = [CellSet::EMPTY; 9];
+    for (d, set) in holding.iter_mut().enumerate() {
+        *set = grid.cells_with(d as u8 + 1) & pool;
+    }
+    let mut within = Within {
+        pool,
+        holding,
+        table: [CellSet::EMPTY; 126],
+        done: 0,
+    };
+    // The pool cells that bring a set of two or three digits to exactly four.
+    let completing = |within: &mut Within, digits: u16, count: u8| {
+        if count == 3 {
+            let (mut any, mut all) = (CellSet::EMPTY, CellSet::ALL);
+            for d in 0..9 {
+                if digits >> d & 1 == 0 {
+                    let cells = within.get(digits | 1 << d);
+                    any |= cells;
+                    all &= cells;
+                }
             }
+            any - all
+        } else {
+            // Two digits: the pool cells with exactly two others.
+            let (mut ones, mut twos, mut threes) = (CellSet::EMPTY, CellSet::EMPTY, CellSet::EMPTY);
+            for (d, &set) in holding.iter().enumerate() {
+                if digits >> d & 1 == 0 {
+                    threes |= twos & set;
+                    twos |= ones & set;
+                    ones |= set;
+                }
+            }
+            twos - threes
         }
-        if n < 4 {
-            continue;
-        }
-        let cells = &inside[..n];
-        for a in 0..n {
-            for b in a + 1..n {
-                for c in b + 1..n {
-                    for d in c + 1..n {
-                        let four = [cells[a], cells[b], cells[c], cells[d]];
-                        let union = four.iter().fold(0, |m, &x| m | grid.candidates(x));
-                        if union != quad {
-                            continue;
-                        }
-                        wxyz_check(grid, four, quad, sink)?;
+    };
+    // The cells numbered above `cell`.
+    let after = |cell: usize| CellSet(CellSet::ALL.0 & !((2u128 << cell) - 1));
+    for a in pool {
+        let am = grid.candidates(a);
+        let pa = peers(a);
+        for b in pool & after(a) {
+            let bm = grid.candidates(b);
+            let ab = am | bm;
+            let count = DIGIT_COUNT[usize::from(ab)];
+            if count > 4 {
+                continue;
+            }
+            let loose_b = if pa.contains(b) { 0 } else { am & bm };
+            if several(loose_b) {
+                continue;
+            }
+            // Three of the cells with three digits would make a smaller pattern (see above);
+            // with two they would be three cells on one pair, loose or broken. So the first
+            // three already hold all four digits.
+            let third = if count == 4 {
+                within.get(ab)
+            } else {
+                completing(&mut within, ab, count)
+            };
+            for c in third & after(b) {
+                let cm = grid.candidates(c);
+                let abc = ab | cm;
+                let pc = peers(c);
+                let loose_c = loose_b | loose_with(pc, &[(a, am), (b, bm)], cm);
+                if several(loose_c) {
+                    continue;
+                }
+                for d in within.get(abc) & after(c) {
+                    let dm = grid.candidates(d);
+                    let loose = loose_c | loose_with(peers(d), &[(a, am), (b, bm), (c, cm)], dm);
+                    if loose == 0 || several(loose) {
+                        continue;
                     }
+                    let three = |x: u16, y: u16, z: u16| DIGIT_COUNT[usize::from(x | y | z)] == 3;
+                    if three(am, bm, dm) || three(am, cm, dm) || three(bm, cm, dm) {
+                        continue;
+                    }
+                    let pattern: CellSet = [a, b, c, d].into_iter().collect();
+                    wxyz_step(grid, pattern, abc, digits::first(loose), sink)?;
                 }
             }
         }
@@ -277,21 +388,14 @@ fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
-fn wxyz_check(grid: &Grid, four: [usize; 4], quad: u16, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let pattern: CellSet = four.into_iter().collect();
-    let mut loose = None;
-    for digit in digits::iter(quad) {
-        let holders = pattern & grid.cells_with(digit);
-        if !mutually_visible(holders) {
-            if loose.is_some() {
-                return ControlFlow::Continue(());
-            }
-            loose = Some((digit, holders));
-        }
-    }
-    let Some((z, holders)) = loose else {
-        return ControlFlow::Continue(());
-    };
+fn wxyz_step(
+    grid: &Grid,
+    pattern: CellSet,
+    quad: u16,
+    z: u8,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let holders = pattern & grid.cells_with(z);
     let targets = grid.cells_with(z) & (holders.common_peers() - pattern);
     if targets.is_empty() {
         return ControlFlow::Continue(());
