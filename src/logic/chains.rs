@@ -140,6 +140,10 @@ struct Engine<'g> {
     dist: Vec<u8>,
     /// The literals reached, in the order reached (the premise first).
     order: Vec<Lit>,
+    /// The direct implications of every literal, worked out once per grid: those of literal
+    /// `l` are `adjacent[start[l]..start[l + 1]]`.
+    adjacent: Vec<Lit>,
+    start: Vec<u32>,
 }
 
 impl<'g> Engine<'g> {
@@ -151,7 +155,34 @@ impl<'g> Engine<'g> {
             parent: vec![UNSEEN; LITS],
             dist: vec![0; LITS],
             order: Vec::with_capacity(LITS),
+            adjacent: Vec::new(),
+            start: Vec::new(),
         }
+        .with_adjacency()
+    }
+
+    /// Works out every literal's direct implications.
+    fn with_adjacency(mut self) -> Engine<'g> {
+        let mut adjacent = Vec::with_capacity(4096);
+        let mut start = Vec::with_capacity(LITS + 1);
+        let mut out = [0; 32];
+        for l in 0..LITS as Lit {
+            start.push(adjacent.len() as u32);
+            let (cell, digit) = (lit_cell(l), lit_digit(l));
+            let relevant = match self.links {
+                Links::Digit(d) => d == digit,
+                Links::Bivalue => self.bivalue.contains(cell),
+                Links::All => true,
+            };
+            if relevant && self.grid.has(cell, digit) {
+                let n = self.implications(l, &mut out);
+                adjacent.extend_from_slice(&out[..n]);
+            }
+        }
+        start.push(adjacent.len() as u32);
+        self.adjacent = adjacent;
+        self.start = start;
+        self
     }
 
     /// The literals `l` implies directly, in a fixed order: the cell first, then its row,
@@ -209,16 +240,15 @@ impl<'g> Engine<'g> {
         self.parent[usize::from(premise)] = premise;
         self.dist[usize::from(premise)] = 0;
         self.order.push(premise);
-        let mut out = [0; 32];
         let mut head = 0;
         while head < self.order.len() {
-            let from = self.order[head];
+            let from = usize::from(self.order[head]);
             head += 1;
-            let d = self.dist[usize::from(from)].saturating_add(1);
-            let n = self.implications(from, &mut out);
-            for &to in &out[..n] {
+            let d = self.dist[from].saturating_add(1);
+            let (a, b) = (self.start[from] as usize, self.start[from + 1] as usize);
+            for &to in &self.adjacent[a..b] {
                 if self.parent[usize::from(to)] == UNSEEN {
-                    self.parent[usize::from(to)] = from;
+                    self.parent[usize::from(to)] = from as Lit;
                     self.dist[usize::from(to)] = d;
                     self.order.push(to);
                 }
