@@ -18,6 +18,7 @@
 //! Both are sound whatever the position, as long as it has a solution: every link is a rule of
 //! the game. Steps are listed shortest first (fewest links over all chains).
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
@@ -267,11 +268,71 @@ fn links_len(chains: &[Vec<Link>]) -> usize {
 // ---------------------------------------------------------------------------------------------
 // Contradictions.
 
+thread_local! {
+    /// The plain contradictions of the last search not yet handed out, shortest first, with
+    /// the grid they were last handed out from. A solve asks again after every step, on a grid
+    /// with fewer candidates, where a trial that broke the rules still does (it can only force
+    /// more): these are tried first, each checked again, before a new search.
+    static BROKEN: RefCell<Option<(Grid, Vec<Lit>)>> = const { RefCell::new(None) };
+}
+
+/// Whether every candidate (or value) of `grid` is one of `base`: `grid` can come from `base`
+/// by steps.
+fn is_within(grid: &Grid, base: &Grid) -> bool {
+    let mask = |g: &Grid, c: usize| match g.value(c) {
+        0 => g.candidates(c),
+        v => digits::bit(v),
+    };
+    (0..81).all(|c| mask(grid, c) & !mask(base, c) == 0)
+}
+
+/// The step of a premise whose trial (just run) broke the rules.
+fn contradiction_step(trial: &Trial, grid: &Grid, premise: Lit) -> Step {
+    let (cell, digit) = (lit_cell(premise), lit_digit(premise));
+    let evidence = Evidence {
+        cells: CellSet::single(cell),
+        digits: digits::bit(digit),
+        chains: trial.contradiction_chains(grid),
+        ..Evidence::default()
+    };
+    if lit_on(premise) {
+        Step::elimination(
+            Technique::ForcingChainContradiction,
+            vec![Candidate::new(cell, digit)],
+            evidence,
+        )
+    } else {
+        Step::placement(Technique::ForcingChainContradiction, cell, digit, evidence)
+    }
+}
+
 /// Every candidate whose assumption (true, or false) breaks the rules: it is false (or true).
 /// When there is none and no verity either, the nested search.
 fn contradictions(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let placed = placed_digits(grid);
     let mut trial = Trial::new(grid);
+    let mut emitted: Vec<Lit> = Vec::new();
+    // First the contradictions left over from the last search, if this grid comes from that
+    // one: each is checked again here.
+    let cached = BROKEN
+        .with(|c| c.borrow_mut().take())
+        .filter(|(base, _)| is_within(grid, base));
+    if let Some((_, list)) = cached {
+        for (i, &premise) in list.iter().enumerate() {
+            if !grid.has(lit_cell(premise), lit_digit(premise)) {
+                continue;
+            }
+            trial.run(grid, &placed, premise);
+            if trial.broken.is_none() {
+                continue;
+            }
+            emitted.push(premise);
+            if sink(contradiction_step(&trial, grid, premise)).is_break() {
+                BROKEN.with(|c| *c.borrow_mut() = Some((*grid, list[i + 1..].to_vec())));
+                return ControlFlow::Break(());
+            }
+        }
+    }
     // The premises that break the rules, with the links their chains will have; the steps are
     // built in order of length, as the sink takes them.
     let mut broken: Vec<(usize, Lit)> = Vec::new();
@@ -287,6 +348,9 @@ fn contradictions(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
                 continue;
             }
             let premise = lit(cell, digit, on);
+            if emitted.contains(&premise) {
+                continue;
+            }
             trial.run(grid, &placed, premise);
             if trial.broken.is_some() {
                 let len = trial
@@ -298,27 +362,17 @@ fn contradictions(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
             }
         }
     }
-    if !broken.is_empty() {
-        broken.sort_by_key(|&(len, _)| len);
-        for (_, premise) in broken {
-            trial.run(grid, &placed, premise);
-            let (cell, digit) = (lit_cell(premise), lit_digit(premise));
-            let evidence = Evidence {
-                cells: CellSet::single(cell),
-                digits: digits::bit(digit),
-                chains: trial.contradiction_chains(grid),
-                ..Evidence::default()
-            };
-            sink(if lit_on(premise) {
-                Step::elimination(
-                    Technique::ForcingChainContradiction,
-                    vec![Candidate::new(cell, digit)],
-                    evidence,
-                )
-            } else {
-                Step::placement(Technique::ForcingChainContradiction, cell, digit, evidence)
-            })?;
+    broken.sort_by_key(|&(len, _)| len);
+    for (i, &(_, premise)) in broken.iter().enumerate() {
+        trial.run(grid, &placed, premise);
+        emitted.push(premise);
+        if sink(contradiction_step(&trial, grid, premise)).is_break() {
+            let rest = broken[i + 1..].iter().map(|&(_, l)| l).collect();
+            BROKEN.with(|c| *c.borrow_mut() = Some((*grid, rest)));
+            return ControlFlow::Break(());
         }
+    }
+    if !emitted.is_empty() {
         return ControlFlow::Continue(());
     }
     // Nothing plain: if a plain verity applies, it comes first; else nest.
@@ -699,6 +753,35 @@ mod tests {
         });
         assert_eq!(end, SolveEnd::Solved);
         assert_eq!(grid.board().cells(), &solution);
+    }
+
+    #[test]
+    fn leftover_contradictions_change_the_order_not_the_list() {
+        let (board, solution) = &hard_puzzles()[0];
+        let grid = Grid::new(board);
+        let key = |s: &Step| (s.placements.clone(), s.eliminations.clone());
+        let mut all: Vec<_> = Technique::ForcingChainContradiction
+            .all(&grid)
+            .iter()
+            .map(key)
+            .collect();
+        all.sort();
+        assert!(all.len() >= 2);
+        // Take the first, apply it, and ask again: the leftovers come first, and are sound.
+        let first = Technique::ForcingChainContradiction.first(&grid).unwrap();
+        let mut next = grid;
+        next.apply(&first);
+        for step in Technique::ForcingChainContradiction.all(&next) {
+            check(&step, &next, solution);
+        }
+        // Asked again from the start, the list is the same.
+        let mut again: Vec<_> = Technique::ForcingChainContradiction
+            .all(&grid)
+            .iter()
+            .map(key)
+            .collect();
+        again.sort();
+        assert_eq!(all, again);
     }
 
     #[test]
