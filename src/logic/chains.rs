@@ -357,8 +357,28 @@ fn x_chains(grid: &Grid) -> Vec<Step> {
         if places.len() < 4 {
             continue;
         }
-        let mut engine = Engine::new(grid, Links::Digit(digit));
+        // The other place of the digit in each house with two: the strong links.
+        let mut partners = [CellSet::EMPTY; 81];
+        for h in 0..27 {
+            let pair = grid.house_cells_with(h, digit);
+            if pair.len() == 2 {
+                for c in pair {
+                    partners[c] |= pair - CellSet::single(c);
+                }
+            }
+        }
+        let mut engine = None;
         for start in places {
+            // Which ends the chains from `start` reach, set-wise; the engine (which keeps the
+            // chains) runs only for a start with an end that removes something.
+            let ends = x_chain_ends(places, &partners, start);
+            if !ends
+                .iter()
+                .any(|e| peers(start).intersects(peers(e) & places))
+            {
+                continue;
+            }
+            let engine = engine.get_or_insert_with(|| Engine::new(grid, Links::Digit(digit)));
             engine.explore(lit(start, digit, false));
             for &end in &engine.order {
                 if !lit_on(end) || engine.dist(end) < 3 {
@@ -376,6 +396,42 @@ fn x_chains(grid: &Grid) -> Vec<Step> {
         }
     }
     found.into_steps()
+}
+
+/// The cells where a chain on one digit from "`start` is off" ends with "on" after three links
+/// or more (breadth first, with cell sets: `partners` are the strong links).
+fn x_chain_ends(places: CellSet, partners: &[CellSet; 81], start: usize) -> CellSet {
+    let mut off_seen = CellSet::single(start);
+    let mut on_seen = CellSet::EMPTY;
+    let mut frontier = off_seen;
+    let mut ends = CellSet::EMPTY;
+    let mut links = 0;
+    loop {
+        let mut on = CellSet::EMPTY;
+        for c in frontier {
+            on |= partners[c];
+        }
+        on -= on_seen;
+        links += 1;
+        if on.is_empty() {
+            return ends;
+        }
+        if links >= 3 {
+            ends |= on;
+        }
+        on_seen |= on;
+        let mut off = CellSet::EMPTY;
+        for c in on {
+            off |= peers(c) & places;
+        }
+        off -= off_seen;
+        links += 1;
+        if off.is_empty() {
+            return ends;
+        }
+        off_seen |= off;
+        frontier = off;
+    }
 }
 
 /// XY-Chains: through bivalue cells, "d in s is off" implies "d in e is on"; d leaves every
