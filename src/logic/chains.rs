@@ -140,6 +140,10 @@ struct Engine<'g> {
     dist: Vec<u8>,
     /// The literals reached, in the order reached (the premise first).
     order: Vec<Lit>,
+    /// The direct implications of every literal, worked out once per grid: those of literal
+    /// `l` are `adjacent[start[l]..start[l + 1]]`.
+    adjacent: Vec<Lit>,
+    start: Vec<u32>,
 }
 
 impl<'g> Engine<'g> {
@@ -151,7 +155,34 @@ impl<'g> Engine<'g> {
             parent: vec![UNSEEN; LITS],
             dist: vec![0; LITS],
             order: Vec::with_capacity(LITS),
+            adjacent: Vec::new(),
+            start: Vec::new(),
         }
+        .with_adjacency()
+    }
+
+    /// Works out every literal's direct implications.
+    fn with_adjacency(mut self) -> Engine<'g> {
+        let mut adjacent = Vec::with_capacity(4096);
+        let mut start = Vec::with_capacity(LITS + 1);
+        let mut out = [0; 32];
+        for l in 0..LITS as Lit {
+            start.push(adjacent.len() as u32);
+            let (cell, digit) = (lit_cell(l), lit_digit(l));
+            let relevant = match self.links {
+                Links::Digit(d) => d == digit,
+                Links::Bivalue => self.bivalue.contains(cell),
+                Links::All => true,
+            };
+            if relevant && self.grid.has(cell, digit) {
+                let n = self.implications(l, &mut out);
+                adjacent.extend_from_slice(&out[..n]);
+            }
+        }
+        start.push(adjacent.len() as u32);
+        self.adjacent = adjacent;
+        self.start = start;
+        self
     }
 
     /// The literals `l` implies directly, in a fixed order: the cell first, then its row,
@@ -209,16 +240,15 @@ impl<'g> Engine<'g> {
         self.parent[usize::from(premise)] = premise;
         self.dist[usize::from(premise)] = 0;
         self.order.push(premise);
-        let mut out = [0; 32];
         let mut head = 0;
         while head < self.order.len() {
-            let from = self.order[head];
+            let from = usize::from(self.order[head]);
             head += 1;
-            let d = self.dist[usize::from(from)].saturating_add(1);
-            let n = self.implications(from, &mut out);
-            for &to in &out[..n] {
+            let d = self.dist[from].saturating_add(1);
+            let (a, b) = (self.start[from] as usize, self.start[from + 1] as usize);
+            for &to in &self.adjacent[a..b] {
                 if self.parent[usize::from(to)] == UNSEEN {
-                    self.parent[usize::from(to)] = from;
+                    self.parent[usize::from(to)] = from as Lit;
                     self.dist[usize::from(to)] = d;
                     self.order.push(to);
                 }
@@ -327,8 +357,28 @@ fn x_chains(grid: &Grid) -> Vec<Step> {
         if places.len() < 4 {
             continue;
         }
-        let mut engine = Engine::new(grid, Links::Digit(digit));
+        // The other place of the digit in each house with two: the strong links.
+        let mut partners = [CellSet::EMPTY; 81];
+        for h in 0..27 {
+            let pair = grid.house_cells_with(h, digit);
+            if pair.len() == 2 {
+                for c in pair {
+                    partners[c] |= pair - CellSet::single(c);
+                }
+            }
+        }
+        let mut engine = None;
         for start in places {
+            // Which ends the chains from `start` reach, set-wise; the engine (which keeps the
+            // chains) runs only for a start with an end that removes something.
+            let ends = x_chain_ends(places, &partners, start);
+            if !ends
+                .iter()
+                .any(|e| peers(start).intersects(peers(e) & places))
+            {
+                continue;
+            }
+            let engine = engine.get_or_insert_with(|| Engine::new(grid, Links::Digit(digit)));
             engine.explore(lit(start, digit, false));
             for &end in &engine.order {
                 if !lit_on(end) || engine.dist(end) < 3 {
@@ -346,6 +396,42 @@ fn x_chains(grid: &Grid) -> Vec<Step> {
         }
     }
     found.into_steps()
+}
+
+/// The cells where a chain on one digit from "`start` is off" ends with "on" after three links
+/// or more (breadth first, with cell sets: `partners` are the strong links).
+fn x_chain_ends(places: CellSet, partners: &[CellSet; 81], start: usize) -> CellSet {
+    let mut off_seen = CellSet::single(start);
+    let mut on_seen = CellSet::EMPTY;
+    let mut frontier = off_seen;
+    let mut ends = CellSet::EMPTY;
+    let mut links = 0;
+    loop {
+        let mut on = CellSet::EMPTY;
+        for c in frontier {
+            on |= partners[c];
+        }
+        on -= on_seen;
+        links += 1;
+        if on.is_empty() {
+            return ends;
+        }
+        if links >= 3 {
+            ends |= on;
+        }
+        on_seen |= on;
+        let mut off = CellSet::EMPTY;
+        for c in on {
+            off |= peers(c) & places;
+        }
+        off -= off_seen;
+        links += 1;
+        if off.is_empty() {
+            return ends;
+        }
+        off_seen |= off;
+        frontier = off;
+    }
 }
 
 /// XY-Chains: through bivalue cells, "d in s is off" implies "d in e is on"; d leaves every

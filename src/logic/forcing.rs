@@ -18,6 +18,7 @@
 //! Both are sound whatever the position, as long as it has a solution: every link is a rule of
 //! the game. Steps are listed shortest first (fewest links over all chains).
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
@@ -80,6 +81,12 @@ impl Trial {
             head: 0,
             broken: None,
         }
+    }
+
+    /// Links from the premise to forced literal `l`.
+    #[inline]
+    fn dist(&self, l: Lit) -> usize {
+        usize::from(self.dist[usize::from(l)])
     }
 
     /// Whether literal `l` was forced.
@@ -258,50 +265,115 @@ fn links_len(chains: &[Vec<Link>]) -> usize {
     chains.iter().map(Vec::len).sum()
 }
 
-fn emit(mut steps: Vec<(usize, Step)>, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    steps.sort_by_key(|(len, _)| *len);
-    for (_, step) in steps {
-        sink(step)?;
-    }
-    ControlFlow::Continue(())
-}
-
 // ---------------------------------------------------------------------------------------------
 // Contradictions.
 
+thread_local! {
+    /// The plain contradictions of the last search not yet handed out, shortest first, with
+    /// the grid they were last handed out from. A solve asks again after every step, on a grid
+    /// with fewer candidates, where a trial that broke the rules still does (it can only force
+    /// more): these are tried first, each checked again, before a new search.
+    static BROKEN: RefCell<Option<(Grid, Vec<Lit>)>> = const { RefCell::new(None) };
+}
+
+/// Whether every candidate (or value) of `grid` is one of `base`: `grid` can come from `base`
+/// by steps.
+fn is_within(grid: &Grid, base: &Grid) -> bool {
+    let mask = |g: &Grid, c: usize| match g.value(c) {
+        0 => g.candidates(c),
+        v => digits::bit(v),
+    };
+    (0..81).all(|c| mask(grid, c) & !mask(base, c) == 0)
+}
+
+/// The step of a premise whose trial (just run) broke the rules.
+fn contradiction_step(trial: &Trial, grid: &Grid, premise: Lit) -> Step {
+    let (cell, digit) = (lit_cell(premise), lit_digit(premise));
+    let evidence = Evidence {
+        cells: CellSet::single(cell),
+        digits: digits::bit(digit),
+        chains: trial.contradiction_chains(grid),
+        ..Evidence::default()
+    };
+    if lit_on(premise) {
+        Step::elimination(
+            Technique::ForcingChainContradiction,
+            vec![Candidate::new(cell, digit)],
+            evidence,
+        )
+    } else {
+        Step::placement(Technique::ForcingChainContradiction, cell, digit, evidence)
+    }
+}
+
 /// Every candidate whose assumption (true, or false) breaks the rules: it is false (or true).
+/// When there is none and no verity either, the nested search.
 fn contradictions(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let placed = placed_digits(grid);
     let mut trial = Trial::new(grid);
-    let mut steps = Vec::new();
-    for (cell, digit) in all_candidates(grid) {
-        for on in [true, false] {
-            trial.run(grid, &placed, lit(cell, digit, on));
+    let mut emitted: Vec<Lit> = Vec::new();
+    // First the contradictions left over from the last search, if this grid comes from that
+    // one: each is checked again here.
+    let cached = BROKEN
+        .with(|c| c.borrow_mut().take())
+        .filter(|(base, _)| is_within(grid, base));
+    if let Some((_, list)) = cached {
+        for (i, &premise) in list.iter().enumerate() {
+            if !grid.has(lit_cell(premise), lit_digit(premise)) {
+                continue;
+            }
+            trial.run(grid, &placed, premise);
             if trial.broken.is_none() {
                 continue;
             }
-            let chains = trial.contradiction_chains(grid);
-            let evidence = Evidence {
-                cells: CellSet::single(cell),
-                digits: digits::bit(digit),
-                chains,
-                ..Evidence::default()
-            };
-            let len = links_len(&evidence.chains);
-            let step = if on {
-                Step::elimination(
-                    Technique::ForcingChainContradiction,
-                    vec![Candidate::new(cell, digit)],
-                    evidence,
-                )
-            } else {
-                Step::placement(Technique::ForcingChainContradiction, cell, digit, evidence)
-            };
-            steps.push((len, step));
+            emitted.push(premise);
+            if sink(contradiction_step(&trial, grid, premise)).is_break() {
+                BROKEN.with(|c| *c.borrow_mut() = Some((*grid, list[i + 1..].to_vec())));
+                return ControlFlow::Break(());
+            }
         }
     }
-    if !steps.is_empty() {
-        return emit(steps, sink);
+    // The premises that break the rules, with the links their chains will have; the steps are
+    // built in order of length, as the sink takes them.
+    let mut broken: Vec<(usize, Lit)> = Vec::new();
+    for (cell, digit) in all_candidates(grid) {
+        // A candidate of a bivalue cell, or with one other place in a house, is false exactly
+        // when its partner is true: that trial is run from the partner.
+        let paired = grid.candidates(cell).count_ones() == 2
+            || CELL_HOUSES[cell]
+                .iter()
+                .any(|&h| grid.house_cells_with(usize::from(h), digit).len() == 2);
+        for on in [true, false] {
+            if !on && paired {
+                continue;
+            }
+            let premise = lit(cell, digit, on);
+            if emitted.contains(&premise) {
+                continue;
+            }
+            trial.run(grid, &placed, premise);
+            if trial.broken.is_some() {
+                let len = trial
+                    .contradiction_ends(grid)
+                    .iter()
+                    .map(|&l| trial.dist(l))
+                    .sum();
+                broken.push((len, premise));
+            }
+        }
+    }
+    broken.sort_by_key(|&(len, _)| len);
+    for (i, &(_, premise)) in broken.iter().enumerate() {
+        trial.run(grid, &placed, premise);
+        emitted.push(premise);
+        if sink(contradiction_step(&trial, grid, premise)).is_break() {
+            let rest = broken[i + 1..].iter().map(|&(_, l)| l).collect();
+            BROKEN.with(|c| *c.borrow_mut() = Some((*grid, rest)));
+            return ControlFlow::Break(());
+        }
+    }
+    if !emitted.is_empty() {
+        return ControlFlow::Continue(());
     }
     // Nothing plain: if a plain verity applies, it comes first; else nest.
     let outcomes = outcomes(grid, &placed);
@@ -684,6 +756,35 @@ mod tests {
     }
 
     #[test]
+    fn leftover_contradictions_change_the_order_not_the_list() {
+        let (board, solution) = &hard_puzzles()[0];
+        let grid = Grid::new(board);
+        let key = |s: &Step| (s.placements.clone(), s.eliminations.clone());
+        let mut all: Vec<_> = Technique::ForcingChainContradiction
+            .all(&grid)
+            .iter()
+            .map(key)
+            .collect();
+        all.sort();
+        assert!(all.len() >= 2);
+        // Take the first, apply it, and ask again: the leftovers come first, and are sound.
+        let first = Technique::ForcingChainContradiction.first(&grid).unwrap();
+        let mut next = grid;
+        next.apply(&first);
+        for step in Technique::ForcingChainContradiction.all(&next) {
+            check(&step, &next, solution);
+        }
+        // Asked again from the start, the list is the same.
+        let mut again: Vec<_> = Technique::ForcingChainContradiction
+            .all(&grid)
+            .iter()
+            .map(key)
+            .collect();
+        again.sort();
+        assert_eq!(all, again);
+    }
+
+    #[test]
     fn a_wrong_guess_breaks_the_rules() {
         // Assuming the wrong digit in a cell of a hard puzzle and following singles must break
         // the rules for at least one cell of each puzzle; the right digit never does.
@@ -705,16 +806,19 @@ mod tests {
         }
     }
 
-    /// Times the whole default ladder on `forum_hardest_1106.txt`, one puzzle at a time:
+    /// Times the whole default ladder on `forum_hardest_1106.txt` (or `$TIME_PUZZLES`), one
+    /// puzzle at a time, checking each solution against the solver's:
     /// `cargo test --release --lib forcing::tests::time_forum_hardest -- --ignored --nocapture`.
     #[test]
     #[ignore]
     fn time_forum_hardest() {
-        let path = concat!(
+        let default = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../shared/puzzles/forum_hardest_1106.txt"
         );
-        let Ok(text) = std::fs::read_to_string(path) else {
+        // TIME_PUZZLES=FILE times another collection.
+        let path = std::env::var("TIME_PUZZLES").unwrap_or_else(|_| default.to_string());
+        let Ok(text) = std::fs::read_to_string(&path) else {
             eprintln!("skipped: {path} not found");
             return;
         };
@@ -722,6 +826,7 @@ mod tests {
         let mut times = Vec::new();
         let mut stuck = 0;
         let mut worst = String::new();
+        let mut spent = std::collections::HashMap::new();
         for line in text
             .lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -731,9 +836,26 @@ mod tests {
             };
             let started = std::time::Instant::now();
             let mut grid = Grid::new(&board);
-            let end = solve(&mut grid, &ladder, None, |_, _| ControlFlow::Continue(()));
+            // The ladder's solve, spelled out to time each technique.
+            while !grid.is_solved() {
+                let mut step = None;
+                for &t in ladder.techniques() {
+                    let t0 = std::time::Instant::now();
+                    step = t.first(&grid);
+                    let e = spent.entry(t).or_insert((0.0, 0));
+                    e.0 += t0.elapsed().as_secs_f64();
+                    e.1 += 1;
+                    if step.is_some() {
+                        break;
+                    }
+                }
+                match step {
+                    Some(step) => grid.apply(&step),
+                    None => break,
+                }
+            }
             let t = started.elapsed().as_secs_f64();
-            if end == SolveEnd::Solved {
+            if grid.is_solved() {
                 let solution = solver::solve_first(&board).expect("a solution");
                 assert_eq!(grid.board().cells(), solution.cells(), "{line}");
             } else {
@@ -744,12 +866,20 @@ mod tests {
             }
             times.push(t);
         }
+        let total: f64 = times.iter().sum();
         times.sort_by(f64::total_cmp);
         let n = times.len();
         println!(
-            "{n} puzzles, {stuck} stuck; per puzzle: median {:.1} ms, max {:.1} ms ({worst})",
+            "{n} puzzles, {stuck} stuck; per puzzle: mean {:.3} ms, median {:.3} ms, \
+             max {:.1} ms ({worst})",
+            total / n as f64 * 1e3,
             times[n / 2] * 1e3,
             times[n - 1] * 1e3
         );
+        let mut spent: Vec<_> = spent.into_iter().collect();
+        spent.sort_by(|a, b| b.1.0.total_cmp(&a.1.0));
+        for (t, (secs, calls)) in spent.iter().take(8) {
+            println!("  {:<30} {:8.1} ms in {calls} calls", t.name(), secs * 1e3);
+        }
     }
 }
