@@ -89,8 +89,12 @@ pub struct SearchReport {
     pub stats: SearchStats,
 }
 
-/// How often, in guesses, the stop poll is called (a power of two).
-const POLL_EVERY: u64 = 1024;
+/// How often, in guesses, the stop poll is called (a power of two). It is also called before
+/// the first guess, so a stop that is already due (`--timeout 0`) leaves only what the
+/// propagation of the givens finds. A guess costs well under a microsecond, so a deadline
+/// is seen within a fraction of a millisecond; a poll (two atomic loads and, with a
+/// deadline, a clock read) every 256 guesses costs nothing measurable.
+const POLL_EVERY: u64 = 256;
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -941,10 +945,10 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            self.guesses += 1;
             if self.guesses & (POLL_EVERY - 1) == 0 && self.stop.is_some_and(|stop| stop()) {
                 return ControlFlow::Break(SearchEnd::Interrupted);
             }
+            self.guesses += 1;
             let flow = if O::ENABLED {
                 let mut slot = std::mem::MaybeUninit::uninit();
                 let child = st.branch(&mut slot);
@@ -1082,8 +1086,9 @@ fn fast_cpu() -> bool {
 ///
 /// Depth-first: it fills one position at a time and backtracks, calling `on_solution` for each
 /// solution. Polarity: [`ControlFlow::Continue`] keeps searching, [`ControlFlow::Break`] stops
-/// the search (which then ends with [`SearchEnd::Stopped`]). `stop`, when given, is polled every
-/// 1024 guesses; when it returns true the search ends with [`SearchEnd::Interrupted`]. Givens
+/// the search (which then ends with [`SearchEnd::Stopped`]). `stop`, when given, is polled
+/// before the first guess and then every 256 guesses; when it returns true the search ends
+/// with [`SearchEnd::Interrupted`] (so a stop already due allows propagation only). Givens
 /// that break the rules simply yield no solution: this never panics, for any [`Board`].
 pub fn search<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>>(
     board: &Board,
@@ -1498,11 +1503,83 @@ mod tests {
         assert_eq!(polls.get(), 3);
         assert!(!a.complete);
         assert!(a.count > 0);
-        assert_eq!(a.guesses, 3 * POLL_EVERY);
+        // Polls before guesses 1, 257 and 513.
+        assert_eq!(a.guesses, 2 * POLL_EVERY);
         let report = search(&Board::empty(), &mut NoObserver, Some(&|| true), |_| {
             ControlFlow::Continue(())
         });
         assert_eq!(report.end, SearchEnd::Interrupted);
+    }
+
+    /// Counts guesses where a stop poll can see them.
+    struct GuessCounter<'a>(&'a std::cell::Cell<u64>);
+
+    impl Observer for GuessCounter<'_> {
+        fn place(&mut self, _depth: usize, _cell: usize, _digit: u8, guess: bool) {
+            self.0.set(self.0.get() + u64::from(guess));
+        }
+        fn undo(&mut self, _depth: usize, _cell: usize, _digit: u8) {}
+    }
+
+    #[test]
+    fn a_stop_already_due_allows_propagation_only() {
+        // `--timeout 0`: a puzzle that needs guesses is stopped before the first.
+        let puzzle = board(HARD);
+        let a = analyse(&puzzle, Some(2), Some(&|| true));
+        assert!(analyse(&puzzle, Some(2), None).guesses > 0);
+        assert_eq!((a.count, a.complete, a.guesses), (0, false, 0));
+        // One that propagation alone solves is still solved, and found unique.
+        let grid = pattern_grid();
+        let mut cells = *grid.cells();
+        for i in (0..CELLS).step_by(7) {
+            cells[i] = 0;
+        }
+        let easy = Board::from_cells(cells).unwrap();
+        let a = analyse(&easy, Some(2), Some(&|| true));
+        assert_eq!((a.count, a.complete, a.first), (1, true, Some(grid)));
+    }
+
+    #[test]
+    fn the_stop_poll_comes_often() {
+        // Between two polls (and before the first) at most `POLL_EVERY` guesses, on a
+        // search of a few thousand guesses and on a long count, so that a deadline is seen
+        // within a fraction of a millisecond.
+        for (line, limit) in [(HARD, Some(2)), (&".".repeat(CELLS)[..], Some(20_000))] {
+            let guesses = std::cell::Cell::new(0u64);
+            let (last, widest, polls) = (
+                std::cell::Cell::new(0u64),
+                std::cell::Cell::new(0u64),
+                std::cell::Cell::new(0u64),
+            );
+            let stop = || {
+                widest.set(widest.get().max(guesses.get() - last.get()));
+                last.set(guesses.get());
+                polls.set(polls.get() + 1);
+                false
+            };
+            let mut found = 0u64;
+            let report = search(
+                &board(line),
+                &mut GuessCounter(&guesses),
+                Some(&stop),
+                |_| {
+                    found += 1;
+                    if Some(found) == limit {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                },
+            );
+            assert_eq!(guesses.get(), report.stats.guesses);
+            assert!(guesses.get() > 0 && polls.get() > 0, "{line}");
+            assert!(
+                widest.get() <= POLL_EVERY,
+                "{line}: {} guesses",
+                widest.get()
+            );
+            assert!(polls.get() >= guesses.get() / POLL_EVERY, "{line}");
+        }
     }
 
     #[derive(Default)]
