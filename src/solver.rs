@@ -12,6 +12,10 @@
 //! - **Branching** (`State::choose`): on a cell with two digits left, the one with the most
 //!   unsolved peers (two-digit peers counting extra), so that each branch propagates far;
 //!   this halves the guesses on hard puzzles compared to taking the first such cell.
+//! - **Leaves** (`Searcher::leaf`): a state with at most 24 unsolved cells is finished by a
+//!   plain search over those cells (candidates per cell, which cells see which, naked
+//!   singles in a chain), far cheaper per node than the bitboards there. Counting spends
+//!   most of its time near the leaves: 40% fewer instructions on a count of a million.
 //! - **Backtracking** by copy: the state is 160 bytes of `Copy` data, copied before each guess
 //!   but the last of a node, which reuses the node's own state.
 //! - A solution is reported as a [`Solution`] borrowing the state: counting does not build
@@ -23,7 +27,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::board::{Board, CELLS, UNIT_BITS};
+use crate::board::{Board, CELLS, UNIT_BITS, box_of, col_of, row_of};
 
 /// Called on every placement and every undo of the search (the classic observer), e.g. for
 /// `--trace`.
@@ -214,6 +218,17 @@ static SINGLE: [u16; 512] = {
     while k < 9 {
         t[1 << k] = 1 << k;
         k += 1;
+    }
+    t
+};
+
+/// `CELL_UNITS[cell]`: the row, column and box of a cell (0..9 each).
+static CELL_UNITS: [[u8; 3]; CELLS] = {
+    let mut t = [[0u8; 3]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        t[cell] = [row_of(cell) as u8, col_of(cell) as u8, box_of(cell) as u8];
+        cell += 1;
     }
     t
 };
@@ -567,6 +582,14 @@ impl State {
         [self.cand[0][d], self.cand[1][d], self.cand[2][d]]
     }
 
+    /// The number of unsolved cells.
+    #[inline(always)]
+    fn unsolved_count(&self) -> u32 {
+        self.unsolved[0].count_ones()
+            + self.unsolved[1].count_ones()
+            + self.unsolved[2].count_ones()
+    }
+
     /// True when every cell is fixed (only meaningful after a successful [`State::propagate`]).
     #[inline(always)]
     fn is_solved(&self) -> bool {
@@ -838,8 +861,9 @@ impl State {
         Board::from_valid_cells(std::array::from_fn(|cell| self.digit_at(cell)))
     }
 
-    /// The grid of a solved state, eight cells at a time.
-    fn board(&self) -> Board {
+    /// The grid of a solved state, eight cells at a time; with `leaf`, the state's unsolved
+    /// cells take the leaf search's digits.
+    fn board(&self, leaf: Option<&Leaf>) -> Board {
         // Room for the last band's fourth 8-byte store (bytes 78..86).
         let mut cells = [0u8; CELLS + 7];
         for (b, band) in self.cand.iter().enumerate() {
@@ -865,6 +889,13 @@ impl State {
                 cells[at..at + 8].copy_from_slice(&bytes.to_le_bytes());
             }
         }
+        // Cells still unsolved hold a mix of their candidates' bits: the leaf search's
+        // digits replace them.
+        if let Some(leaf) = leaf {
+            for (&cell, &d) in leaf.cell[..leaf.len].iter().zip(&leaf.digit) {
+                cells[usize::from(cell)] = d + 1;
+            }
+        }
         let mut out = [0u8; CELLS];
         out.copy_from_slice(&cells[..CELLS]);
         Board::from_valid_cells(out)
@@ -877,14 +908,52 @@ impl State {
 /// asked.
 pub struct Solution<'a> {
     state: &'a State,
+    /// The digits of the cells the state leaves unsolved, when the leaf search found them.
+    leaf: Option<&'a Leaf>,
 }
 
 impl Solution<'_> {
     /// The solved grid.
     pub fn board(&self) -> Board {
-        self.state.board()
+        self.state.board(self.leaf)
     }
 }
+
+/// The unsolved cells of a state the leaf search completes ([`Searcher::leaf`]), at most
+/// [`LEAF_CELLS`], each with its candidates, the other leaf cells it sees, and the digit
+/// it has on the current path.
+struct Leaf {
+    len: usize,
+    /// Cell `i` of the leaf is grid cell `cell[i]` (0..81).
+    cell: [u8; LEAF_CELLS],
+    /// Bit `j` set when leaf cells `i` and `j` share a row, column or box (`i` itself not).
+    sees: [u32; LEAF_CELLS],
+    /// The digit (0-based) of each assigned cell on the current path.
+    digit: [u8; LEAF_CELLS],
+}
+
+impl Leaf {
+    /// Takes digit `bit` (one bit) from the open cells that see leaf cell `i`; returns those
+    /// left with one digit, and whether one was left with none.
+    #[inline(always)]
+    fn take(&self, digits: &mut [u16; LEAF_CELLS], i: usize, open: u32, bit: u16) -> (u32, bool) {
+        let (mut singles, mut empty) = (0, false);
+        let mut peers = self.sees[i] & open;
+        while peers != 0 {
+            let j = peers.trailing_zeros() as usize;
+            peers &= peers - 1;
+            let x = digits[j] & !bit;
+            digits[j] = x;
+            empty |= x == 0;
+            singles |= u32::from(x & x.wrapping_sub(1) == 0) << j;
+        }
+        (singles, empty)
+    }
+}
+
+/// A state with at most this many unsolved cells after propagation is finished by the leaf
+/// search ([`Searcher::leaf`]) instead of more guesses and propagation.
+const LEAF_CELLS: usize = 24;
 
 /// The depth-first search with its callbacks and counters.
 struct Searcher<'s, O, F> {
@@ -935,20 +1004,23 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         depth: usize,
     ) -> ControlFlow<SearchEnd> {
         if st.is_solved() {
-            return match (self.on_solution)(&Solution { state: st }) {
+            return match (self.on_solution)(&Solution {
+                state: st,
+                leaf: None,
+            }) {
                 ControlFlow::Continue(()) => ControlFlow::Continue(()),
                 ControlFlow::Break(()) => ControlFlow::Break(SearchEnd::Stopped),
             };
+        }
+        if st.unsolved_count() <= LEAF_CELLS as u32 {
+            return self.leaf(st, depth);
         }
         let (b, p, mut digits) = st.choose(pairs);
         let cell = 27 * b + p;
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            if self.guesses & (POLL_EVERY - 1) == 0 && self.stop.is_some_and(|stop| stop()) {
-                return ControlFlow::Break(SearchEnd::Interrupted);
-            }
-            self.guesses += 1;
+            self.count_guess()?;
             let flow = if O::ENABLED {
                 let mut slot = std::mem::MaybeUninit::uninit();
                 let child = st.branch(&mut slot);
@@ -981,6 +1053,180 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
                     Err(Unsolvable) => ControlFlow::Continue(()),
                 }
             };
+            flow?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Counts a guess; polls the stop first, before the first guess and then every
+    /// [`POLL_EVERY`] guesses.
+    #[inline(always)]
+    fn count_guess(&mut self) -> ControlFlow<SearchEnd> {
+        if self.guesses & (POLL_EVERY - 1) == 0 && self.stop.is_some_and(|stop| stop()) {
+            return ControlFlow::Break(SearchEnd::Interrupted);
+        }
+        self.guesses += 1;
+        ControlFlow::Continue(())
+    }
+
+    /// Finishes `st`, a propagated state with at most [`LEAF_CELLS`] unsolved cells, by a
+    /// plain search over those cells: each takes one of its candidates, different from those
+    /// of the unsolved cells it sees. Propagation has already removed from every unsolved
+    /// cell the digits of the solved cells it sees, so a unit's unsolved cells have as
+    /// candidates only the digits the unit still lacks, as many as there are cells: all
+    /// different is then all that is left to satisfy. With so few cells left this costs a
+    /// fraction of another round of guesses and propagation on the bitboards, which matters
+    /// when counting (most of the search tree is near its leaves) and when a puzzle with
+    /// several solutions needs a second one.
+    ///
+    /// The cell with the fewest digits left goes first: one digit is a forced placement,
+    /// several make each a guess (counted, and seen by the observer, as on the bitboards).
+    #[inline(never)]
+    fn leaf(&mut self, st: &State, depth: usize) -> ControlFlow<SearchEnd> {
+        let mut leaf = Leaf {
+            len: 0,
+            cell: [0; LEAF_CELLS],
+            sees: [0; LEAF_CELLS],
+            digit: [0; LEAF_CELLS],
+        };
+        let mut digits = [0u16; LEAF_CELLS];
+        // The leaf cells of each row, column and box.
+        let (mut rows, mut cols, mut boxes) = ([0u32; 9], [0u32; 9], [0u32; 9]);
+        for b in 0..3 {
+            let mut rest = st.unsolved[b];
+            while rest != 0 {
+                let p = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let (i, cell) = (leaf.len, 27 * b + p);
+                leaf.cell[i] = cell as u8;
+                digits[i] = st.digits(b, p) as u16;
+                let [r, c, x] = CELL_UNITS[cell];
+                rows[usize::from(r)] |= 1 << i;
+                cols[usize::from(c)] |= 1 << i;
+                boxes[usize::from(x)] |= 1 << i;
+                leaf.len += 1;
+            }
+        }
+        for i in 0..leaf.len {
+            let [r, c, x] = CELL_UNITS[usize::from(leaf.cell[i])].map(usize::from);
+            leaf.sees[i] = (rows[r] | cols[c] | boxes[x]) & !(1 << i);
+        }
+        let open = u32::MAX >> (32 - leaf.len);
+        // Propagation left no cell with one digit.
+        self.leaf_branch(st, &mut leaf, digits, open, depth)
+    }
+
+    /// The leaf search below a path: `open` has the leaf cells still without a digit,
+    /// `digits[i]` the digits still possible on open cell `i`, and `singles` the open cells
+    /// left with one digit by the last placement.
+    ///
+    /// The singles are placed first, in a chain (each may make more), without a new level;
+    /// then the first cell with two digits left (else one with the fewest) is branched on.
+    fn leaf_below(
+        &mut self,
+        st: &State,
+        leaf: &mut Leaf,
+        mut digits: [u16; LEAF_CELLS],
+        mut open: u32,
+        mut singles: u32,
+        depth: usize,
+    ) -> ControlFlow<SearchEnd> {
+        // The cells placed here, for the observer to take back.
+        let mut placed = [0u8; LEAF_CELLS];
+        let mut n_placed = 0;
+        let mut dead = false;
+        while singles != 0 {
+            let i = singles.trailing_zeros() as usize;
+            singles &= singles - 1;
+            let bit = digits[i];
+            open &= !(1 << i);
+            leaf.digit[i] = bit.trailing_zeros() as u8;
+            if O::ENABLED {
+                placed[n_placed] = i as u8;
+                n_placed += 1;
+                let (cell, d) = (usize::from(leaf.cell[i]), leaf.digit[i] + 1);
+                self.observer.place(depth, cell, d, false);
+            }
+            let (more, empty) = leaf.take(&mut digits, i, open, bit);
+            singles |= more;
+            if empty {
+                dead = true;
+                break;
+            }
+        }
+        let flow = if dead {
+            ControlFlow::Continue(())
+        } else if open == 0 {
+            let solution = Solution {
+                state: st,
+                leaf: Some(leaf),
+            };
+            match (self.on_solution)(&solution) {
+                ControlFlow::Continue(()) => ControlFlow::Continue(()),
+                ControlFlow::Break(()) => ControlFlow::Break(SearchEnd::Stopped),
+            }
+        } else {
+            self.leaf_branch(st, leaf, digits, open, depth)
+        };
+        // A forced placement before any guess is never taken back (see `Observer`).
+        if O::ENABLED && depth > 0 {
+            for &i in placed[..n_placed].iter().rev() {
+                let i = usize::from(i);
+                let (cell, d) = (usize::from(leaf.cell[i]), leaf.digit[i] + 1);
+                self.observer.undo(depth, cell, d);
+            }
+        }
+        flow
+    }
+
+    /// Each digit of an open leaf cell in turn, as a guess: the first cell with two digits,
+    /// else one with the fewest (every open cell has at least two here).
+    fn leaf_branch(
+        &mut self,
+        st: &State,
+        leaf: &mut Leaf,
+        digits: [u16; LEAF_CELLS],
+        open: u32,
+        depth: usize,
+    ) -> ControlFlow<SearchEnd> {
+        let (mut i, mut fewest) = (0, u32::MAX);
+        let mut rest = open;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let x = digits[j];
+            let y = x & (x - 1);
+            if y & y.wrapping_sub(1) == 0 {
+                i = j;
+                break;
+            }
+            if x.count_ones() < fewest {
+                (i, fewest) = (j, x.count_ones());
+            }
+        }
+        let depth = depth + 1;
+        let cell = usize::from(leaf.cell[i]);
+        let open = open & !(1 << i);
+        let mut todo = digits[i];
+        while todo != 0 {
+            let bit = todo & todo.wrapping_neg();
+            todo &= todo - 1;
+            self.count_guess()?;
+            leaf.digit[i] = bit.trailing_zeros() as u8;
+            let d = leaf.digit[i] + 1;
+            if O::ENABLED {
+                self.observer.place(depth, cell, d, true);
+            }
+            let mut next = digits;
+            let (singles, empty) = leaf.take(&mut next, i, open, bit);
+            let flow = if empty {
+                ControlFlow::Continue(())
+            } else {
+                self.leaf_below(st, leaf, next, open, singles, depth)
+            };
+            if O::ENABLED {
+                self.observer.undo(depth, cell, d);
+            }
             flow?;
         }
         ControlFlow::Continue(())
@@ -1445,6 +1691,27 @@ mod tests {
             if let Some(first) = a.first {
                 assert!(first.is_solution_of(&puzzle));
             }
+        }
+    }
+
+    #[test]
+    fn every_solution_found_near_the_leaves_is_whole_and_new() {
+        // Many solutions, most completed by the leaf search: each board must be a solution,
+        // and none may repeat.
+        for line in [
+            "718639..4...7..1.6........3.....7.2...........8.54.3...2.9..8.55........8.7......",
+            "2...5.....76.24.9....1.....981..6...6........5......3...5.1.6.........7.8....24..",
+        ] {
+            let puzzle = board(line);
+            let mut seen = std::collections::HashSet::new();
+            let report = search(&puzzle, &mut NoObserver, None, |s| {
+                let b = s.board();
+                assert!(b.is_solution_of(&puzzle), "{line}: {b}");
+                assert!(seen.insert(b), "{line}: {b} twice");
+                ControlFlow::Continue(())
+            });
+            assert_eq!(report.end, SearchEnd::Exhausted);
+            assert!(seen.len() > 1000, "{line}: {}", seen.len());
         }
     }
 
