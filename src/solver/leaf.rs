@@ -22,20 +22,20 @@ pub(super) struct Leaf {
 
 impl Leaf {
     /// Takes digit `bit` (one bit) from the open cells that see leaf cell `i`; returns those
-    /// left with one digit, and whether one was left with none.
+    /// left with one digit or none (which [`Searcher::leaf_below`] tells apart when it
+    /// places them).
     #[inline(always)]
-    fn take(&self, digits: &mut [u16; LEAF_CELLS], i: usize, open: u32, bit: u16) -> (u32, bool) {
-        let (mut singles, mut empty) = (0, false);
+    fn take(&self, digits: &mut [u16; LEAF_CELLS], i: usize, open: u32, bit: u16) -> u32 {
+        let mut singles = 0;
         let mut peers = self.sees[i] & open;
         while peers != 0 {
             let j = peers.trailing_zeros() as usize;
             peers &= peers - 1;
             let x = digits[j] & !bit;
             digits[j] = x;
-            empty |= x == 0;
             singles |= u32::from(x & x.wrapping_sub(1) == 0) << j;
         }
-        (singles, empty)
+        singles
     }
 }
 
@@ -93,7 +93,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
 
     /// The leaf search below a path: `open` has the leaf cells still without a digit,
     /// `digits[i]` the digits still possible on open cell `i`, and `singles` the open cells
-    /// left with one digit by the last placement.
+    /// left with one digit (or none: the branch then fails) by the last placement.
     ///
     /// The singles are placed first, in a chain (each may make more), without a new level;
     /// then the first cell with two digits left (else one with the fewest) is branched on.
@@ -114,6 +114,10 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
             let i = singles.trailing_zeros() as usize;
             singles &= singles - 1;
             let bit = digits[i];
+            if bit == 0 {
+                dead = true;
+                break;
+            }
             open &= !(1 << i);
             leaf.digit[i] = bit.trailing_zeros() as u8;
             if O::ENABLED {
@@ -122,12 +126,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
                 let (cell, d) = (usize::from(leaf.cell[i]), leaf.digit[i] + 1);
                 self.observer.place(depth, cell, d, false);
             }
-            let (more, empty) = leaf.take(&mut digits, i, open, bit);
-            singles |= more;
-            if empty {
-                dead = true;
-                break;
-            }
+            singles |= leaf.take(&mut digits, i, open, bit);
         }
         let flow = if dead {
             ControlFlow::Continue(())
@@ -193,12 +192,8 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
                 self.observer.place(depth, cell, d, true);
             }
             let mut next = digits;
-            let (singles, empty) = leaf.take(&mut next, i, open, bit);
-            let flow = if empty {
-                ControlFlow::Continue(())
-            } else {
-                self.leaf_below(st, leaf, next, open, singles, depth)
-            };
+            let singles = leaf.take(&mut next, i, open, bit);
+            let flow = self.leaf_below(st, leaf, next, open, singles, depth);
             if O::ENABLED {
                 self.observer.undo(depth, cell, d);
             }
