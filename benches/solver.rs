@@ -86,9 +86,24 @@ fn collections() -> Vec<(String, Vec<Board>)> {
     own
 }
 
+/// Prints the search effort behind a benchmark: guesses per puzzle, so that a time per
+/// puzzle can be read as guesses times a time per guess (node).
+fn print_guesses(name: &str, puzzles: &[Board]) {
+    let guesses: u64 = puzzles
+        .iter()
+        .map(|p| solver::analyse(p, Some(2), None).guesses)
+        .sum();
+    eprintln!(
+        "{name}: {} puzzles, {:.2} guesses per puzzle (solve and check uniqueness)",
+        puzzles.len(),
+        guesses as f64 / puzzles.len().max(1) as f64
+    );
+}
+
 fn solve(c: &mut Criterion) {
     for (name, mut puzzles) in collections() {
         puzzles.truncate(MAX_PUZZLES);
+        print_guesses(&name, &puzzles);
         let mut group = c.benchmark_group(name);
         group.sample_size(10);
         group.throughput(Throughput::Elements(puzzles.len() as u64));
@@ -127,14 +142,25 @@ fn counting(c: &mut Criterion) {
         }
     }
     let loose = Board::from_cells(cells).expect("digits");
+    // The README's 20-clue puzzle, whose count the issue compares with the peer's.
+    let c20 =
+        parse("7..6....4...7..1.6........3.....7.2...........8.54.3...2.9..8.55........8.7......")
+            [0];
     let cases = [
         ("loose_100k", loose, Some(100_000)),
+        ("c20_100k", c20, Some(100_000)),
         ("empty_100k", Board::empty(), Some(100_000)),
     ];
     let mut group = c.benchmark_group("count");
     group.sample_size(10);
     for (name, board, limit) in cases {
-        let n = solver::analyse(&board, limit, None).count;
+        let a = solver::analyse(&board, limit, None);
+        eprintln!(
+            "count/{name}: {} solutions, {:.2} guesses per solution",
+            a.count,
+            a.guesses as f64 / a.count.max(1) as f64
+        );
+        let n = a.count;
         group.throughput(Throughput::Elements(n));
         group.bench_function(name, |b| {
             b.iter(|| {
