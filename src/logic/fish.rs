@@ -130,11 +130,17 @@ fn basic(grid: &Grid, t: Technique, n: usize, kind: Kind, sink: &mut Sink<'_>) -
                     if size != n {
                         return ControlFlow::Continue(());
                     }
-                    return report(grid, t, digit, rows, base, &masks, union, sink);
+                    return match fish_step(grid, t, digit, rows, base, &masks, union) {
+                        Some(step) => sink(step),
+                        None => ControlFlow::Continue(()),
+                    };
                 }
                 if size <= n {
                     return ControlFlow::Continue(());
                 }
+                // The finned and sashimi fish on these base lines, sashimi or not, for the
+                // Siamese pairs below.
+                let mut found: Vec<(bool, Step)> = Vec::new();
                 let positions: Vec<usize> = (0..9).filter(|&p| union >> p & 1 != 0).collect();
                 combinations(&positions, n, &mut |cover| {
                     let cover = lines_mask(cover);
@@ -148,21 +154,62 @@ fn basic(grid: &Grid, t: Technique, n: usize, kind: Kind, sink: &mut Sink<'_>) -
                         return ControlFlow::Continue(());
                     }
                     let sashimi = base.iter().any(|&i| (masks[i] & cover).count_ones() <= 1);
-                    if sashimi != (kind == Kind::Sashimi) {
+                    let Some(step) = fish_step(grid, t, digit, rows, base, &masks, cover) else {
                         return ControlFlow::Continue(());
+                    };
+                    if sashimi == (kind == Kind::Sashimi) {
+                        sink(step.clone())?;
                     }
-                    report(grid, t, digit, rows, base, &masks, cover, sink)
-                })
+                    found.push((sashimi, step));
+                    ControlFlow::Continue(())
+                })?;
+                siamese(t, kind, &found, sink)
             })?;
         }
     }
     ControlFlow::Continue(())
 }
 
-/// Reports the fish on `digit` with base lines `base` and cover lines `cover` (a mask of
-/// positions), if it eliminates anything. Base candidates outside the cover lines are fins.
-#[allow(clippy::too_many_arguments)]
-fn report(
+/// Siamese fish (HoDoKu): two finned fish on the same base lines whose first eliminations
+/// differ, reported together as one step with both cover sets, both fins and both
+/// eliminations. The pair takes the kind of its first fish (in the order covers are tried),
+/// so a finned search reports pairs led by a finned fish, a sashimi search pairs led by a
+/// sashimi fish.
+fn siamese(
+    t: Technique,
+    kind: Kind,
+    found: &[(bool, Step)],
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    for (i, (sashimi, first)) in found.iter().enumerate() {
+        if *sashimi != (kind == Kind::Sashimi) {
+            continue;
+        }
+        for (_, second) in &found[i + 1..] {
+            if first.eliminations[0] == second.eliminations[0] {
+                continue;
+            }
+            let mut step = first.clone();
+            step.technique = t;
+            let e = &mut step.evidence;
+            e.cover.extend(&second.evidence.cover);
+            e.cover.sort_unstable();
+            e.cover.dedup();
+            e.fins |= second.evidence.fins;
+            e.cells = (e.cells | second.evidence.cells) - e.fins;
+            step.eliminations.extend(&second.eliminations);
+            step.eliminations
+                .sort_unstable_by_key(|c| (c.digit, c.cell));
+            step.eliminations.dedup();
+            sink(step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The fish on `digit` with base lines `base` and cover lines `cover` (a mask of positions),
+/// if it eliminates anything. Base candidates outside the cover lines are fins.
+fn fish_step(
     grid: &Grid,
     t: Technique,
     digit: u8,
@@ -170,8 +217,7 @@ fn report(
     base: &[usize],
     masks: &[u16; 9],
     cover: u16,
-    sink: &mut Sink<'_>,
-) -> ControlFlow<()> {
+) -> Option<Step> {
     let mut base_cells = CellSet::EMPTY;
     let mut fins = CellSet::EMPTY;
     for &i in base {
@@ -179,7 +225,7 @@ fn report(
         fins |= line_cells(rows, i, masks[i] & !cover);
     }
     if fins.len() > MAX_FINS {
-        return ControlFlow::Continue(());
+        return None;
     }
     let mut cover_cells = CellSet::EMPTY;
     let mut cover_houses = Vec::with_capacity(base.len());
@@ -195,9 +241,9 @@ fn report(
         targets &= peers(fin);
     }
     if targets.is_empty() {
-        return ControlFlow::Continue(());
+        return None;
     }
-    sink(Step::elimination(
+    Some(Step::elimination(
         t,
         targets.iter().map(|c| Candidate::new(c, digit)).collect(),
         Evidence {
@@ -670,6 +716,32 @@ mod tests {
                 .iter()
                 .all(|s| !(s.evidence.houses == [0, 4] && s.evidence.cover == [10, 16]))
         );
+    }
+
+    #[test]
+    fn siamese_finned_x_wing_joins_two_fish_on_the_same_rows() {
+        // 2 in r1: c1, c7; r2: c1, c7, c8. Covers c1, c7 leave the fin r2c8 (finned, removes
+        // r3c7); covers c1, c8 leave the fins r1c7, r2c7 (sashimi: r1 keeps only c1; removes
+        // r3c8). Together: one Siamese step led by the finned fish.
+        let grid = pattern(2, true, &[(0, &[0, 6]), (1, &[0, 6, 7])]);
+        let on_rows = |t: Technique| -> Vec<Step> {
+            t.all(&grid)
+                .into_iter()
+                .filter(|s| s.evidence.houses == [0, 1])
+                .collect()
+        };
+        let finned = on_rows(Technique::FinnedXWing);
+        let sashimi = on_rows(Technique::SashimiXWing);
+        assert!(finned.iter().any(|s| eliminated(s) == cells(&[(2, 6)])));
+        assert!(sashimi.iter().any(|s| eliminated(s) == cells(&[(2, 7)])));
+        let pair = finned
+            .iter()
+            .find(|s| eliminated(s) == cells(&[(2, 6), (2, 7)]))
+            .expect("the siamese pair");
+        assert_eq!(pair.evidence.cover, vec![9, 15, 16]);
+        assert_eq!(pair.evidence.fins, cells(&[(0, 6), (1, 6), (1, 7)]));
+        // A sashimi search reports pairs led by a sashimi fish only: none here.
+        assert!(sashimi.iter().all(|s| s.eliminations.len() == 1));
     }
 
     /// A small deterministic generator for the random positions below.
