@@ -516,10 +516,7 @@ impl General<'_, '_> {
         let mut cell = left.first().expect("left is not empty");
         let mut options = 4;
         for c in left {
-            let k = super::cells::CELL_HOUSES[c]
-                .iter()
-                .filter(|&&h| allowed >> h & 1 != 0)
-                .count();
+            let k = (super::cells::HOUSE_BITS[c] & allowed).count_ones();
             if k < options {
                 (cell, options) = (c, k);
                 if k == 1 {
