@@ -1,4 +1,5 @@
-//! Fish: X-Wing, Swordfish and Jellyfish, plain, finned and sashimi.
+//! Fish: X-Wing, Swordfish and Jellyfish, plain, finned, sashimi and Siamese; Franken and
+//! mutant fish.
 //!
 //! A fish on digit `d` takes `n` base sets (houses) and `n` cover sets such that every
 //! candidate `d` of the base sets lies in a cover set. The base sets hold `n` copies of `d`
@@ -13,6 +14,11 @@
 //! Basic fish use rows as base sets and columns as cover sets, or the other way round. Their
 //! search works on one 9-bit mask per line: bit `p` of line `i` is set when `d` is still a
 //! candidate at position `p` of line `i` (cell `9i + p` for a row, `9p + i` for a column).
+//! Two finned fish on the same base lines are reported together as a *Siamese* fish too.
+//!
+//! Franken fish have boxes among their base or cover sets (rows and boxes against columns and
+//! boxes, or the other way round); mutant fish mix houses freely. Their search works on cell
+//! sets, with HoDoKu's endo fins and cannibalistic eliminations.
 
 use std::ops::ControlFlow;
 
@@ -23,15 +29,24 @@ use super::{Candidate, Evidence, Grid, Sink, Step, Technique};
 const MAX_FINS: usize = 5;
 
 /// Whether this file has a finder for `t`.
+///
+/// Finned Franken Swordfish and Jellyfish and Finned Mutant Jellyfish have finders here (they
+/// pass HoDoKu's regression cases when called) but are not offered: one search costs about
+/// 7, 17 and 100 ms on a hard position, too slow for a ladder that tries them at every step
+/// of a hard puzzle (the basic fish take well under 1 ms).
 pub(super) fn implements(t: Technique) -> bool {
-    basic_kind(t).is_some()
+    use Technique::*;
+    basic_kind(t).is_some() || matches!(t, FrankenSwordfish | FrankenJellyfish | FinnedFrankenXWing)
 }
 
 pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    match basic_kind(t) {
-        Some((n, kind)) => basic(grid, t, n, kind, sink),
-        None => ControlFlow::Continue(()),
+    if let Some((n, kind)) = basic_kind(t) {
+        return basic(grid, t, n, kind, sink);
     }
+    if let Some((n, finned, shape)) = general_kind(t) {
+        return general(grid, t, n, finned, shape, sink);
+    }
+    ControlFlow::Continue(())
 }
 
 /// Plain, finned or sashimi.
@@ -121,11 +136,17 @@ fn basic(grid: &Grid, t: Technique, n: usize, kind: Kind, sink: &mut Sink<'_>) -
                     if size != n {
                         return ControlFlow::Continue(());
                     }
-                    return report(grid, t, digit, rows, base, &masks, union, sink);
+                    return match fish_step(grid, t, digit, rows, base, &masks, union) {
+                        Some(step) => sink(step),
+                        None => ControlFlow::Continue(()),
+                    };
                 }
                 if size <= n {
                     return ControlFlow::Continue(());
                 }
+                // The finned and sashimi fish on these base lines, sashimi or not, for the
+                // Siamese pairs below.
+                let mut found: Vec<(bool, Step)> = Vec::new();
                 let positions: Vec<usize> = (0..9).filter(|&p| union >> p & 1 != 0).collect();
                 combinations(&positions, n, &mut |cover| {
                     let cover = lines_mask(cover);
@@ -139,21 +160,62 @@ fn basic(grid: &Grid, t: Technique, n: usize, kind: Kind, sink: &mut Sink<'_>) -
                         return ControlFlow::Continue(());
                     }
                     let sashimi = base.iter().any(|&i| (masks[i] & cover).count_ones() <= 1);
-                    if sashimi != (kind == Kind::Sashimi) {
+                    let Some(step) = fish_step(grid, t, digit, rows, base, &masks, cover) else {
                         return ControlFlow::Continue(());
+                    };
+                    if sashimi == (kind == Kind::Sashimi) {
+                        sink(step.clone())?;
                     }
-                    report(grid, t, digit, rows, base, &masks, cover, sink)
-                })
+                    found.push((sashimi, step));
+                    ControlFlow::Continue(())
+                })?;
+                siamese(t, kind, &found, sink)
             })?;
         }
     }
     ControlFlow::Continue(())
 }
 
-/// Reports the fish on `digit` with base lines `base` and cover lines `cover` (a mask of
-/// positions), if it eliminates anything. Base candidates outside the cover lines are fins.
-#[allow(clippy::too_many_arguments)]
-fn report(
+/// Siamese fish (HoDoKu): two finned fish on the same base lines whose first eliminations
+/// differ, reported together as one step with both cover sets, both fins and both
+/// eliminations. The pair takes the kind of its first fish (in the order covers are tried),
+/// so a finned search reports pairs led by a finned fish, a sashimi search pairs led by a
+/// sashimi fish.
+fn siamese(
+    t: Technique,
+    kind: Kind,
+    found: &[(bool, Step)],
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    for (i, (sashimi, first)) in found.iter().enumerate() {
+        if *sashimi != (kind == Kind::Sashimi) {
+            continue;
+        }
+        for (_, second) in &found[i + 1..] {
+            if first.eliminations[0] == second.eliminations[0] {
+                continue;
+            }
+            let mut step = first.clone();
+            step.technique = t;
+            let e = &mut step.evidence;
+            e.cover.extend(&second.evidence.cover);
+            e.cover.sort_unstable();
+            e.cover.dedup();
+            e.fins |= second.evidence.fins;
+            e.cells = (e.cells | second.evidence.cells) - e.fins;
+            step.eliminations.extend(&second.eliminations);
+            step.eliminations
+                .sort_unstable_by_key(|c| (c.digit, c.cell));
+            step.eliminations.dedup();
+            sink(step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The fish on `digit` with base lines `base` and cover lines `cover` (a mask of positions),
+/// if it eliminates anything. Base candidates outside the cover lines are fins.
+fn fish_step(
     grid: &Grid,
     t: Technique,
     digit: u8,
@@ -161,8 +223,7 @@ fn report(
     base: &[usize],
     masks: &[u16; 9],
     cover: u16,
-    sink: &mut Sink<'_>,
-) -> ControlFlow<()> {
+) -> Option<Step> {
     let mut base_cells = CellSet::EMPTY;
     let mut fins = CellSet::EMPTY;
     for &i in base {
@@ -170,7 +231,7 @@ fn report(
         fins |= line_cells(rows, i, masks[i] & !cover);
     }
     if fins.len() > MAX_FINS {
-        return ControlFlow::Continue(());
+        return None;
     }
     let mut cover_cells = CellSet::EMPTY;
     let mut cover_houses = Vec::with_capacity(base.len());
@@ -186,9 +247,9 @@ fn report(
         targets &= peers(fin);
     }
     if targets.is_empty() {
-        return ControlFlow::Continue(());
+        return None;
     }
-    sink(Step::elimination(
+    Some(Step::elimination(
         t,
         targets.iter().map(|c| Candidate::new(c, digit)).collect(),
         Evidence {
@@ -200,6 +261,352 @@ fn report(
             ..Evidence::default()
         },
     ))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Franken and mutant fish: boxes among the base or cover sets.
+//
+// Base and cover sets are any houses (0..27) here, held as 27-bit masks. A base candidate in
+// two base sets is an *endo fin* (HoDoKu allows two); a base candidate in two cover sets is
+// *cannibalistic*: if the fish holds, it is false (both of its cover sets would hold it), so it
+// goes like any other elimination.
+
+/// The kinds of house among a fish's base or cover sets: bit 0 rows, bit 1 columns, bit 2
+/// boxes.
+fn kinds(houses: u32) -> u8 {
+    let mut k = 0;
+    if houses & 0x1ff != 0 {
+        k |= 1;
+    }
+    if houses & 0x1ff << 9 != 0 {
+        k |= 2;
+    }
+    if houses & 0x1ff << 18 != 0 {
+        k |= 4;
+    }
+    k
+}
+
+/// HoDoKu's classes of fish, by the kinds of its base and cover sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// Rows and columns only: a basic fish.
+    Basic,
+    /// Rows (and boxes) against columns (and boxes), or the other way round.
+    Franken,
+    /// Anything else.
+    Mutant,
+}
+
+fn shape(base: u32, cover: u32) -> Shape {
+    let (b, c) = (kinds(base), kinds(cover));
+    if (b, c) == (1, 2) || (b, c) == (2, 1) {
+        Shape::Basic
+    } else if (matches!(b, 1 | 5) && matches!(c, 2 | 6))
+        || (matches!(b, 2 | 6) && matches!(c, 1 | 5))
+    {
+        Shape::Franken
+    } else {
+        Shape::Mutant
+    }
+}
+
+/// The size, finnedness and shape of a Franken or mutant fish technique.
+fn general_kind(t: Technique) -> Option<(usize, bool, Shape)> {
+    use Technique::*;
+    Some(match t {
+        FrankenSwordfish => (3, false, Shape::Franken),
+        FrankenJellyfish => (4, false, Shape::Franken),
+        FinnedFrankenXWing => (2, true, Shape::Franken),
+        FinnedFrankenSwordfish => (3, true, Shape::Franken),
+        FinnedFrankenJellyfish => (4, true, Shape::Franken),
+        FinnedMutantJellyfish => (4, true, Shape::Mutant),
+        _ => return None,
+    })
+}
+
+/// HoDoKu's limit on endo fins.
+const MAX_ENDO_FINS: usize = 2;
+
+const ROWS: u32 = 0x1ff;
+const COLS: u32 = 0x1ff << 9;
+const BOXES: u32 = 0x1ff << 18;
+
+/// The search for one digit, one technique and one choice of allowed base and cover houses.
+struct General<'a, 'b> {
+    grid: &'a Grid,
+    technique: Technique,
+    digit: u8,
+    n: usize,
+    finned: bool,
+    shape: Shape,
+    /// The candidates of `digit` in each house.
+    unit: [CellSet; 27],
+    /// Houses allowed as cover sets.
+    cover_allowed: u32,
+    sink: &'a mut Sink<'b>,
+}
+
+/// One choice of base sets.
+#[derive(Clone, Copy)]
+struct Base {
+    houses: u32,
+    cells: CellSet,
+    endo: CellSet,
+}
+
+/// Franken (or mutant) fish of size `n` on every digit.
+fn general(
+    grid: &Grid,
+    t: Technique,
+    n: usize,
+    finned: bool,
+    shape: Shape,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let sides: &[(u32, u32)] = match shape {
+        Shape::Franken => &[(ROWS | BOXES, COLS | BOXES), (COLS | BOXES, ROWS | BOXES)],
+        _ => &[(ROWS | COLS | BOXES, ROWS | COLS | BOXES)],
+    };
+    for digit in 1..=9u8 {
+        let cands = grid.cells_with(digit);
+        let mut unit = [CellSet::EMPTY; 27];
+        for (h, u) in unit.iter_mut().enumerate() {
+            *u = house(h) & cands;
+        }
+        for &(base_allowed, cover_allowed) in sides {
+            let mut search = General {
+                grid,
+                technique: t,
+                digit,
+                n,
+                finned,
+                shape,
+                unit,
+                cover_allowed,
+                sink: &mut *sink,
+            };
+            let empty = Base {
+                houses: 0,
+                cells: CellSet::EMPTY,
+                endo: CellSet::EMPTY,
+            };
+            search.bases(base_allowed, 0, 0, empty, 0)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+impl General<'_, '_> {
+    /// Adds base sets from house `from` on; `endo_count` counts endo fins as HoDoKu does.
+    fn bases(
+        &mut self,
+        allowed: u32,
+        from: usize,
+        size: usize,
+        base: Base,
+        endo_count: usize,
+    ) -> ControlFlow<()> {
+        if size == self.n {
+            return self.covers(&base);
+        }
+        for h in from..27 {
+            if allowed >> h & 1 == 0 || self.unit[h].is_empty() {
+                continue;
+            }
+            let overlap = base.cells & self.unit[h];
+            let endo_count = endo_count + overlap.len();
+            if !overlap.is_empty() && (!self.finned || endo_count > MAX_ENDO_FINS) {
+                continue;
+            }
+            let next = Base {
+                houses: base.houses | 1 << h,
+                cells: base.cells | self.unit[h],
+                endo: base.endo | overlap,
+            };
+            self.bases(allowed, h + 1, size + 1, next, endo_count)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Every choice of `n` cover sets for `base`, each met once: the lowest base candidate
+    /// not yet covered is either a fin or covered by the first of its houses (in house order)
+    /// that the choice holds; houses passed over are barred from the rest of the branch.
+    fn covers(&mut self, base: &Base) -> ControlFlow<()> {
+        // Cover sets must hold a base candidate and differ from the base sets.
+        let possible = (0..27)
+            .filter(|&h| {
+                self.cover_allowed >> h & 1 != 0
+                    && base.houses >> h & 1 == 0
+                    && self.unit[h].intersects(base.cells)
+            })
+            .fold(0u32, |m, h| m | 1 << h);
+        if (possible.count_ones() as usize) < self.n {
+            return ControlFlow::Continue(());
+        }
+        let fins = base.endo;
+        if fins.len() > MAX_FINS {
+            return ControlFlow::Continue(());
+        }
+        self.cover_step(base, possible, 0, CellSet::EMPTY, fins)
+    }
+
+    fn cover_step(
+        &mut self,
+        base: &Base,
+        allowed: u32,
+        chosen: u32,
+        covered: CellSet,
+        fins: CellSet,
+    ) -> ControlFlow<()> {
+        let mut fins = fins;
+        let mut left = base.cells - covered - fins;
+        if left.is_empty() {
+            return self.fill(base, allowed, chosen, fins);
+        }
+        let covers_left = self.n - chosen.count_ones() as usize;
+        // What the houses still allowed can reach; the rest must be fins.
+        let mut reach = CellSet::EMPTY;
+        let mut reach_all = covered;
+        // The largest parts of `left` single houses can take, largest first.
+        let mut top = [0usize; 4];
+        if covers_left > 0 {
+            let mut rest = allowed;
+            while rest != 0 {
+                let h = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let part = self.unit[h] & left;
+                reach |= part;
+                reach_all |= self.unit[h];
+                let mut k = part.len();
+                for slot in top.iter_mut() {
+                    if k > *slot {
+                        std::mem::swap(slot, &mut k);
+                    }
+                }
+            }
+        }
+        let forced = left - reach;
+        if !forced.is_empty() {
+            if !self.finned || fins.len() + forced.len() > MAX_FINS {
+                return ControlFlow::Continue(());
+            }
+            fins |= forced;
+        }
+        // Only a candidate that sees every fin and lies in a cover set can go.
+        if !fins.is_empty() && !self.fins_can_eliminate(fins, reach_all) {
+            return ControlFlow::Continue(());
+        }
+        if !forced.is_empty() {
+            left -= forced;
+            if left.is_empty() {
+                return self.fill(base, allowed, chosen, fins);
+            }
+        }
+        // Each cover left takes at most `best` of them; fins take the rest.
+        let fins_left = if self.finned {
+            MAX_FINS - fins.len()
+        } else {
+            0
+        };
+        if left.len() > top[..covers_left].iter().sum::<usize>() + fins_left {
+            return ControlFlow::Continue(());
+        }
+        // Branch on the cell with the fewest houses left to cover it.
+        let mut cell = left.first().expect("left is not empty");
+        let mut options = 4;
+        for c in left {
+            let k = (super::cells::HOUSE_BITS[c] & allowed).count_ones();
+            if k < options {
+                (cell, options) = (c, k);
+                if k == 1 {
+                    break;
+                }
+            }
+        }
+        let mut allowed = allowed;
+        for h in super::cells::CELL_HOUSES[cell] {
+            let h = usize::from(h);
+            if allowed >> h & 1 == 0 {
+                continue;
+            }
+            allowed &= !(1 << h);
+            self.cover_step(base, allowed, chosen | 1 << h, covered | self.unit[h], fins)?;
+        }
+        // The cell as a fin: no house holding it may cover it later (`allowed` has lost them).
+        if fins_left > 0 {
+            let fins = fins | CellSet::single(cell);
+            if self.fins_can_eliminate(fins, CellSet::ALL) {
+                return self.cover_step(base, allowed, chosen, covered, fins);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether some candidate in `within` sees every fin (only such a candidate can go).
+    fn fins_can_eliminate(&self, fins: CellSet, within: CellSet) -> bool {
+        let mut seen = self.grid.cells_with(self.digit) & within;
+        for fin in fins {
+            seen &= peers(fin);
+            if seen.is_empty() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Completes a cover with houses that add nothing to cover (every base candidate is
+    /// already covered or a fin), then checks each.
+    fn fill(&mut self, base: &Base, allowed: u32, chosen: u32, fins: CellSet) -> ControlFlow<()> {
+        let count = chosen.count_ones() as usize;
+        if count == self.n {
+            return self.check(base, chosen, fins);
+        }
+        let extra: Vec<usize> = (0..27)
+            .filter(|&h| allowed >> h & 1 != 0 && !self.unit[h].intersects(fins - base.endo))
+            .collect();
+        combinations(&extra, self.n - count, &mut |more| {
+            let cover = more.iter().fold(chosen, |m, &h| m | 1 << h);
+            self.check(base, cover, fins)
+        })
+    }
+
+    fn check(&mut self, base: &Base, cover: u32, fins: CellSet) -> ControlFlow<()> {
+        if self.finned == fins.is_empty() || shape(base.houses, cover) != self.shape {
+            return ControlFlow::Continue(());
+        }
+        let mut cover_cells = CellSet::EMPTY;
+        let mut twice = CellSet::EMPTY;
+        for h in 0..27 {
+            if cover >> h & 1 != 0 {
+                twice |= cover_cells & self.unit[h];
+                cover_cells |= self.unit[h];
+            }
+        }
+        let mut targets = (cover_cells - base.cells) | (twice & base.cells);
+        for fin in fins {
+            targets &= peers(fin);
+        }
+        if targets.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let houses = |mask: u32| -> Vec<u8> { (0..27u8).filter(|&h| mask >> h & 1 != 0).collect() };
+        (self.sink)(Step::elimination(
+            self.technique,
+            targets
+                .iter()
+                .map(|c| Candidate::new(c, self.digit))
+                .collect(),
+            Evidence {
+                houses: houses(base.houses),
+                cover: houses(cover),
+                cells: base.cells - fins,
+                digits: digits::bit(self.digit),
+                fins,
+                ..Evidence::default()
+            },
+        ))
+    }
 }
 
 #[cfg(test)]
@@ -314,6 +721,32 @@ mod tests {
         );
     }
 
+    #[test]
+    fn siamese_finned_x_wing_joins_two_fish_on_the_same_rows() {
+        // 2 in r1: c1, c7; r2: c1, c7, c8. Covers c1, c7 leave the fin r2c8 (finned, removes
+        // r3c7); covers c1, c8 leave the fins r1c7, r2c7 (sashimi: r1 keeps only c1; removes
+        // r3c8). Together: one Siamese step led by the finned fish.
+        let grid = pattern(2, true, &[(0, &[0, 6]), (1, &[0, 6, 7])]);
+        let on_rows = |t: Technique| -> Vec<Step> {
+            t.all(&grid)
+                .into_iter()
+                .filter(|s| s.evidence.houses == [0, 1])
+                .collect()
+        };
+        let finned = on_rows(Technique::FinnedXWing);
+        let sashimi = on_rows(Technique::SashimiXWing);
+        assert!(finned.iter().any(|s| eliminated(s) == cells(&[(2, 6)])));
+        assert!(sashimi.iter().any(|s| eliminated(s) == cells(&[(2, 7)])));
+        let pair = finned
+            .iter()
+            .find(|s| eliminated(s) == cells(&[(2, 6), (2, 7)]))
+            .expect("the siamese pair");
+        assert_eq!(pair.evidence.cover, vec![9, 15, 16]);
+        assert_eq!(pair.evidence.fins, cells(&[(0, 6), (1, 6), (1, 7)]));
+        // A sashimi search reports pairs led by a sashimi fish only: none here.
+        assert!(sashimi.iter().all(|s| s.eliminations.len() == 1));
+    }
+
     /// A small deterministic generator for the random positions below.
     struct Rng(u64);
 
@@ -326,28 +759,28 @@ mod tests {
         }
     }
 
-    /// Positions that keep a known solution's candidate in every cell but lose many others:
-    /// no fish may ever remove a solution candidate, and every step must remove something.
-    #[test]
-    fn fish_never_remove_the_solution_of_a_consistent_position() {
+    /// Positions that keep a known solution's candidate in every cell and each other
+    /// candidate with chance `keep` percent: no fish may ever remove a solution candidate,
+    /// and every step must remove something. Returns how many steps each technique found.
+    fn random_positions(
+        techniques: &[Technique],
+        count: usize,
+        keep: u64,
+        seed: u64,
+    ) -> std::collections::HashMap<Technique, usize> {
         let solution = crate::solver::solve_first(&Board::empty()).expect("an empty grid solves");
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-        let techniques: Vec<Technique> = Technique::ALL
-            .iter()
-            .copied()
-            .filter(|&t| implements(t))
-            .collect();
+        let mut rng = Rng(seed);
         let mut found = std::collections::HashMap::new();
-        for _ in 0..60 {
+        for _ in 0..count {
             let mut grid = Grid::new(&Board::empty());
             for cell in 0..81 {
                 for d in 1..=9u8 {
-                    if d != solution.get(cell) && rng.next() % 100 < 70 {
+                    if d != solution.get(cell) && rng.next() % 100 >= keep {
                         grid.eliminate(cell, d);
                     }
                 }
             }
-            for &t in &techniques {
+            for &t in techniques {
                 for step in t.all(&grid) {
                     assert!(!step.eliminations.is_empty());
                     for e in &step.eliminations {
@@ -358,6 +791,17 @@ mod tests {
                 }
             }
         }
+        found
+    }
+
+    #[test]
+    fn basic_fish_never_remove_the_solution_of_a_consistent_position() {
+        let techniques: Vec<Technique> = Technique::ALL
+            .iter()
+            .copied()
+            .filter(|&t| basic_kind(t).is_some())
+            .collect();
+        let found = random_positions(&techniques, 60, 30, 0x9e37_79b9_7f4a_7c15);
         // The positions are loose enough for every kind to show up.
         for &t in &techniques {
             assert!(
@@ -366,5 +810,69 @@ mod tests {
                 t.name()
             );
         }
+    }
+
+    #[test]
+    fn franken_swordfish_with_a_box_among_its_base_sets() {
+        // 4 only in r1: c1, c2; r2: c2, c3; and in box 7 at r7c1, r8c3. Base r1, r2, b7;
+        // cover c1, c2, c3: the 4s of c1-c3 in r3-r6 go.
+        let mut grid = pattern(4, true, &[(0, &[0, 1]), (1, &[1, 2])]);
+        for cell in house(24) {
+            if cell != 54 && cell != 65 {
+                grid.eliminate(cell, 4);
+            }
+        }
+        let step = Technique::FrankenSwordfish
+            .all(&grid)
+            .into_iter()
+            .find(|s| s.evidence.houses == [0, 1, 24])
+            .expect("the franken swordfish");
+        assert_eq!(step.evidence.cover, vec![9, 10, 11]);
+        assert!(step.evidence.fins.is_empty());
+        let expected: CellSet = (2..6)
+            .flat_map(|r| (0..3).map(move |c| 9 * r + c))
+            .collect();
+        assert_eq!(eliminated(&step), expected);
+        assert!(
+            step.to_string()
+                .starts_with("franken swordfish 4 in r1,r2,b7 / c1,c2,c3")
+        );
+    }
+
+    /// The project's hard puzzles, solved with the easier techniques until they stick: every
+    /// Franken or mutant fish found where they stick agrees with the unique solution.
+    #[test]
+    fn franken_and_mutant_fish_agree_with_the_solution_of_hard_puzzles() {
+        // The easier techniques only: singles, intersections, subsets and basic fish.
+        let easier = "singles,intersections,subsets,0300,0301,0302,0310,0311,0312,0320,0321,0322";
+        let ladder = super::super::Ladder::from_list(easier).expect("known techniques");
+        let general: Vec<Technique> = Technique::ALL
+            .iter()
+            .copied()
+            .filter(|&t| general_kind(t).is_some())
+            .collect();
+        let mut steps = 0;
+        for line in include_str!("../../puzzles/hard.txt").lines() {
+            let Ok(board) = line.trim().parse::<Board>() else {
+                continue;
+            };
+            let solution = crate::solver::solve_first(&board).expect("solvable");
+            let mut check = |grid: &Grid| {
+                for &t in &general {
+                    for step in t.all(grid) {
+                        steps += 1;
+                        for e in &step.eliminations {
+                            assert!(grid.has(e.cell(), e.digit), "{step}");
+                            assert_ne!(solution.get(e.cell()), e.digit, "{step}\n{grid}");
+                        }
+                    }
+                }
+            };
+            let mut grid = Grid::new(&board);
+            let _ = super::super::solve(&mut grid, &ladder, None, |_, _| ControlFlow::Continue(()));
+            check(&grid);
+        }
+        eprintln!("{steps} franken or mutant steps checked");
+        assert!(steps > 0, "the hard puzzles hold franken or mutant fish");
     }
 }
