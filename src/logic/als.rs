@@ -1,4 +1,4 @@
-//! Almost locked sets: ALS-XZ, ALS-XY-Wing, ALS-XY-Chain, Death Blossom.
+//! Almost locked sets: ALS-XZ, ALS-XY-Wing, ALS-XY-Chain, Death Blossom, Sue de Coq.
 //!
 //! An *almost locked set* (ALS) is `n` open cells of one house holding `n + 1` digits between
 //! them (a bivalue cell is the smallest). Whatever the solution, at most one of its digits is
@@ -22,13 +22,20 @@ use super::{Candidate, Evidence, Grid, Link, Node, NodeKind, Sink, Step, Techniq
 pub(super) fn implements(t: Technique) -> bool {
     matches!(
         t,
-        Technique::AlsXz | Technique::AlsXyWing | Technique::AlsXyChain | Technique::DeathBlossom
+        Technique::AlsXz
+            | Technique::AlsXyWing
+            | Technique::AlsXyChain
+            | Technique::DeathBlossom
+            | Technique::SueDeCoq
     )
 }
 
 pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
     if !implements(t) {
         return ControlFlow::Continue(());
+    }
+    if t == Technique::SueDeCoq {
+        return sue_de_coq(grid, sink);
     }
     let data = cached(grid);
     let flow = match t {
@@ -733,6 +740,99 @@ impl Blossom<'_> {
     }
 }
 
+/// The subsets of `cells` (at most 9), as cell sets with their digits, in increasing order of
+/// their bit masks (so each subset comes after its own subsets).
+fn subsets_of(grid: &Grid, cells: CellSet) -> Vec<(CellSet, u16)> {
+    let list: Vec<usize> = cells.iter().collect();
+    let mut out: Vec<(CellSet, u16)> = vec![(CellSet::EMPTY, 0)];
+    for mask in 1usize..(1 << list.len()) {
+        let low = mask.trailing_zeros() as usize;
+        let (rest_cells, rest_digits) = out[mask & (mask - 1)];
+        let mut c = rest_cells;
+        c.insert(list[low]);
+        out.push((c, rest_digits | grid.candidates(list[low])));
+    }
+    out
+}
+
+/// Sue de Coq: two or three open cells `C` of a box-line intersection holding `|C| + n`
+/// digits `V` (`n` at least 2); cells `CL` of the line and `CB` of the box (outside `C`)
+/// whose `V` digits do not overlap, each set holding as many cells as its `V` digits plus its
+/// other (extra) digits, together covering `n` of `C`'s excess. The whole is a locked set
+/// over two houses: the digits of `C` and `CL` not in `CB` leave the rest of the line, those
+/// of `C` and `CB` not in `CL` leave the rest of the box, and an extra digit both sets hold
+/// leaves the rest of both.
+fn sue_de_coq(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    for line in 0..18 {
+        let line_open = house(line) & grid.empty_cells();
+        for b in 18..27 {
+            let box_open = house(b) & grid.empty_cells();
+            let inter = line_open & box_open;
+            if inter.len() < 2 {
+                continue;
+            }
+            for (c, v) in subsets_of(grid, inter) {
+                let n_plus = v.count_ones() as i32 - c.len() as i32;
+                if c.len() < 2 || n_plus < 2 {
+                    continue;
+                }
+                // Box subsets that could take part, once for every `CL`.
+                let box_sets: Vec<(CellSet, u16)> = subsets_of(grid, box_open - c)
+                    .into_iter()
+                    .filter(|&(cb, vb)| !cb.is_empty() && vb & v != 0)
+                    .collect();
+                for (cl, vl) in subsets_of(grid, line_open - c) {
+                    let contained = (vl & v).count_ones() as i32;
+                    let extra_l = vl & !v;
+                    let covered_l = cl.len() as i32 - extra_l.count_ones() as i32;
+                    if cl.is_empty() || contained == 0 || covered_l <= 0 || covered_l >= n_plus {
+                        continue;
+                    }
+                    let forbidden = vl & v;
+                    for &(cb, vb) in &box_sets {
+                        if cb.intersects(cl) || vb & forbidden != 0 {
+                            continue;
+                        }
+                        let extra_b = vb & !v;
+                        if cb.len() as i32 - extra_b.count_ones() as i32 != n_plus - covered_l {
+                            continue;
+                        }
+                        let shared = vb & vl;
+                        let mut elims = Vec::new();
+                        let box_digits = ((v | vb) & !vl) | shared;
+                        for cell in box_open - cb - c {
+                            for d in digits::iter(grid.candidates(cell) & box_digits) {
+                                elims.push(Candidate::new(cell, d));
+                            }
+                        }
+                        let line_digits = ((v | vl) & !vb) | shared;
+                        for cell in line_open - cl - c {
+                            for d in digits::iter(grid.candidates(cell) & line_digits) {
+                                elims.push(Candidate::new(cell, d));
+                            }
+                        }
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        sink(Step::elimination(
+                            Technique::SueDeCoq,
+                            finish(elims),
+                            Evidence {
+                                houses: vec![line as u8, b as u8],
+                                cells: c,
+                                digits: v,
+                                fins: cl | cb,
+                                ..Evidence::default()
+                            },
+                        ))?;
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -773,10 +873,11 @@ mod tests {
             Technique::AlsXyWing,
             Technique::AlsXyChain,
             Technique::DeathBlossom,
+            Technique::SueDeCoq,
         ];
         let mut rng = Rng(0xdead_beef_cafe_f00d);
-        let mut found = [0usize; 4];
-        for _ in 0..25 {
+        let mut found = [0usize; 5];
+        for _ in 0..60 {
             let (puzzle, solution) = generated(&mut rng);
             let mut grid = Grid::new(&puzzle);
             loop {
