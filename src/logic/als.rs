@@ -37,22 +37,51 @@ pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlo
     if t == Technique::SueDeCoq {
         return sue_de_coq(grid, sink);
     }
-    let data = cached(grid);
-    let flow = match t {
-        Technique::AlsXz => xz(grid, &data.alses, &data.rcs, sink),
-        Technique::AlsXyWing => xy_wing(grid, &data.alses, &data.rcs, sink),
-        Technique::AlsXyChain => xy_chain(grid, &data.alses, &data.rcs, sink),
-        _ => death_blossom(grid, &data.alses, sink),
+    let mut data = cached(grid);
+    let flow = match (t, &data.rcs) {
+        (Technique::DeathBlossom, _) => death_blossom(grid, &data.alses, sink),
+        (Technique::AlsXz, Some(rcs)) => {
+            let mut flow = ControlFlow::Continue(());
+            for &rc in rcs {
+                flow = xz(grid, &data.alses, rc, sink);
+                if flow.is_break() {
+                    break;
+                }
+            }
+            flow
+        }
+        (Technique::AlsXz, None) => {
+            // The RCs are found as ALS-XZ goes; kept only if it saw them all.
+            let mut rcs = Vec::new();
+            let flow = for_each_rc(&data.alses, &mut |rc| {
+                rcs.push(rc);
+                xz(grid, &data.alses, rc, sink)
+            });
+            if flow.is_continue() {
+                data.rcs = Some(rcs);
+            }
+            flow
+        }
+        _ => {
+            let rcs = data
+                .rcs
+                .get_or_insert_with(|| restricted_commons(&data.alses));
+            if t == Technique::AlsXyWing {
+                xy_wing(grid, &data.alses, rcs, sink)
+            } else {
+                xy_chain(grid, &data.alses, rcs, sink)
+            }
+        }
     };
     CACHE.with(|c| *c.borrow_mut() = Some(data));
     flow
 }
 
-/// The ALS and RCs of one grid.
+/// The ALS and RCs of one grid (the RCs once some finder needed them all).
 struct Data {
     grid: Grid,
     alses: Vec<Als>,
-    rcs: Vec<Restricted>,
+    rcs: Option<Vec<Restricted>>,
 }
 
 thread_local! {
@@ -69,12 +98,10 @@ fn cached(grid: &Grid) -> Data {
     {
         return data;
     }
-    let alses = collect(grid);
-    let rcs = restricted_commons(&alses);
     Data {
         grid: *grid,
-        alses,
-        rcs,
+        alses: collect(grid),
+        rcs: None,
     }
 }
 
@@ -202,6 +229,15 @@ fn rc_digits(a: &Als, b: &Als) -> u16 {
 /// holds the RC digit.
 fn restricted_commons(alses: &[Als]) -> Vec<Restricted> {
     let mut rcs = Vec::new();
+    let _ = for_each_rc(alses, &mut |rc| {
+        rcs.push(rc);
+        ControlFlow::Continue(())
+    });
+    rcs
+}
+
+/// Calls `f` with every RC, pairs in order, until it says stop.
+fn for_each_rc(alses: &[Als], f: &mut dyn FnMut(Restricted) -> ControlFlow<()>) -> ControlFlow<()> {
     // The quick test first, over a compact copy (cells, digits) that stays in cache.
     let brief: Vec<(CellSet, u16)> = alses.iter().map(|a| (a.cells, a.digits)).collect();
     for (i, a) in alses.iter().enumerate() {
@@ -216,15 +252,15 @@ fn restricted_commons(alses: &[Als]) -> Vec<Restricted> {
             let x = digits::first(mask);
             let rest = mask & (mask - 1);
             let y = if rest == 0 { 0 } else { digits::first(rest) };
-            rcs.push(Restricted {
+            f(Restricted {
                 a: i as u32,
                 b: j as u32,
                 x,
                 y,
-            });
+            })?;
         }
     }
-    rcs
+    ControlFlow::Continue(())
 }
 
 /// Removes `d` from `targets` where it is a candidate.
@@ -272,38 +308,35 @@ fn rc_links(from: &Als, to: &Als, mask: u16, chain: &mut Vec<Link>) {
 /// is in one of them: a cell seeing all their `z` loses it. Doubly linked (two RCs): each ALS
 /// is locked without the two RCs (its other digits leave every cell that sees all of theirs),
 /// and each RC is in one of the two.
-fn xz(grid: &Grid, alses: &[Als], rcs: &[Restricted], sink: &mut Sink<'_>) -> ControlFlow<()> {
-    for rc in rcs {
-        let (a, b) = (&alses[rc.a as usize], &alses[rc.b as usize]);
-        let mut elims = Vec::new();
-        if rc.y == 0 {
-            common_elims(grid, a, b, digits::bit(rc.x), &mut elims);
-        } else {
-            common_elims(grid, a, b, 0, &mut elims);
-            for (locked, other) in [(a, b), (b, a)] {
-                for d in digits::iter(locked.digits & !rc.mask()) {
-                    let targets = locked.seeing(d) - locked.cells - other.cells;
-                    push_elims(grid, &mut elims, targets, d);
-                }
+fn xz(grid: &Grid, alses: &[Als], rc: Restricted, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let (a, b) = (&alses[rc.a as usize], &alses[rc.b as usize]);
+    let mut elims = Vec::new();
+    if rc.y == 0 {
+        common_elims(grid, a, b, digits::bit(rc.x), &mut elims);
+    } else {
+        common_elims(grid, a, b, 0, &mut elims);
+        for (locked, other) in [(a, b), (b, a)] {
+            for d in digits::iter(locked.digits & !rc.mask()) {
+                let targets = locked.seeing(d) - locked.cells - other.cells;
+                push_elims(grid, &mut elims, targets, d);
             }
         }
-        if elims.is_empty() {
-            continue;
-        }
-        let mut chain = Vec::new();
-        rc_links(a, b, rc.mask(), &mut chain);
-        sink(Step::elimination(
-            Technique::AlsXz,
-            finish(elims),
-            Evidence {
-                cells: a.cells | b.cells,
-                digits: rc.mask(),
-                chains: vec![chain],
-                ..Evidence::default()
-            },
-        ))?;
     }
-    ControlFlow::Continue(())
+    if elims.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    let mut chain = Vec::new();
+    rc_links(a, b, rc.mask(), &mut chain);
+    sink(Step::elimination(
+        Technique::AlsXz,
+        finish(elims),
+        Evidence {
+            cells: a.cells | b.cells,
+            digits: rc.mask(),
+            chains: vec![chain],
+            ..Evidence::default()
+        },
+    ))
 }
 
 /// For each ALS, the indices of its RCs in `rcs`.
@@ -465,62 +498,69 @@ fn xy_chain(
         }
     }
     // For each ALS that ends a chain, the starts it shares an eliminating digit with.
-    let mut pair = vec![u16::MAX; n * n];
-    let mut pairmask = |a1: usize, an: usize| -> u16 {
-        let slot = &mut pair[a1 * n + an];
-        if *slot == u16::MAX {
+    // For the end ALS at hand, the digits it shares with each start ALS that have a target
+    // outside both (computed when first asked, one row at a time: memory stays linear).
+    let mut row = vec![u16::MAX; n];
+    let pairmask = |row: &mut [u16], a1: usize, an: usize| -> u16 {
+        if row[a1] == u16::MAX {
             let (a, b) = (&alses[a1], &alses[an]);
-            *slot = digits::iter(potential[a1] & b.digits)
+            row[a1] = digits::iter(potential[a1] & b.digits)
                 .filter(|&z| {
                     let t = (a.seeing(z) & b.seeing(z) & grid.cells_with(z)) - a.cells - b.cells;
                     !t.is_empty()
                 })
                 .fold(0, |m, z| m | digits::bit(z));
         }
-        *slot
+        row[a1]
     };
     let mut seen: Vec<Vec<Candidate>> = Vec::new();
-    for e in 0..s_count {
-        let (an, v) = graph.states[e];
-        for w in 0..words {
-            let mut bits = three[e * words + w];
-            while bits != 0 {
-                let si = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let (a1, x) = sources[si];
-                let excluded = digits::bit(x) | v;
-                if pairmask(a1 as usize, an as usize) & !excluded == 0 {
-                    continue;
+    for (an, ends) in graph.of_als.iter().enumerate() {
+        if ends.is_empty() {
+            continue;
+        }
+        row.fill(u16::MAX);
+        for &(v, e) in ends {
+            let e = e as usize;
+            for w in 0..words {
+                let mut bits = three[e * words + w];
+                while bits != 0 {
+                    let si = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let (a1, x) = sources[si];
+                    let excluded = digits::bit(x) | v;
+                    if pairmask(&mut row, a1 as usize, an) & !excluded == 0 {
+                        continue;
+                    }
+                    let (first, last) = (&alses[a1 as usize], &alses[an]);
+                    let mut elims = Vec::new();
+                    common_elims(grid, first, last, excluded, &mut elims);
+                    let elims = finish(elims);
+                    if elims.is_empty() || seen.contains(&elims) {
+                        continue;
+                    }
+                    seen.push(elims.clone());
+                    let walk = graph.walk(rcs, &by, a1, x, e);
+                    let mut chain = Vec::new();
+                    let mut cells = first.cells;
+                    let mut prev = first;
+                    for &s in &walk {
+                        let (j, used) = graph.states[s];
+                        let next = &alses[j as usize];
+                        rc_links(prev, next, used, &mut chain);
+                        cells |= next.cells;
+                        prev = next;
+                    }
+                    sink(Step::elimination(
+                        Technique::AlsXyChain,
+                        elims,
+                        Evidence {
+                            cells,
+                            digits: first.digits & last.digits & !excluded,
+                            chains: vec![chain],
+                            ..Evidence::default()
+                        },
+                    ))?;
                 }
-                let (first, last) = (&alses[a1 as usize], &alses[an as usize]);
-                let mut elims = Vec::new();
-                common_elims(grid, first, last, excluded, &mut elims);
-                let elims = finish(elims);
-                if elims.is_empty() || seen.contains(&elims) {
-                    continue;
-                }
-                seen.push(elims.clone());
-                let walk = graph.walk(rcs, &by, a1, x, e);
-                let mut chain = Vec::new();
-                let mut cells = first.cells;
-                let mut prev = first;
-                for &s in &walk {
-                    let (j, used) = graph.states[s];
-                    let next = &alses[j as usize];
-                    rc_links(prev, next, used, &mut chain);
-                    cells |= next.cells;
-                    prev = next;
-                }
-                sink(Step::elimination(
-                    Technique::AlsXyChain,
-                    elims,
-                    Evidence {
-                        cells,
-                        digits: first.digits & last.digits & !excluded,
-                        chains: vec![chain],
-                        ..Evidence::default()
-                    },
-                ))?;
             }
         }
     }
