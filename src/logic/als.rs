@@ -119,6 +119,7 @@ struct Als {
 }
 
 impl Als {
+    #[cfg(test)]
     fn holding(&self, d: u8) -> CellSet {
         self.holding[usize::from(d - 1)]
     }
@@ -213,13 +214,13 @@ fn rc_digits(a: &Als, b: &Als) -> u16 {
     }
     let overlap = a.cells & b.cells;
     let mut mask = 0;
-    for d in digits::iter(common) {
-        let (ha, hb) = (a.holding(d), b.holding(d));
-        if (ha | hb).intersects(overlap) {
-            continue;
-        }
-        if hb.is_subset(a.seeing(d)) {
-            mask |= digits::bit(d);
+    let mut rest = common;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let (ha, hb) = (a.holding[i], b.holding[i]);
+        if !(ha | hb).intersects(overlap) && hb.is_subset(a.seeing[i]) {
+            mask |= 1 << i;
         }
     }
     mask
