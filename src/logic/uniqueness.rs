@@ -10,11 +10,13 @@
 //! earlier step): it still counts, as long as no placed digit rules `x` or `y` out of a corner
 //! (the digit is *allowed* there). That is what makes the strong links the types rely on real.
 
+use std::cell::Cell;
 use std::ops::ControlFlow;
 
 use super::cells::{CellSet, digits, house, peers};
 use super::{Candidate, Evidence, Grid, Sink, Step, Technique};
-use crate::board::{box_of, col_of, row_of};
+use crate::board::{Board, CELLS, box_of, col_of, row_of};
+use crate::solver;
 
 /// Whether this file has a finder for `t`.
 pub(super) fn implements(t: Technique) -> bool {
@@ -392,6 +394,9 @@ fn hidden(grid: &Grid, r: &Rect, sink: &mut Sink<'_>) -> ControlFlow<()> {
 /// that sees both loses `z`.
 fn avoidable(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let placed = grid.filled() - grid.givens();
+    if placed.len() < 3 || !givens_have_one_solution(grid) {
+        return ControlFlow::Continue(());
+    }
     let mut seen: Vec<CellSet> = Vec::new();
     for a in placed {
         let v1 = grid.value(a);
@@ -461,6 +466,34 @@ fn avoidable(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> 
     ControlFlow::Continue(())
 }
 
+thread_local! {
+    /// The givens last asked about, and whether they have one solution.
+    static GIVENS: Cell<Option<(CellSet, u64, bool)>> = const { Cell::new(None) };
+}
+
+/// Whether the givens alone (placed digits left out) have exactly one solution. Avoidable
+/// rectangles swap placed digits, so they rest on this, not on the position's own
+/// uniqueness (which the commands check): a position whose filled cells are all "placed"
+/// has no givens and many solutions. Asked once per puzzle (the answer is kept per thread).
+fn givens_have_one_solution(grid: &Grid) -> bool {
+    let givens = grid.givens();
+    let mut cells = [0u8; CELLS];
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    for cell in givens {
+        cells[cell] = grid.value(cell);
+        hash = (hash ^ u64::from(grid.value(cell))).wrapping_mul(0x100_0000_01b3);
+    }
+    if let Some((set, h, unique)) = GIVENS.with(Cell::get)
+        && set == givens
+        && h == hash
+    {
+        return unique;
+    }
+    let unique = Board::from_cells(cells).is_ok_and(|b| solver::count_solutions(&b, 2) == 1);
+    GIVENS.with(|g| g.set(Some((givens, hash, unique))));
+    unique
+}
+
 /// BUG+1: every open cell holds two digits but one, which holds three, and every digit is
 /// a candidate twice or not at all in each house but one digit, three times in the row, the
 /// column and the box of that cell (so no single is left to find). Without that digit there, the grid would be a bivalue universal
@@ -518,9 +551,7 @@ fn bug_plus_one(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::board::Board;
     use crate::logic::{Ladder, solve};
-    use crate::solver;
 
     /// A small deterministic generator (xorshift), so the tests need no crate.
     pub(in crate::logic) struct Rng(pub u64);
@@ -607,6 +638,32 @@ pub(super) mod tests {
         Technique::AvoidableRectangle2,
         Technique::Bug1,
     ];
+
+    /// Avoidable rectangles need the givens alone to have one solution: a position whose
+    /// filled cells are all placed (no givens) must not use them.
+    #[test]
+    fn avoidable_rectangles_need_unique_givens() {
+        let mut rng = Rng(0x0123_4567_89ab_cdef);
+        let (puzzle, _) = generated(&mut rng);
+        let mut grid = Grid::new(&puzzle);
+        assert!(givens_have_one_solution(&grid));
+        let ladder = Ladder::from_list("singles").unwrap();
+        for _ in 0..10 {
+            if let Some(step) = ladder.next_step(&grid) {
+                grid.apply(&step);
+            }
+        }
+        let loose = Grid::from_parts(&grid.board(), CellSet::EMPTY, None);
+        assert!(!givens_have_one_solution(&loose));
+        for t in [
+            Technique::AvoidableRectangle1,
+            Technique::AvoidableRectangle2,
+        ] {
+            assert!(t.all(&loose).is_empty());
+        }
+        // The answer kept for the last givens does not leak to other givens.
+        assert!(givens_have_one_solution(&grid));
+    }
 
     /// Solves generated puzzles with the easy families and this one; at every position, every
     /// step of every uniqueness technique must agree with the unique solution.
