@@ -325,9 +325,12 @@ pub struct BatchArgs {
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
 
-    /// Give up on a puzzle after DURATION, e.g. 500ms, 10s, 2m.
+    /// Give up on a puzzle after DURATION, e.g. 500ms, 10s, 2m; 0 means propagation only,
+    /// no guessing.
     ///
     /// What was found so far is reported, marked as incomplete, and the next puzzle starts.
+    /// The clock is read every few hundred guesses, so a deadline holds within a fraction of a
+    /// millisecond.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub timeout: Option<Duration>,
 

@@ -2514,3 +2514,22 @@ fn regression_small_wordings() {
     let words = r.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(words.contains("--limit 1 prints 1+"), "{}", r.stdout);
 }
+
+#[test]
+fn regression_timeout_0_means_propagation_only() {
+    // Item 5 of the rough edges: the clock was read first at guess 1,024, so --timeout 0
+    // and 1ms barely acted. A puzzle that needs a guess is now stopped before it; one that
+    // propagation solves is still solved.
+    let easy = &samples("easy.txt")[0].puzzle;
+    let hard = &samples("hard.txt")[0].puzzle;
+    let input = format!("{easy}\n{hard}\n");
+    let run = run(
+        &["solve", "--timeout", "0", "--format", "line", "-j1", "-"],
+        Some(input.as_bytes()),
+    );
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", run.stdout);
+    assert_solves_text(easy, lines[0], "propagation alone solves the easy one");
+    assert_eq!(lines[1], "unknown", "the hard one needs a guess");
+    run.expect_code(1);
+}

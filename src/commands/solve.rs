@@ -571,7 +571,7 @@ mod tests {
     #[test]
     fn a_shared_out_count_is_the_one_thread_count() {
         // With no time on one thread, the first try stops at the search's first stop poll
-        // (1,024 guesses), so the two puzzles that need more are shared out; the others
+        // (256 guesses), so the two puzzles that need more are shared out; the others
         // (2 solutions, unique, none) are done before and check the way around it.
         let puzzles = [
             // 55,901 solutions.

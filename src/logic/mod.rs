@@ -14,8 +14,8 @@
 
 mod als;
 pub mod cells;
-mod fish;
 mod chains;
+mod fish;
 mod forcing;
 mod grid;
 mod intersections;
@@ -24,8 +24,8 @@ mod patterns;
 mod singles;
 mod step;
 mod subsets;
-mod wings;
 mod uniqueness;
+mod wings;
 
 use std::ops::ControlFlow;
 
