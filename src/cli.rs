@@ -5,35 +5,87 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-const SOLVE_EXAMPLES: &str = "\
-Examples:
-  sudoku solve puzzles/easy.txt           solve each puzzle, show grids
-  cat many.txt | sudoku solve --format line
-                                          one solution per line, from stdin
-  sudoku solve --all puzzles/multiple.txt every solution of each puzzle
-  sudoku solve --count --limit 1000 puzzles/empty.txt
-                                          count solutions, stop at 1000
-  sudoku solve --format json --stats a.txt b.txt
-                                          JSON Lines with search figures
-  sudoku solve --timeout 2s --all hard.txt
-                                          give each puzzle at most 2 seconds
+/// An example for the help and the manual page: a command line and what it does.
+pub struct Example {
+    /// The command line.
+    pub command: &'static str,
+    /// What it does, in a few words.
+    pub what: &'static str,
+}
 
+const fn example(command: &'static str, what: &'static str) -> Example {
+    Example { command, what }
+}
+
+/// `solve`'s examples.
+pub const SOLVE_EXAMPLES: &[Example] = &[
+    example(
+        "sudoku solve puzzles/easy.txt",
+        "solve each puzzle, show grids",
+    ),
+    example(
+        "cat many.txt | sudoku solve --format line",
+        "one solution per line, from stdin",
+    ),
+    example(
+        "sudoku solve --all puzzles/multiple.txt",
+        "every solution of each puzzle",
+    ),
+    example(
+        "sudoku solve --count --limit 1000 puzzles/empty.txt",
+        "count solutions, stop at 1000",
+    ),
+    example(
+        "sudoku solve --format json --stats a.txt b.txt",
+        "JSON Lines with search figures",
+    ),
+    example(
+        "sudoku solve --timeout 2s --all hard.txt",
+        "give each puzzle at most 2 seconds",
+    ),
+];
+
+/// `check`'s examples.
+pub const CHECK_EXAMPLES: &[Example] = &[
+    example("sudoku check mine.txt", "proper, multiple, none or invalid"),
+    example("sudoku check --format line *.txt", "one word per puzzle"),
+    example(
+        "sudoku check --format json mine.txt",
+        "one JSON record per puzzle",
+    ),
+];
+
+/// How puzzles are written, for every command that reads them.
+pub const INPUT_HELP: &str = "\
 Input: one puzzle per line (81 cells; 1-9 givens, 0 . _ blanks; after a
 space ; : , or # the rest of the line is ignored) or 9 lines of 9 cells
-(spaces, | + - ignored). Lines starting with # and blank lines are skipped.
+(spaces, | + - ignored). Lines starting with # and blank lines are skipped.";
 
+/// `solve`'s exit statuses.
+pub const SOLVE_EXIT: &str = "\
 Exit status: 0 every puzzle solved; 1 some puzzle has no solution (or
 --timeout stopped it before one was found); 2 invalid input, unreadable
 file, usage error or output error; 130 interrupted.";
 
-const CHECK_EXAMPLES: &str = "\
-Examples:
-  sudoku check mine.txt                   proper, multiple, none or invalid
-  sudoku check --format json mine.txt     one JSON record per puzzle
-
+/// `check`'s exit statuses.
+pub const CHECK_EXIT: &str = "\
 Exit status: 0 every puzzle is proper (exactly one solution); 1 some puzzle
 has none or several (or --timeout stopped it first); 2 invalid input,
 unreadable file, usage error or output error; 130 interrupted.";
+
+/// The text after a batch command's options: examples, input, exit status.
+fn after_help(examples: &[Example], exit: &str) -> String {
+    const COLUMN: usize = 42;
+    let mut s = String::from("Examples:\n");
+    for e in examples {
+        if 2 + e.command.len() < COLUMN {
+            s.push_str(&format!("  {:<w$}{}\n", e.command, e.what, w = COLUMN - 2));
+        } else {
+            s.push_str(&format!("  {}\n{:COLUMN$}{}\n", e.command, "", e.what));
+        }
+    }
+    format!("{s}\n{INPUT_HELP}\n\n{exit}")
+}
 
 /// A fast Sudoku solver: solve, count and check puzzles from files or stdin.
 #[derive(Debug, Parser)]
@@ -49,11 +101,11 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve puzzles: print one solution each and say whether it is the only one.
-    #[command(after_help = SOLVE_EXAMPLES)]
+    #[command(after_help = after_help(SOLVE_EXAMPLES, SOLVE_EXIT))]
     Solve(SolveArgs),
     /// Check puzzles for authors: is each one proper (exactly one solution)?
-    #[command(after_help = CHECK_EXAMPLES)]
-    Check(CommonArgs),
+    #[command(after_help = after_help(CHECK_EXAMPLES, CHECK_EXIT))]
+    Check(CheckArgs),
     /// Print a shell completion script, e.g. 'sudoku completions bash'.
     Completions {
         /// The shell to complete for.
@@ -64,69 +116,49 @@ pub enum Command {
     Man,
 }
 
-/// Flags of `solve` only.
+/// Flags of `solve`.
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("mode").args(["all", "count"]).multiple(true)))]
 pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
     /// Print every solution, then their number.
+    ///
+    /// Solutions are listed as they are found, one puzzle at a time (on one thread).
     #[arg(long)]
     pub all: bool,
 
     /// Print only the number of solutions of each puzzle (every solution is counted; with
     /// --all, the solutions are not printed).
+    ///
+    /// A count that runs longer than 10 ms is shared out to every thread.
     #[arg(long)]
     pub count: bool,
 
-    /// Stop each puzzle after N solutions (with --all or --count).
+    /// Stop each puzzle after N solutions (with --all or --count); a count that reaches N is a
+    /// lower bound.
     ///
-    /// The count printed is then a lower bound: "at least N" in grids, "N+" in lines,
-    /// "complete": false in JSON.
+    /// The puzzle may have more, so such a count prints as "at least N solutions" in grids,
+    /// "N+" in lines and "complete": false in JSON, even when N is all there are: --limit 1
+    /// prints 1+ for a proper puzzle. To tell one solution from several, use --limit 2 or
+    /// 'sudoku check'.
     #[arg(long, value_name = "N", requires = "mode", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
 
     /// Print every placement and backtrack of the search to stderr.
     ///
-    /// Each line gives the depth (guesses on the stack), the cell as rRcC and the digit.
-    /// Implies --threads 1.
+    /// Each puzzle's part starts with a line 'FILE:LINE: trace'; each line after it gives
+    /// the depth (guesses on the stack), the cell as rRcC and the digit. Implies --threads 1.
     #[arg(long)]
     pub trace: bool,
 
-    #[command(flatten)]
-    pub common: CommonArgs,
-}
-
-/// Flags shared by `solve` and `check`.
-#[derive(Debug, Args)]
-pub struct CommonArgs {
-    /// Puzzle files; none, or '-', reads stdin.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-
     /// Output format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Grid, value_name = "FORMAT")]
-    pub format: FormatArg,
+    #[arg(long, value_enum, default_value_t = SolveFormat::Grid, value_name = "FORMAT")]
+    pub format: SolveFormat,
 
-    /// Worker threads [default: all cores].
-    ///
-    /// Output stays in input order whatever the number. --all lists solutions as they are
-    /// found, one puzzle at a time. --count shares a long count (over 10 ms) out to every
-    /// thread.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub threads: Option<u32>,
-
-    /// Give up on a puzzle after DURATION, e.g. 500ms, 10s, 2m.
-    ///
-    /// What was found so far is printed, marked as incomplete, and the next puzzle starts.
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
-    pub timeout: Option<Duration>,
-
-    /// Print a summary of the batch to stderr; add search figures to JSON records.
-    #[arg(long)]
-    pub stats: bool,
-
-    /// Print only results and errors: no progress bar, no live count.
-    #[arg(long, short = 'q')]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub batch: BatchArgs,
 
     /// When to colour grids (givens in bold).
     ///
@@ -135,14 +167,74 @@ pub struct CommonArgs {
     pub color: ColorArg,
 }
 
-/// `--format` values.
+/// Flags of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CheckFormat::Grid, value_name = "FORMAT")]
+    pub format: CheckFormat,
+
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// The inputs of a command that reads puzzles.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Puzzle files; none, or '-', reads stdin. An argument that is not a file but a puzzle
+    /// (81 cells) is read as that puzzle.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// How a batch runs: flags every batch command shares.
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// Worker threads [default: all cores].
+    ///
+    /// Output stays in input order whatever the number.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+
+    /// Give up on a puzzle after DURATION, e.g. 500ms, 10s, 2m.
+    ///
+    /// What was found so far is reported, marked as incomplete, and the next puzzle starts.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
+
+    /// Print a summary of the batch to stderr; add search figures to JSON records.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Print only results and errors: no progress display, no note when reading from a
+    /// terminal.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// `solve --format` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
+pub enum SolveFormat {
     /// Nine rows with box separators, under a FILE:LINE header.
     Grid,
     /// One line per puzzle: the solution's 81 digits.
     Line,
     /// One JSON object per puzzle, one per line.
+    Json,
+}
+
+/// `check --format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    /// 'FILE:LINE: proper' for each puzzle, or why not (multiple solutions, no solution,
+    /// invalid: ...), then a blank line.
+    Grid,
+    /// One word per puzzle: proper, multiple, none, invalid (or unknown).
+    Line,
+    /// One JSON object per puzzle, one per line, with "proper": true or false.
     Json,
 }
 
@@ -155,6 +247,30 @@ pub enum ColorArg {
     Always,
     /// Never colour.
     Never,
+}
+
+/// Adds a tip to the error for `sudoku FILE` or `sudoku PUZZLE` (no command): run `solve`.
+pub fn suggest_solve(mut error: clap::Error) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::InvalidSubcommand {
+        return error;
+    }
+    let Some(ContextValue::String(arg)) = error.get(ContextKind::InvalidSubcommand) else {
+        return error;
+    };
+    let what = if std::path::Path::new(arg).is_file() {
+        "to solve the puzzles in it"
+    } else if crate::batch::source::looks_like_a_puzzle(arg) {
+        "to solve it"
+    } else {
+        return error;
+    };
+    let tip = format!("{what}: 'sudoku solve {arg}'");
+    error.insert(
+        ContextKind::Suggested,
+        ContextValue::StyledStrs(vec![tip.into()]),
+    );
+    error
 }
 
 /// Parses `500ms`, `10s`, `1.5s`, `2m`, `1h`; a bare number is seconds.

@@ -297,8 +297,13 @@ fn line_outcome(out: &mut Vec<u8>, cx: &Context<'_>, outcome: &Outcome) {
             let _ = write!(out, "{}{plus}", outcome.count);
         }
         Mode::All => {
+            // `# 0 solutions`, `# 1 solution`, `# N solutions`, `# at least N solutions (why)`.
             out.extend_from_slice(b"# ");
-            count_words(out, outcome);
+            if outcome.count == 0 && outcome.complete() {
+                out.extend_from_slice(b"0 solutions");
+            } else {
+                count_words(out, outcome);
+            }
         }
         Mode::Check => out.extend_from_slice(match status {
             Status::Unique => b"proper".as_slice(),

@@ -68,6 +68,9 @@ struct ShowChar(char);
 impl fmt::Display for ShowChar {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let c = self.0;
+        if c == '\0' {
+            return f.write_str("NUL (byte 0x00)");
+        }
         if c.is_control() || c.is_whitespace() && c != ' ' {
             write!(f, "'{}'", c.escape_unicode())
         } else {
@@ -731,7 +734,7 @@ mod tests {
         let nul = format!("{}\0{}", &P[..3], &P[4..]);
         assert_eq!(
             err(&read(nul.as_bytes())[0]),
-            (1, 4, "invalid character '\\u{0}'".into())
+            (1, 4, "invalid character NUL (byte 0x00)".into())
         );
         let mut bytes = P.as_bytes().to_vec();
         bytes[5] = 0xff;

@@ -713,7 +713,7 @@ fn other_messages_and_positions() {
         ),
         (
             [nul, b"\n".to_vec()].concat(),
-            "p.txt:1:1: invalid character '\\u{0}'",
+            "p.txt:1:1: invalid character NUL (byte 0x00)",
         ),
         (
             [ff, b"\n".to_vec()].concat(),
@@ -1279,7 +1279,9 @@ fn trace_shows_every_placement_and_undo() {
     let puzzle = cells(&hard);
     let mut g = [0u8; 81];
     let (mut guesses, mut undos, mut solved) = (0, 0, false);
-    for l in r.stderr.lines() {
+    let mut lines = r.stderr.lines();
+    assert_eq!(lines.next(), Some("<stdin>:1: trace"));
+    for l in lines {
         // depth D: (place|guess|undo) rRcC = V
         let rest = l.strip_prefix("depth ").unwrap_or_else(|| panic!("{l:?}"));
         let (depth, rest) = rest.split_once(": ").unwrap_or_else(|| panic!("{l:?}"));
@@ -1829,16 +1831,686 @@ fn live_count_shows_on_a_terminal_only_and_not_with_quiet() {
     let Some(shown) = on_terminal(&args, false) else {
         return; // no `script` here
     };
-    assert!(shown.contains("solutions counted"), "{shown}");
+    assert!(shown.contains("solutions so far"), "{shown}");
     assert!(shown.contains("at least"), "{shown}");
     let quiet = on_terminal(
         &["solve", "--count", "--quiet", "--timeout", "2s", &empty],
         false,
     )
     .expect("script worked a moment ago");
-    assert!(!quiet.contains("solutions counted"), "{quiet}");
+    assert!(!quiet.contains("solutions so far"), "{quiet}");
     // Not a terminal: nothing but the result.
     let r = run(&args, None);
     r.expect_code(0);
-    assert!(!r.stderr.contains("solutions counted"), "{}", r.stderr);
+    assert!(!r.stderr.contains("solutions so far"), "{}", r.stderr);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rough edges a new user meets (issue 11).
+
+/// Runs `sudoku ARGS` in `dir`, reads the first line of its stdout and closes the pipe, as
+/// `| head -1` does; returns that line, the exit status and stderr.
+fn first_line_then_close(dir: &std::path::Path, args: &[&str]) -> (String, Option<i32>, String) {
+    let mut child = sudoku()
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _dog = Watchdog::new(&child);
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    drop(out);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    (first, status.code(), err)
+}
+
+#[test]
+fn regression_a_closed_pipe_keeps_the_status_of_what_was_written() {
+    // The first record is written before the pipe closes; far more output follows, so the
+    // program meets the closed pipe.
+    let rest = many_puzzles(3000);
+    for (first, status) in [(NONE, 1), (TWO, 0), ("123", 2)] {
+        let mut text = lines_of(&[first]);
+        text.extend_from_slice(&rest);
+        let dir = temp_files(&[("p.txt", &text)]);
+        for args in [
+            &["solve", "p.txt"][..],
+            &["solve", "--format", "line", "-j1", "p.txt"],
+            &["solve", "--format", "line", "-j2", "p.txt"],
+        ] {
+            let (line, code, err) = first_line_then_close(dir.path(), args);
+            assert!(!line.is_empty(), "{args:?}");
+            assert_eq!(code, Some(status), "{args:?} after {line:?}\n{err}");
+        }
+        let (line, code, _) =
+            first_line_then_close(dir.path(), &["check", "--format", "line", "p.txt"]);
+        let expected = match status {
+            0 => 1, // multiple: not proper
+            s => s,
+        };
+        assert_eq!(code, Some(expected), "check after {line:?}");
+    }
+    // A closed pipe alone is still quiet and no error.
+    let mut rng = Rng(7);
+    let mut proper = String::new();
+    while proper.len() < 3000 * 82 {
+        let p = blank_cells(&random_grid(&mut rng), 30, &mut rng);
+        if reference_count(&p, 2, 1_000_000) == Some(1) {
+            proper.push_str(&line_of(&p));
+            proper.push('\n');
+        }
+    }
+    let dir = temp_files(&[("p.txt", proper.as_bytes())]);
+    let (_, code, err) = first_line_then_close(dir.path(), &["check", "--format", "line", "p.txt"]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+}
+
+#[test]
+fn regression_a_closed_stdout_is_a_write_error() {
+    // `>&-`: the shell starts the program with no stdout at all.
+    let script = format!("exec '{BIN}' solve \"$1\" >&-");
+    let mut cmd = Command::new("sh");
+    cmd.args(["-c", &script, "sh", &puzzles_arg("easy.txt")]);
+    let Ok(out) = cmd.stdin(Stdio::null()).output() else {
+        return; // no sh here
+    };
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("sudoku: cannot write output"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // The same program with a stdout is fine.
+    let script = format!("exec '{BIN}' solve \"$1\" >/dev/null");
+    let out = Command::new("sh")
+        .args(["-c", &script, "sh", &puzzles_arg("easy.txt")])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn regression_ctrl_c_prints_nothing_after_the_record_it_cut_short() {
+    // A count that runs until stopped, then many quick puzzles: on two threads the second
+    // one solves those while the first counts.
+    let mut text = lines_of(&[EMPTY]);
+    text.extend_from_slice(&many_puzzles(2000));
+    let dir = temp_files(&[("p.txt", &text)]);
+    let mut child = sudoku()
+        .args(["solve", "--count", "--format", "line", "-j2", "p.txt"])
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _dog = Watchdog::new(&child);
+    std::thread::sleep(Duration::from_millis(1500));
+    interrupt(&child);
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines.len(),
+        1,
+        "only the count Ctrl-C stopped: {:?}",
+        &lines[..lines.len().min(5)]
+    );
+    let n = lines[0].strip_suffix('+').expect("a lower bound");
+    assert!(n.parse::<u64>().unwrap() > 0);
+}
+
+#[test]
+fn regression_trace_names_each_puzzle_and_stops_when_stderr_closes() {
+    let hard = samples("hard.txt")[0].puzzle.clone();
+    let dir = temp_files(&[("p.txt", &lines_of(&[P, "bad", &hard]))]);
+    let r = run_in(
+        dir.path(),
+        &["solve", "--trace", "--format", "line", "p.txt"],
+        None,
+    );
+    r.expect_code(2);
+    let headers: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("p.txt:"))
+        .collect();
+    assert_eq!(
+        headers,
+        [
+            "p.txt:1: trace",
+            "p.txt:2:1: invalid character 'b'",
+            "p.txt:3: trace"
+        ],
+        "{}",
+        r.stderr
+    );
+
+    // `--trace 2>&1 >/dev/null | head -2` on a search that would run for hours.
+    let mut child = sudoku()
+        .args(["solve", "--trace", "--count", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _dog = Watchdog::new(&child);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(&lines_of(&[EMPTY])).unwrap();
+    drop(stdin);
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut two = String::new();
+    err.read_line(&mut two).unwrap();
+    err.read_line(&mut two).unwrap();
+    assert_eq!(two.lines().next(), Some("<stdin>:1: trace"));
+    drop(err);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "a closed pipe is quiet");
+}
+
+#[test]
+fn regression_a_puzzle_given_as_an_argument_is_solved() {
+    let dir = temp_files(&[("p.txt", &lines_of(&[TWO]))]);
+    let r = run_in(
+        dir.path(),
+        &["solve", "--format", "line", "p.txt", P, "-"],
+        Some(&lines_of(&[THREE])),
+    );
+    r.expect_code(0);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", r.stdout);
+    assert!(lines[0].ends_with(" multiple"));
+    assert_eq!(lines[1], P_SOLUTION);
+    assert!(lines[2].ends_with(" multiple"));
+    let r = run(&["solve", P], None);
+    r.expect_code(0);
+    assert!(
+        r.stdout.starts_with("<argument>:1: unique solution\n"),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["check", "--format", "json", P], None);
+    r.expect_code(0);
+    assert_eq!(json_lines(&r.stdout)[0]["file"], "<argument>");
+    // A puzzle whose givens break the rules is still a puzzle: invalid, located.
+    let bad = format!("55{}", &P[2..]);
+    let r = run(&["solve", &bad], None);
+    r.expect_code(2);
+    assert!(
+        r.stderr
+            .starts_with("<argument>:1:2: digit 5 appears twice"),
+        "{}",
+        r.stderr
+    );
+    // A file of that name wins over the text.
+    let dir = temp_files(&[(P, &lines_of(&[TWO]))]);
+    let r = run_in(dir.path(), &["solve", "--format", "line", P], None);
+    r.expect_code(0);
+    assert!(r.stdout.ends_with(" multiple\n"), "{}", r.stdout);
+}
+
+#[test]
+fn regression_an_argument_that_is_neither_file_nor_puzzle_gets_a_hint() {
+    let short = &P[..80];
+    let r = run(&["solve", short], None);
+    r.expect_code(2);
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", r.stderr);
+    assert!(
+        lines[0].starts_with(&format!("sudoku: {short}: cannot open: ")),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        lines[1].contains("expected 81 cells, found 80"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        lines[2].contains("echo PUZZLE | sudoku solve"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["solve", "4.....8.5.3"], None);
+    r.expect_code(2);
+    assert!(
+        r.stderr.contains("expected 81 cells, found 11"),
+        "{}",
+        r.stderr
+    );
+    // A file name is not taken for a puzzle: no hint.
+    let r = run(&["solve", "missing.txt"], None);
+    r.expect_code(2);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    // No subcommand: the tip says which one.
+    let easy = puzzles_arg("easy.txt");
+    let r = run(&[&easy], None);
+    r.expect_code(2);
+    assert!(
+        r.stderr.contains(&format!(
+            "tip: to solve the puzzles in it: 'sudoku solve {easy}'"
+        )),
+        "{}",
+        r.stderr
+    );
+    let r = run(&[P], None);
+    r.expect_code(2);
+    assert!(
+        r.stderr
+            .contains(&format!("tip: to solve it: 'sudoku solve {P}'")),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["sovle"], None);
+    r.expect_code(2);
+    assert!(!r.stderr.contains("sudoku solve sovle"), "{}", r.stderr);
+    // And --help says so.
+    let r = run(&["solve", "--help"], None);
+    let words = r.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("not a file but a puzzle"), "{}", r.stdout);
+}
+
+/// The lines a terminal would have shown, in order: output split at line ends and carriage
+/// returns, escape sequences and the bar's blocks removed, blank lines dropped.
+fn terminal_frames(shown: &str) -> Vec<String> {
+    let mut plain = String::new();
+    let mut chars = shown.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // CSI: ESC [ parameters, then a final letter.
+            if chars.next_if_eq(&'[').is_some() {
+                for c in chars.by_ref() {
+                    if c.is_ascii_alphabetic() {
+                        break;
+                    }
+                }
+            }
+            continue;
+        }
+        plain.push(match c {
+            '\r' => '\n',
+            '█' | '░' => ' ',
+            c => c,
+        });
+    }
+    plain
+        .split('\n')
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// Runs `sudoku ARGS` under `script` (stdout and stderr a terminal), returning what was shown
+/// and how long it took; None when `script` is not available.
+fn on_terminal_timed(args: &[&str]) -> Option<(String, f64)> {
+    let start = std::time::Instant::now();
+    let shown = on_terminal(args, false)?;
+    Some((shown, start.elapsed().as_secs_f64()))
+}
+
+/// `P% N puzzles, R/s, E elapsed, L left` → (P, N, E, L), in whole seconds.
+fn bar_frame(line: &str) -> Option<(f64, f64, f64, f64)> {
+    let secs = |t: &str| -> Option<f64> {
+        let mut total = 0.0;
+        for part in t.split(' ') {
+            let (n, unit) = part.split_at(part.find(|c: char| !c.is_ascii_digit())?);
+            let n: f64 = n.parse().ok()?;
+            total += n * match unit {
+                "s" => 1.0,
+                "m" => 60.0,
+                "h" => 3600.0,
+                _ => return None,
+            };
+        }
+        Some(total)
+    };
+    let (pct, rest) = line.split_once("% ")?;
+    let parts: Vec<&str> = rest.split(", ").collect();
+    let [puzzles, _rate, elapsed, left] = parts[..] else {
+        return None;
+    };
+    let n = puzzles
+        .strip_suffix(" puzzles")
+        .or(puzzles.strip_suffix(" puzzle"))?;
+    Some((
+        pct.trim().parse().ok()?,
+        n.replace(',', "").parse().ok()?,
+        secs(elapsed.strip_suffix(" elapsed")?)?,
+        secs(left.strip_suffix(" left")?)?,
+    ))
+}
+
+#[test]
+fn regression_the_progress_bar_follows_the_records_written() {
+    // Hard puzzles, every line the same length, enough for a few seconds of a debug build.
+    let hard = samples("hard.txt");
+    let n = 50_000;
+    let text: Vec<&str> = hard
+        .iter()
+        .map(|s| s.puzzle.as_str())
+        .cycle()
+        .take(n)
+        .collect();
+    let dir = temp_files(&[("p.txt", &lines_of(&text))]);
+    let file = dir.path().join("p.txt");
+    let args = ["solve", "--format", "line", "-j1", file.to_str().unwrap()];
+    let Some((shown, took)) = on_terminal_timed(&args) else {
+        return; // no `script` here
+    };
+    let frames: Vec<(f64, f64, f64, f64)> = terminal_frames(&shown)
+        .iter()
+        .filter_map(|l| bar_frame(l))
+        .collect();
+    assert!(
+        frames.len() >= 3,
+        "a run of {took:.1} s shows its bar: {shown:?}"
+    );
+    let mut checked = 0;
+    for &(pct, done, elapsed, left) in &frames {
+        // The bar is how far the records written reach, not the input read.
+        let share = 100.0 * done / n as f64;
+        assert!(
+            (pct - share).abs() <= 1.5,
+            "{pct}% shown with {done} of {n} puzzles done"
+        );
+        if (20.0..=80.0).contains(&pct) {
+            checked += 1;
+            let whole = elapsed + left;
+            assert!(
+                whole >= took / 2.0 && whole <= 2.0 * took + 1.0,
+                "at {pct}%: {elapsed} s elapsed and {left} s left, for a run of {took:.1} s"
+            );
+        }
+    }
+    assert!(checked > 0, "no frame between 20% and 80%: {frames:?}");
+}
+
+#[test]
+fn regression_a_long_count_shows_solutions_not_a_full_bar() {
+    let empty = puzzles_arg("empty.txt");
+    let args = ["solve", "--count", "--timeout", "2500ms", &empty];
+    let Some((shown, _)) = on_terminal_timed(&args) else {
+        return; // no `script` here
+    };
+    let frames: Vec<String> = terminal_frames(&shown)
+        .into_iter()
+        .filter(|l| l.contains("elapsed"))
+        .collect();
+    assert!(!frames.is_empty(), "{shown:?}");
+    for f in &frames {
+        assert!(
+            f.contains(" solutions so far, ") && f.contains("/s"),
+            "{f:?}"
+        );
+        assert!(!f.contains('%') && !f.contains("puzzles"), "{f:?}");
+    }
+    // Two such counts: after the first, one puzzle is done, in the singular.
+    let dir = temp_files(&[("two.txt", &lines_of(&[EMPTY, EMPTY]))]);
+    let two = dir.path().join("two.txt");
+    let args = [
+        "solve",
+        "--count",
+        "-j1",
+        "--timeout",
+        "1500ms",
+        two.to_str().unwrap(),
+    ];
+    let (shown, _) = on_terminal_timed(&args).unwrap();
+    let frames = terminal_frames(&shown);
+    assert!(
+        frames.iter().any(|f| f.contains(", 1 puzzle done, ")),
+        "{frames:?}"
+    );
+    assert!(
+        !frames.iter().any(|f| f.contains("1 puzzles")),
+        "{frames:?}"
+    );
+}
+
+#[test]
+fn regression_reading_from_a_terminal_says_so_and_draws_no_progress() {
+    let mut child = match Command::new("script")
+        .args(["-qec", &format!("'{BIN}' solve --format line"), "/dev/null"])
+        .env("TERM", "xterm")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(_) => return, // no `script` here
+    };
+    let _dog = Watchdog::new(&child);
+    let mut typed = child.stdin.take().unwrap();
+    typed.write_all(&lines_of(&[P])).unwrap();
+    typed.flush().unwrap();
+    // Well past the second after which a busy run shows its progress.
+    std::thread::sleep(Duration::from_millis(2500));
+    typed.write_all(b"\x04").unwrap();
+    typed.flush().unwrap();
+    let mut shown = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut shown)
+        .unwrap();
+    let status = child.wait().unwrap();
+    drop(typed);
+    assert_eq!(status.code(), Some(0), "{shown:?}");
+    let notice = "sudoku: reading puzzles from the terminal";
+    assert_eq!(shown.matches(notice).count(), 1, "{shown:?}");
+    assert!(shown.contains("Ctrl-D"), "{shown:?}");
+    assert!(shown.contains(P_SOLUTION), "{shown:?}");
+    assert!(
+        !shown.contains("elapsed"),
+        "no progress while waiting: {shown:?}"
+    );
+    // --quiet: no notice.
+    let quiet = on_terminal(&["solve", "--quiet", "--format", "line"], false).unwrap();
+    assert!(!quiet.contains(notice), "{quiet:?}");
+}
+
+#[test]
+fn regression_each_command_help_describes_that_command() {
+    let check = run(&["check", "--help"], None);
+    check.expect_code(0);
+    let words = check
+        .stdout
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for solve_only in [
+        "--color",
+        "--all",
+        "--count",
+        "--limit",
+        "--trace",
+        "81 digits",
+        "Nine rows",
+    ] {
+        assert!(
+            !words.contains(solve_only),
+            "check --help mentions {solve_only:?}:\n{}",
+            check.stdout
+        );
+    }
+    for about_check in ["proper", "multiple", "none", "\"proper\""] {
+        assert!(
+            words.contains(about_check),
+            "check --help lacks {about_check:?}:\n{}",
+            check.stdout
+        );
+    }
+    let solve = run(&["solve", "--help"], None);
+    let words = solve
+        .stdout
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        words.contains("the solution's 81 digits"),
+        "{}",
+        solve.stdout
+    );
+    assert!(!words.contains("\"proper\""), "{}", solve.stdout);
+}
+
+/// The manual page as `man -l` shows it, 80 columns wide; None when `man` is not available.
+fn rendered_man_page() -> Option<String> {
+    let r = run(&["man"], None);
+    r.expect_code(0);
+    let dir = temp_files(&[("sudoku.1", r.stdout.as_bytes())]);
+    let out = Command::new("man")
+        .arg("-l")
+        .arg(dir.path().join("sudoku.1"))
+        .env("MANPAGER", "cat")
+        .env("PAGER", "cat")
+        .env("MANWIDTH", "80")
+        .env("MAN_KEEP_FORMATTING", "0")
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    // Bold and underline by overstriking, if any: keep the letters.
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let mut plain = String::new();
+    for c in text.chars() {
+        if c == '\u{8}' {
+            plain.pop();
+        } else {
+            plain.push(c);
+        }
+    }
+    Some(plain)
+}
+
+#[test]
+fn regression_the_man_page_shows_clean_examples_and_sections() {
+    let Some(page) = rendered_man_page() else {
+        return; // no `man` here
+    };
+    let lines: Vec<&str> = page.lines().map(str::trim).collect();
+    for heading in [
+        "NAME",
+        "SYNOPSIS",
+        "DESCRIPTION",
+        "COMMANDS",
+        "INPUT",
+        "EXIT STATUS",
+    ] {
+        let n = lines.iter().filter(|l| **l == heading).count();
+        assert_eq!(n, 1, "{heading} appears {n} times:\n{page}");
+    }
+    assert!(!lines.contains(&"EXTRA"), "{page}");
+    // Every example whole on a line of its own, and what it does on one line.
+    let help = run(&["solve", "--help"], None).stdout + &run(&["check", "--help"], None).stdout;
+    // In the help, what an example does starts at column 42, on the command's line when it
+    // fits.
+    let mut pieces = Vec::new();
+    for block in help.split("Examples:\n").skip(1) {
+        for l in block.lines().take_while(|l| !l.is_empty()) {
+            let at = if l.len() > 42 && l.as_bytes()[41] == b' ' {
+                42
+            } else {
+                l.len()
+            };
+            let (command, what) = l.split_at(at);
+            for piece in [command.trim(), what.trim()] {
+                if !piece.is_empty() {
+                    pieces.push(piece.to_string());
+                }
+            }
+        }
+    }
+    assert!(pieces.len() >= 18, "{pieces:?}");
+    for piece in &pieces {
+        assert!(
+            lines.contains(&piece.as_str()),
+            "{piece:?} not whole on a line:\n{page}"
+        );
+    }
+    for l in page.lines() {
+        assert!(l.chars().count() <= 80, "over 80 columns: {l:?}");
+    }
+    // No word split by hyphenation at a line end.
+    assert!(
+        !page.contains("\u{2010}\n") && !page.contains("-\n "),
+        "{page}"
+    );
+}
+
+#[test]
+fn regression_the_readme_first_example_prints_what_it_shows() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let block = readme
+        .split("```console\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("a console block");
+    let mut lines = block.lines();
+    let command = lines.next().unwrap().strip_prefix("$ ").expect("a command");
+    let shown: Vec<&str> = lines.collect();
+    let (run_args, head) = command.split_once(" | head -").expect("| head -N");
+    let head: usize = head.trim().parse().unwrap();
+    let args: Vec<&str> = run_args.split(' ').skip(1).collect();
+    let r = run_in(&root(), &args, None);
+    r.expect_code(0);
+    let printed: Vec<&str> = r.stdout.lines().take(head).collect();
+    assert_eq!(printed, shown, "README: {command}");
+    // Installing uses the lock file.
+    for l in readme.lines().filter(|l| l.contains("cargo install")) {
+        assert!(l.contains("--locked"), "{l}");
+    }
+}
+
+#[test]
+fn regression_small_wordings() {
+    // --all in lines: '# 0 solutions', the pattern of '# 2 solutions'.
+    let r = run(
+        &["solve", "--all", "--format", "line"],
+        Some(&lines_of(&[NONE, TWO])),
+    );
+    r.expect_code(1);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "# 0 solutions", "{}", r.stdout);
+    assert_eq!(lines[3], "# 2 solutions", "{}", r.stdout);
+    // A NUL byte is named, not escaped.
+    let r = run(&["solve"], Some(b"12\0\n"));
+    r.expect_code(2);
+    assert!(
+        r.stderr
+            .starts_with("<stdin>:1:3: invalid character NUL (byte 0x00)\n"),
+        "{}",
+        r.stderr
+    );
+    // --limit says plainly that a count reaching it is a lower bound, even in the summary.
+    let r = run(&["solve", "-h"], None);
+    let words = r.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("a count that reaches N is a lower bound"),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["solve", "--help"], None);
+    let words = r.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("--limit 1 prints 1+"), "{}", r.stdout);
 }

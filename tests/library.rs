@@ -453,7 +453,7 @@ fn bad_characters_and_bytes() {
     );
     assert_eq!(
         only_error(&with(0, b"\0")),
-        (1, 1, "invalid character '\\u{0}'".into())
+        (1, 1, "invalid character NUL (byte 0x00)".into())
     );
     assert_eq!(
         only_error(&with(9, b"\xff")),

@@ -1,0 +1,70 @@
+//! `sudoku check`: is each puzzle proper (exactly one solution)? The search is `solve`'s
+//! ([`Search`]); only the verdict differs: anything but one solution is a failure.
+
+use std::time::Duration;
+
+use anyhow::Result;
+use sudoku::format::{Mode, Status};
+use sudoku::solver::NoObserver;
+
+use super::solve::{Search, SearchTally};
+use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict};
+use crate::cli::CheckArgs;
+
+/// Runs `sudoku check`.
+pub fn run(args: CheckArgs) -> Result<Ending> {
+    let batch = args.batch;
+    let search = Search {
+        mode: Mode::Check,
+        format: args.format.into(),
+        color: false,
+        stats: batch.stats,
+        limit: None,
+        timeout: batch.timeout,
+        threads: super::threads(batch.threads),
+    };
+    let options = Options {
+        threads: search.threads,
+        chunk: batch::CHUNK,
+        progress: !batch.quiet,
+        counter: None,
+        stats: batch.stats,
+    };
+    batch::run(
+        &Check { search },
+        Puzzles::new(args.input.files, batch.quiet),
+        &options,
+    )
+}
+
+/// The `check` command.
+struct Check {
+    search: Search,
+}
+
+impl batch::Command for Check {
+    type Job = Puzzle;
+    type Worker = ();
+    type Tally = SearchTally;
+
+    fn worker(&self) {}
+
+    fn run(
+        &self,
+        _: &mut (),
+        job: &Puzzle,
+        record: &mut Record<'_>,
+        tally: &mut SearchTally,
+    ) -> Verdict {
+        match self.search.entry(job, &mut NoObserver, record, tally) {
+            None => Verdict::Invalid,
+            Some(outcome) if outcome.status() == Status::Unique => Verdict::Success,
+            // None, several, or stopped by --timeout before the verdict.
+            Some(_) => Verdict::Failure,
+        }
+    }
+
+    fn summary(&self, tally: &SearchTally, elapsed: Duration) -> String {
+        tally.summary(elapsed)
+    }
+}

@@ -1,0 +1,117 @@
+//! The commands, one file each. A batch command turns its flags into a value implementing
+//! [`batch::Command`](crate::batch::Command) (what it does to one job) and hands it to
+//! [`batch::run`](crate::batch::run) with a source of jobs; `main` maps the
+//! [`Ending`](crate::batch::Ending) to the exit status.
+//!
+//! A new command over puzzles is, in outline:
+//!
+//! ```text
+//! struct Hint { format: Format, .. }
+//! impl batch::Command for Hint {
+//!     type Job = Puzzle;          // or u64, with batch::Counter as the source
+//!     type Worker = ();           // per-thread state, if any
+//!     type Tally = HintTally;     // counts for --stats (or ())
+//!     fn worker(&self) {}
+//!     fn run(&self, _: &mut (), job: &Puzzle, record: &mut Record<'_>, tally: &mut HintTally)
+//!         -> Verdict
+//!     {
+//!         // a bad line: record.report(error_report(..)); write its record; Verdict::Invalid
+//!         // a puzzle: append the record to record.out(); poll interrupt::stopping() in long
+//!         // work; Verdict::Failure when it could not do what was asked
+//!     }
+//!     fn summary(&self, tally: &HintTally, elapsed: Duration) -> String { .. }
+//! }
+//! pub fn run(args: HintArgs) -> Result<Ending> {
+//!     let options = Options { threads, chunk: batch::CHUNK, progress: !quiet, counter: None, stats };
+//!     batch::run(&Hint { .. }, Puzzles::new(args.input.files, quiet), &options)
+//! }
+//! ```
+
+pub mod check;
+pub mod completions;
+pub mod man;
+pub mod solve;
+
+use std::io::{self, IsTerminal};
+
+use sudoku::format::Format;
+use sudoku::input::PuzzleError;
+
+use crate::cli::{CheckFormat, ColorArg, SolveFormat};
+
+/// Worker threads: the number asked for, or one per core.
+pub fn threads(arg: Option<u32>) -> usize {
+    arg.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    )
+}
+
+/// Whether to colour: `auto` colours only when stdout is a terminal and `NO_COLOR` is unset.
+pub fn color(arg: ColorArg) -> bool {
+    match arg {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => {
+            io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    }
+}
+
+impl From<SolveFormat> for Format {
+    fn from(arg: SolveFormat) -> Format {
+        match arg {
+            SolveFormat::Grid => Format::Grid,
+            SolveFormat::Line => Format::Line,
+            SolveFormat::Json => Format::Json,
+        }
+    }
+}
+
+impl From<CheckFormat> for Format {
+    fn from(arg: CheckFormat) -> Format {
+        match arg {
+            CheckFormat::Grid => Format::Grid,
+            CheckFormat::Line => Format::Line,
+            CheckFormat::Json => Format::Json,
+        }
+    }
+}
+
+/// The error report for a bad puzzle: `FILE:LINE:COLUMN: message`, then the line with a caret
+/// under the column.
+pub fn error_report(name: &str, err: &PuzzleError) -> String {
+    let mut s = format!("{name}:{}:{}: {err}\n", err.line, err.column);
+    if err.text.is_empty() {
+        return s;
+    }
+    // Show the whole line when it is short, else a window of WIDTH characters around the
+    // column, with control characters made visible.
+    const WIDTH: usize = 100;
+    let chars: Vec<char> = err.text.chars().collect();
+    let col = (err.column as usize).saturating_sub(1).min(chars.len());
+    let start = if chars.len() <= WIDTH {
+        0
+    } else {
+        col.saturating_sub(WIDTH / 2).min(chars.len() - WIDTH)
+    };
+    let end = chars.len().min(start + WIDTH);
+    let mut shown = String::new();
+    if start > 0 {
+        shown.push_str("...");
+    }
+    for &c in &chars[start..end] {
+        shown.push(if c.is_control() { '?' } else { c });
+    }
+    if end < chars.len() {
+        shown.push_str("...");
+    }
+    let pad = col - start + if start > 0 { 3 } else { 0 };
+    let gutter = err.line.to_string();
+    let blank = " ".repeat(gutter.len());
+    s.push_str(&format!(
+        "{blank} |\n{gutter} | {shown}\n{blank} | {}^\n",
+        " ".repeat(pad)
+    ));
+    s
+}

@@ -1,0 +1,616 @@
+//! `sudoku solve`: one solution per puzzle and whether it is the only one; with `--all` every
+//! solution, streamed as it is found; with `--count` their number, a long count shared out to
+//! every thread; with `--trace` every placement and undo of the search on stderr.
+//!
+//! The search of one puzzle ([`Search`]) is shared with `check`, which asks the same question
+//! and only judges the answer differently.
+
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context as _, Result};
+use sudoku::board::Board;
+use sudoku::format::{self, Context, Cut, Format, Mode, Outcome, Status};
+use sudoku::solver::{self, NoObserver, Observer, SearchEnd};
+
+use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict, interrupt};
+use crate::cli::SolveArgs;
+
+/// How often a count in progress is published to the live display (a power of two).
+const COUNT_PUBLISH: u64 = 1 << 14;
+
+/// Runs `sudoku solve`.
+pub fn run(args: SolveArgs) -> Result<Ending> {
+    let mode = if args.count {
+        Mode::Count
+    } else if args.all {
+        Mode::All
+    } else {
+        Mode::Solve
+    };
+    let batch = args.batch;
+    let search = Search {
+        mode,
+        format: args.format.into(),
+        color: super::color(args.color),
+        stats: batch.stats,
+        limit: args.limit,
+        timeout: batch.timeout,
+        threads: super::threads(batch.threads),
+    };
+    // --trace and --all stream from one search at a time, a chunk of one puzzle each, so
+    // that the trace and the error reports on stderr keep input order too.
+    let one_at_a_time = args.trace || mode == Mode::All;
+    let options = Options {
+        threads: if one_at_a_time { 1 } else { search.threads },
+        chunk: if one_at_a_time { 1 } else { batch::CHUNK },
+        progress: !batch.quiet && !args.trace,
+        counter: matches!(mode, Mode::All | Mode::Count).then_some("solution"),
+        stats: batch.stats,
+    };
+    let command = Solve {
+        search,
+        trace: args.trace,
+        trace_error: Arc::default(),
+    };
+    let ending = batch::run(
+        &command,
+        Puzzles::new(args.input.files, batch.quiet),
+        &options,
+    )?;
+    let trace_error = command
+        .trace_error
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take();
+    match trace_error {
+        // Like a closed stdout: quiet (`--trace 2>&1 >/dev/null | head`).
+        Some(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            Err(e).context("cannot write the trace")
+        }
+        _ => Ok(ending),
+    }
+}
+
+/// The `solve` command.
+struct Solve {
+    search: Search,
+    trace: bool,
+    /// Why the trace could not be written, once it could not.
+    trace_error: Arc<Mutex<Option<io::Error>>>,
+}
+
+impl batch::Command for Solve {
+    type Job = Puzzle;
+    type Worker = Option<Trace>;
+    type Tally = SearchTally;
+
+    fn worker(&self) -> Option<Trace> {
+        self.trace.then(|| Trace {
+            err: io::BufWriter::new(io::stderr()),
+            error: Arc::clone(&self.trace_error),
+            failed: false,
+        })
+    }
+
+    fn run(
+        &self,
+        trace: &mut Option<Trace>,
+        job: &Puzzle,
+        record: &mut Record<'_>,
+        tally: &mut SearchTally,
+    ) -> Verdict {
+        let outcome = match trace {
+            Some(trace) => {
+                if job.entry.result.is_ok() {
+                    trace.header(&job.input.name, job.entry.line);
+                }
+                let outcome = self.search.entry(job, trace, record, tally);
+                // Before the error reports that follow on stderr.
+                trace.flush();
+                outcome
+            }
+            None => self.search.entry(job, &mut NoObserver, record, tally),
+        };
+        match outcome {
+            None => Verdict::Invalid,
+            // No solution, or none found before --timeout stopped the search.
+            Some(outcome) if outcome.count == 0 => Verdict::Failure,
+            Some(_) => Verdict::Success,
+        }
+    }
+
+    fn summary(&self, tally: &SearchTally, elapsed: Duration) -> String {
+        tally.summary(elapsed)
+    }
+}
+
+/// One puzzle's search, as `solve` and `check` ask for it: the flags, resolved.
+#[derive(Debug, Clone)]
+pub struct Search {
+    /// What to do with each puzzle.
+    pub mode: Mode,
+    /// Output format.
+    pub format: Format,
+    /// Colour grids.
+    pub color: bool,
+    /// Search figures in JSON.
+    pub stats: bool,
+    /// Solutions per puzzle at most, in [`Mode::All`] and [`Mode::Count`].
+    pub limit: Option<u64>,
+    /// Time per puzzle at most.
+    pub timeout: Option<Duration>,
+    /// Threads a long count may be shared out to.
+    pub threads: usize,
+}
+
+/// Counts over the batch, for `--stats`.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct SearchTally {
+    read: u64,
+    solved: u64,
+    unique: u64,
+    multiple: u64,
+    none: u64,
+    invalid: u64,
+    /// Stopped by --timeout before a verdict.
+    unknown: u64,
+    guesses: u64,
+}
+
+impl batch::Tally for SearchTally {
+    fn add(&mut self, o: &SearchTally) {
+        self.read += o.read;
+        self.solved += o.solved;
+        self.unique += o.unique;
+        self.multiple += o.multiple;
+        self.none += o.none;
+        self.invalid += o.invalid;
+        self.unknown += o.unknown;
+        self.guesses += o.guesses;
+    }
+}
+
+impl SearchTally {
+    /// The `--stats` summary.
+    pub fn summary(&self, elapsed: Duration) -> String {
+        use std::fmt::Write as _;
+        let t = self;
+        let secs = elapsed.as_secs_f64();
+        let rate = if secs > 0.0 {
+            t.read as f64 / secs
+        } else {
+            0.0
+        };
+        let searched = t.read - t.invalid;
+        let per = if searched > 0 {
+            t.guesses as f64 / searched as f64
+        } else {
+            0.0
+        };
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "puzzles: {} read, {} solved ({} unique, {} multiple), {} no solution, {} invalid",
+            t.read, t.solved, t.unique, t.multiple, t.none, t.invalid
+        );
+        if t.unknown > 0 {
+            let _ = writeln!(s, "stopped: {} before a verdict", t.unknown);
+        }
+        let _ = writeln!(s, "time: {secs:.3} s, {rate:.0} puzzles/s");
+        let _ = writeln!(
+            s,
+            "search: {} guesses, {per:.2} per valid puzzle",
+            t.guesses
+        );
+        s
+    }
+}
+
+impl Search {
+    /// Does one entry: a bad line gets its report and `invalid` record (and `None`); a puzzle
+    /// is searched and its record written, and the outcome returned.
+    pub fn entry<O: Observer>(
+        &self,
+        job: &Puzzle,
+        observer: &mut O,
+        record: &mut Record<'_>,
+        tally: &mut SearchTally,
+    ) -> Option<Outcome> {
+        let input = job.input;
+        let cx = Context {
+            name: &input.name,
+            json_name: &input.json_name,
+            line: job.entry.line,
+            format: self.format,
+            mode: self.mode,
+            color: self.color,
+            stats: self.stats,
+        };
+        tally.read += 1;
+        let puzzle = match &job.entry.result {
+            Ok(board) => *board,
+            Err(err) => {
+                tally.invalid += 1;
+                record.report(super::error_report(&input.name, err));
+                format::write_invalid(record.out(), &cx, err, err.board.as_deref());
+                return None;
+            }
+        };
+        let outcome = self.search(&puzzle, &cx, observer, record);
+        tally.guesses += outcome.guesses;
+        if outcome.count > 0 {
+            tally.solved += 1;
+        }
+        match outcome.status() {
+            Status::Unique => tally.unique += 1,
+            Status::Multiple => tally.multiple += 1,
+            Status::None => tally.none += 1,
+            Status::Unknown => tally.unknown += 1,
+        }
+        format::write_outcome(record.out(), &cx, &puzzle, &outcome);
+        Some(outcome)
+    }
+
+    /// Searches one valid puzzle. In [`Mode::All`] the solutions are written (and streamed
+    /// out) as they are found; the caller writes the record's summary.
+    fn search<O: Observer>(
+        &self,
+        puzzle: &Board,
+        cx: &Context<'_>,
+        observer: &mut O,
+        record: &mut Record<'_>,
+    ) -> Outcome {
+        // Reading the clock costs about as much as solving an easy puzzle: only when needed.
+        let start = (self.timeout.is_some() || self.stats).then(Instant::now);
+        // A timeout too far off to represent is no timeout.
+        let deadline = self.timeout.zip(start).and_then(|(t, s)| s.checked_add(t));
+        let stop = || interrupt::stopping() || deadline.is_some_and(|d| Instant::now() >= d);
+        let limit = match self.mode {
+            Mode::Solve | Mode::Check => Some(2),
+            Mode::All | Mode::Count => self.limit,
+        };
+        if self.mode == Mode::All {
+            format::write_all_start(record.out(), cx, puzzle);
+        }
+        let progress = record.progress();
+        let found = if self.mode == Mode::Count && self.threads > 1 && !O::ENABLED {
+            count_on_all_threads(self.threads, puzzle, limit, &stop, progress, SPLIT_AFTER)
+        } else {
+            let mut first = None;
+            let mut count = 0u64;
+            let report = solver::search(puzzle, observer, Some(&stop), |solution| {
+                count += 1;
+                match self.mode {
+                    Mode::All => {
+                        let board = solution.board();
+                        first.get_or_insert(board);
+                        format::write_all_solution(record.out(), cx, puzzle, count, &board);
+                        record.stream()?;
+                    }
+                    _ if count == 1 => first = Some(solution.board()),
+                    _ => {}
+                }
+                if count.is_multiple_of(COUNT_PUBLISH) {
+                    record.progress().add_found(COUNT_PUBLISH);
+                }
+                if limit == Some(count) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            record.progress().add_found(count % COUNT_PUBLISH);
+            Found {
+                first,
+                count,
+                end: report.end,
+                guesses: report.stats.guesses,
+            }
+        };
+        let Found {
+            first,
+            count,
+            end,
+            guesses,
+        } = found;
+        if self.mode == Mode::All {
+            format::write_all_end(record.out(), cx);
+        }
+        let cut = match end {
+            SearchEnd::Exhausted => None,
+            // Stopped by the callback: at the limit, which for Solve and Check settles the
+            // verdict.
+            SearchEnd::Stopped if matches!(self.mode, Mode::Solve | Mode::Check) => None,
+            SearchEnd::Stopped => Some(Cut::Limit),
+            // Ctrl-C, or the run ends because its output can no longer be written.
+            SearchEnd::Interrupted if interrupt::stopping() => Some(Cut::Interrupted),
+            SearchEnd::Interrupted => Some(Cut::Timeout),
+        };
+        Outcome {
+            first,
+            count,
+            cut,
+            guesses,
+            micros: start.map_or(0, |s| s.elapsed().as_micros() as u64),
+        }
+    }
+}
+
+/// Writes `--trace` events to stderr. When stderr cannot be written (a closed pipe), the run
+/// stops: no one is left to read the trace.
+pub struct Trace {
+    err: io::BufWriter<io::Stderr>,
+    /// Where the first write error goes.
+    error: Arc<Mutex<Option<io::Error>>>,
+    failed: bool,
+}
+
+impl Trace {
+    /// The line before a puzzle's events: `FILE:LINE: trace`.
+    fn header(&mut self, name: &str, line: u64) {
+        let result = writeln!(self.err, "{name}:{line}: trace");
+        self.check(result);
+    }
+
+    fn flush(&mut self) {
+        let result = self.err.flush();
+        self.check(result);
+    }
+
+    fn check(&mut self, result: io::Result<()>) {
+        if let Err(e) = result
+            && !self.failed
+        {
+            self.failed = true;
+            *self.error.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+            interrupt::stop();
+        }
+    }
+}
+
+impl Observer for Trace {
+    fn place(&mut self, depth: usize, cell: usize, digit: u8, guess: bool) {
+        if self.failed {
+            return;
+        }
+        let what = if guess { "guess" } else { "place" };
+        let (r, c) = (cell / 9 + 1, cell % 9 + 1);
+        let result = writeln!(self.err, "depth {depth}: {what} r{r}c{c} = {digit}");
+        self.check(result);
+    }
+
+    fn undo(&mut self, depth: usize, cell: usize, digit: u8) {
+        if self.failed {
+            return;
+        }
+        let (r, c) = (cell / 9 + 1, cell % 9 + 1);
+        let result = writeln!(self.err, "depth {depth}: undo r{r}c{c} = {digit}");
+        self.check(result);
+    }
+}
+
+/// What one puzzle's search found.
+struct Found {
+    /// The first solution.
+    first: Option<Board>,
+    /// Solutions counted (at most the limit).
+    count: u64,
+    /// How the search ended.
+    end: SearchEnd,
+    /// Guesses made.
+    guesses: u64,
+}
+
+/// How long a count runs on one thread before it is shared out to all of them: most puzzles
+/// are done by then, and starting threads for them would cost more than it saves.
+const SPLIT_AFTER: Duration = Duration::from_millis(10);
+/// Sub-puzzles per thread when a count is shared out, so that threads that draw small ones
+/// find more work.
+const PARTS_PER_THREAD: usize = 16;
+/// Solutions a thread counts between two looks at the shared total.
+const COUNT_BATCH: u64 = 256;
+/// Set while one puzzle's count runs on all threads: one such count at a time, so workers
+/// busy with long counts of their own do not start threads by the dozen.
+static SHARING_OUT: AtomicBool = AtomicBool::new(false);
+
+/// Clears [`SHARING_OUT`] when a shared-out count ends, however it ends.
+struct SharedOut;
+
+impl Drop for SharedOut {
+    fn drop(&mut self) {
+        SHARING_OUT.store(false, Ordering::Release);
+    }
+}
+
+/// [`Mode::Count`] for one puzzle, on `threads` threads when it takes long.
+///
+/// It counts on this thread for `split_after` first. If it is not done by then, it starts
+/// again: [`solver::split`] cuts the search into sub-puzzles whose solutions together are
+/// exactly the puzzle's, and every thread counts sub-puzzles, taken in order, adding to a
+/// shared total. The count is as exact as on one thread; with a limit, the threads stop once
+/// the total reaches it and the count reported is the limit. The first solution is the one
+/// the first try found (the search's first), or else the first of the earliest sub-puzzle
+/// that has one.
+fn count_on_all_threads<S: Fn() -> bool + Sync>(
+    threads: usize,
+    puzzle: &Board,
+    limit: Option<u64>,
+    stop: &S,
+    progress: &batch::Progress,
+    split_after: Duration,
+) -> Found {
+    let switch_at = Instant::now() + split_after;
+    let sharing = std::cell::Cell::new(false);
+    let first_stop = || {
+        stop()
+            || (!sharing.get()
+                && Instant::now() >= switch_at
+                && SHARING_OUT
+                    .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+                    .is_ok()
+                && {
+                    sharing.set(true);
+                    true
+                })
+    };
+    let mut first = None;
+    let mut count = 0u64;
+    let report = solver::search(puzzle, &mut NoObserver, Some(&first_stop), |solution| {
+        count += 1;
+        if count == 1 {
+            first = Some(solution.board());
+        }
+        if limit == Some(count) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    if !sharing.get() {
+        progress.add_found(count);
+        return Found {
+            first,
+            count,
+            end: report.end,
+            guesses: report.stats.guesses,
+        };
+    }
+    let _shared_out = SharedOut;
+
+    let parts = solver::split(puzzle, PARTS_PER_THREAD * threads);
+    let next = AtomicUsize::new(0);
+    let total = AtomicU64::new(0);
+    let guesses = AtomicU64::new(report.stats.guesses);
+    let full = AtomicBool::new(false);
+    let interrupted = AtomicBool::new(false);
+    let earliest = Mutex::new(None::<(usize, Board)>);
+    // Adds a thread's unpublished solutions to the total; true when the limit is reached.
+    let publish = |n: u64| {
+        progress.add_found(n);
+        let now = total.fetch_add(n, Ordering::Relaxed) + n;
+        if limit.is_some_and(|l| now >= l) {
+            full.store(true, Ordering::Relaxed);
+        }
+        full.load(Ordering::Relaxed)
+    };
+    let job = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= parts.len() || full.load(Ordering::Relaxed) {
+                return;
+            }
+            let mut unpublished = 0u64;
+            let mut seen_one = false;
+            let report = solver::search(&parts[i], &mut NoObserver, Some(stop), |solution| {
+                if !seen_one {
+                    seen_one = true;
+                    let mut earliest = earliest.lock().unwrap_or_else(|e| e.into_inner());
+                    if earliest.as_ref().is_none_or(|&(j, _)| i < j) {
+                        *earliest = Some((i, solution.board()));
+                    }
+                }
+                unpublished += 1;
+                if unpublished == COUNT_BATCH {
+                    unpublished = 0;
+                    if publish(COUNT_BATCH) {
+                        return ControlFlow::Break(());
+                    }
+                }
+                ControlFlow::Continue(())
+            });
+            publish(unpublished);
+            guesses.fetch_add(report.stats.guesses, Ordering::Relaxed);
+            if report.end == SearchEnd::Interrupted {
+                interrupted.store(true, Ordering::Relaxed);
+                return;
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(job);
+        }
+        job();
+    });
+    let total = total.into_inner();
+    let (count, end) = match limit {
+        Some(l) if total >= l => (l, SearchEnd::Stopped),
+        _ if interrupted.into_inner() => (total, SearchEnd::Interrupted),
+        _ => (total, SearchEnd::Exhausted),
+    };
+    let earliest = earliest.into_inner().unwrap_or_else(|e| e.into_inner());
+    Found {
+        first: first.or(earliest.map(|(_, board)| board)),
+        count,
+        end,
+        guesses: guesses.into_inner(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(line: &str) -> Board {
+        line.parse().expect("a valid puzzle")
+    }
+
+    /// Counts shared out from the start, against the one-thread search.
+    fn shared_count(puzzle: &Board, limit: Option<u64>, threads: usize) -> Found {
+        let progress = batch::Progress::default();
+        let found =
+            count_on_all_threads(threads, puzzle, limit, &|| false, &progress, Duration::ZERO);
+        assert!(progress.found() >= found.count);
+        found
+    }
+
+    #[test]
+    fn a_shared_out_count_is_the_one_thread_count() {
+        // With no time on one thread, the first try stops at the search's first stop poll
+        // (1,024 guesses), so the two puzzles that need more are shared out; the others
+        // (2 solutions, unique, none) are done before and check the way around it.
+        let puzzles = [
+            // 55,901 solutions.
+            "718639..4...7..1.6........3.....7.2...........8.54.3...2.9..8.55........8.7......",
+            // 1,740 solutions.
+            "2...5.....76.24.9....1.....981..6...6........5......3...5.1.6.........7.8....24..",
+            "3...8...4489.13..767..24.8.2...458....4..93....82..645..73.6.2.13.4..95.9..1.2.38",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....9",
+        ];
+        let mut shared = 0;
+        for line in puzzles {
+            let puzzle = board(line);
+            let alone = solver::analyse(&puzzle, None, None);
+            shared += usize::from(alone.guesses > 1024);
+            for threads in [2, 3] {
+                let found = shared_count(&puzzle, None, threads);
+                assert_eq!(found.count, alone.count, "{line} on {threads} threads");
+                assert_eq!(found.end, SearchEnd::Exhausted, "{line}");
+                assert_eq!(found.first.is_some(), alone.count > 0, "{line}");
+                if let Some(first) = found.first {
+                    assert!(first.is_solution_of(&puzzle), "{line}");
+                }
+            }
+        }
+        assert_eq!(shared, 2, "puzzles long enough to be shared out");
+    }
+
+    #[test]
+    fn a_shared_out_count_stops_at_the_limit() {
+        let puzzle = board(
+            "718639..4...7..1.6........3.....7.2...........8.54.3...2.9..8.55........8.7......",
+        );
+        for limit in [1, 100, 10_000, 55_901, 55_902] {
+            let found = shared_count(&puzzle, Some(limit), 2);
+            let alone = solver::analyse(&puzzle, Some(limit), None);
+            assert_eq!(found.count, alone.count, "limit {limit}");
+            let complete = found.end == SearchEnd::Exhausted;
+            assert_eq!(complete, alone.complete, "limit {limit}");
+        }
+    }
+}
