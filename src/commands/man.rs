@@ -78,6 +78,7 @@ pub fn page() -> String {
         let examples = match sub.get_name() {
             "solve" => cli::SOLVE_EXAMPLES,
             "check" => cli::CHECK_EXAMPLES,
+            "generate" => cli::GENERATE_EXAMPLES,
             _ => &[],
         };
         examples_of(&mut s, examples);

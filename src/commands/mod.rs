@@ -29,6 +29,7 @@
 
 pub mod check;
 pub mod completions;
+pub mod generate;
 pub mod man;
 pub mod solve;
 
