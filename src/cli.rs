@@ -90,6 +90,40 @@ pub const EXPLAIN_EXAMPLES: &[Example] = &[
         "steps with their evidence, as JSON",
     ),
 ];
+/// `generate`'s examples.
+pub const GENERATE_EXAMPLES: &[Example] = &[
+    example("sudoku generate", "one minimal puzzle, 180-degree symmetry"),
+    example(
+        "sudoku generate -n 1000 --seed 7 > book.txt",
+        "1000 puzzles, the same ones every time",
+    ),
+    example(
+        "sudoku generate --symmetry none --clues 21",
+        "a puzzle with 21 givens, no symmetry",
+    ),
+    example(
+        "sudoku generate --clues 30-34 --no-minimal",
+        "easier puzzles with extra givens",
+    ),
+    example(
+        "sudoku generate --format grid --solution",
+        "a grid to print, and its solution",
+    ),
+    example(
+        "sudoku generate --forever | head -n 5",
+        "stream puzzles until the pipe closes",
+    ),
+    example(
+        "sudoku generate --solved -n 3",
+        "three random complete grids",
+    ),
+];
+
+/// `generate`'s exit statuses.
+pub const GENERATE_EXIT: &str = "\
+Exit status: 0 every puzzle meets the options; 1 some puzzle missed its
+--clues target within --timeout (the closest one found is printed, and
+stderr says what was reached); 2 usage or output error; 130 interrupted.";
 
 /// How puzzles are written, for every command that reads them.
 pub const INPUT_HELP: &str = "\
@@ -128,6 +162,12 @@ pub const CHECK_EXIT: &str = "\
 Exit status: 0 every puzzle is proper (exactly one solution); 1 some puzzle
 has none or several (or --timeout stopped it first); 2 invalid input,
 unreadable file, usage error or output error; 130 interrupted.";
+
+/// The text after `generate`'s options: examples and exit status (it reads no input).
+fn generate_help() -> String {
+    let help = after_help(GENERATE_EXAMPLES, GENERATE_EXIT);
+    help.replace(&format!("{INPUT_HELP}\n\n"), "")
+}
 
 /// The text after a batch command's options: examples, input, exit status.
 fn after_help(examples: &[Example], exit: &str) -> String {
@@ -178,6 +218,9 @@ pub enum Command {
     /// stops (it never guesses).
     #[command(after_help = after_help_positions(EXPLAIN_EXAMPLES, EXPLAIN_EXIT))]
     Explain(ExplainArgs),
+    /// Make puzzles: one solution each, minimal, symmetric, reproducible from a seed.
+    #[command(after_help = generate_help())]
+    Generate(GenerateArgs),
     /// Print a shell completion script, e.g. 'sudoku completions bash'.
     Completions {
         /// The shell to complete for.
@@ -305,6 +348,116 @@ pub enum LogicFormat {
     Text,
     /// One JSON object per puzzle, one per line, with every step and its evidence.
     Json,
+}
+
+/// Flags of `generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// How many puzzles to make; 0 makes them until stopped or the output closes.
+    #[arg(short = 'n', long = "count", value_name = "COUNT", default_value_t = 1)]
+    pub count: u64,
+
+    /// Make puzzles until stopped (Ctrl-C) or the output closes; same as -n 0.
+    #[arg(long, conflicts_with = "count")]
+    pub forever: bool,
+
+    /// The random seed: the same seed and options give the same puzzles, byte for byte,
+    /// whatever --threads is.
+    ///
+    /// Without it a random seed is drawn; --stats and JSON records show it.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+
+    /// The symmetry of the givens' pattern. 'random' draws one (never 'none') for each
+    /// puzzle.
+    #[arg(long, value_enum, default_value_t = SymmetryArg::Rot180, value_name = "SYMMETRY")]
+    pub symmetry: SymmetryArg,
+
+    /// Allow extra givens: removal stops at the first given (or group) that cannot go, or,
+    /// with --clues, as soon as the count is in range.
+    ///
+    /// By default puzzles are minimal: no given, or symmetric group of givens, can be taken
+    /// out without losing the single solution.
+    #[arg(long)]
+    pub no_minimal: bool,
+
+    /// The number of givens: N or MIN-MAX, from 17 to 81.
+    ///
+    /// Counts far from the usual (about 24 without symmetry, 28 with rot180) are searched
+    /// for; --timeout bounds that search, and a puzzle that misses is reported.
+    #[arg(long, value_name = "N|MIN-MAX", value_parser = parse_clues)]
+    pub clues: Option<sudoku::generate::ClueRange>,
+
+    /// Print random complete grids instead of puzzles.
+    #[arg(long, conflicts_with_all = ["clues", "no_minimal", "solution"])]
+    pub solved: bool,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = GenerateFormat::Line, value_name = "FORMAT")]
+    pub format: GenerateFormat,
+
+    /// Also print each puzzle's solution (after the puzzle; JSON always has it).
+    #[arg(long)]
+    pub solution: bool,
+
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// `generate --symmetry` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryArg {
+    /// No symmetry.
+    None,
+    /// Half-turn rotation, as most published puzzles.
+    Rot180,
+    /// Quarter-turn rotation.
+    Rot90,
+    /// Mirror in the vertical middle line.
+    Mirror,
+    /// Mirror in the main diagonal.
+    Diagonal,
+    /// Mirror in the anti-diagonal.
+    Antidiagonal,
+    /// All rotations and mirrors at once.
+    Dihedral,
+    /// One of the others (not none), drawn for each puzzle.
+    Random,
+}
+
+impl From<SymmetryArg> for sudoku::generate::SymmetryChoice {
+    fn from(arg: SymmetryArg) -> Self {
+        use sudoku::generate::{Symmetry, SymmetryChoice};
+        SymmetryChoice::Fixed(match arg {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rot180 => Symmetry::Rot180,
+            SymmetryArg::Rot90 => Symmetry::Rot90,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+            SymmetryArg::Antidiagonal => Symmetry::Antidiagonal,
+            SymmetryArg::Dihedral => Symmetry::Dihedral,
+            SymmetryArg::Random => return SymmetryChoice::Random,
+        })
+    }
+}
+
+/// `generate --format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GenerateFormat {
+    /// One puzzle per line: 81 characters, '.' for blanks (with --solution, a space and the
+    /// solution).
+    Line,
+    /// Nine rows with box separators under a '# puzzle N' line; reads back as input.
+    Grid,
+    /// One JSON object per puzzle per line: index, seed, puzzle, solution, clues, symmetry,
+    /// minimal.
+    Json,
+}
+
+/// `--clues` values: `N` or `MIN-MAX`.
+fn parse_clues(text: &str) -> Result<sudoku::generate::ClueRange, String> {
+    text.parse()
+        .map_err(|e: sudoku::generate::GenerateError| e.to_string())
 }
 
 /// The inputs of a command that reads puzzles.

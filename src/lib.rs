@@ -5,10 +5,13 @@
 //!   stop it.
 //! - [`format`](mod@format): renders results as grids, lines or JSON.
 //! - [`input`]: reads puzzles from text, one at a time, with located errors.
+//! - [`generate`]: makes puzzles: reproducible from a seed, symmetric, minimal, to a clue count
+//!   or a score.
 #![deny(missing_docs)]
 
 pub mod board;
 pub mod format;
+pub mod generate;
 pub mod input;
 pub mod logic;
 pub mod solver;

@@ -297,13 +297,11 @@ impl Source for Puzzles {
 
 /// The indices `0..end` (or `0..` when `end` is `None`), for commands whose jobs are not
 /// read but numbered, such as making puzzles.
-#[cfg_attr(not(test), allow(dead_code))] // for `generate`, coming next
 pub struct Counter {
     next: u64,
     end: Option<u64>,
 }
 
-#[cfg_attr(not(test), allow(dead_code))]
 impl Counter {
     /// Counts `0..end`, or without end.
     pub fn new(end: Option<u64>) -> Counter {

@@ -30,6 +30,7 @@
 pub mod check;
 pub mod completions;
 pub mod explain;
+pub mod generate;
 pub mod man;
 pub mod solve;
 

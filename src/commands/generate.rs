@@ -1,0 +1,255 @@
+//! `sudoku generate`: makes puzzles with [`sudoku::generate`]. The jobs are the indices
+//! 0, 1, 2, ... ([`Counter`]); puzzle `i` depends only on the seed, `i` and the options, and
+//! the driver writes records in index order, so the output is the same bytes whatever the
+//! number of threads.
+
+use std::fmt::Write as _;
+use std::hash::{BuildHasher, Hasher};
+use std::io::Write as _;
+use std::time::Duration;
+
+use anyhow::Result;
+use sudoku::board::Board;
+use sudoku::format;
+use sudoku::generate::{Generated, Generator, Limits, Options as GenOptions};
+
+use crate::batch::{self, Counter, Ending, Options, Record, Tally, Verdict, interrupt};
+use crate::cli::{GenerateArgs, GenerateFormat};
+
+/// Runs `sudoku generate`.
+pub fn run(args: GenerateArgs) -> Result<Ending> {
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let options = GenOptions {
+        symmetry: args.symmetry.into(),
+        minimal: !args.no_minimal,
+        clues: args.clues,
+    };
+    let generator = Generator::new(seed, options)?;
+    let count = if args.forever || args.count == 0 {
+        None
+    } else {
+        Some(args.count)
+    };
+    let batch = args.batch;
+    let command = Generate {
+        generator,
+        format: args.format,
+        solution: args.solution,
+        solved: args.solved,
+        stats: batch.stats,
+        timeout: batch.timeout,
+    };
+    let options = Options {
+        threads: super::threads(batch.threads),
+        chunk: batch::CHUNK,
+        progress: !batch.quiet,
+        counter: None,
+        stats: batch.stats,
+    };
+    batch::run(&command, Counter::new(count), &options)
+}
+
+/// A seed nobody chose: the standard library's per-process random hashing keys, mixed with
+/// the time. Printed with `--stats` and in JSON, so the puzzles can be made again.
+fn random_seed() -> u64 {
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        h.write_u128(t.as_nanos());
+    }
+    h.write_u32(std::process::id());
+    h.finish()
+}
+
+/// The `generate` command.
+struct Generate {
+    generator: Generator,
+    format: GenerateFormat,
+    solution: bool,
+    solved: bool,
+    stats: bool,
+    timeout: Option<Duration>,
+}
+
+/// Counts for `--stats`.
+#[derive(Default)]
+struct GenerateTally {
+    puzzles: u64,
+    clues: u64,
+    /// Puzzles by number of givens.
+    histogram: Vec<u64>,
+    /// Puzzles that missed the clue target when the limits ran out.
+    missed: u64,
+    moves: u64,
+    checks: u64,
+}
+
+impl Tally for GenerateTally {
+    fn add(&mut self, other: &Self) {
+        self.puzzles += other.puzzles;
+        self.clues += other.clues;
+        if self.histogram.len() < other.histogram.len() {
+            self.histogram.resize(other.histogram.len(), 0);
+        }
+        for (a, b) in self.histogram.iter_mut().zip(&other.histogram) {
+            *a += b;
+        }
+        self.missed += other.missed;
+        self.moves += other.moves;
+        self.checks += other.checks;
+    }
+}
+
+impl batch::Command for Generate {
+    type Job = u64;
+    type Worker = ();
+    type Tally = GenerateTally;
+
+    fn worker(&self) {}
+
+    fn run(
+        &self,
+        _: &mut (),
+        &index: &u64,
+        record: &mut Record<'_>,
+        tally: &mut GenerateTally,
+    ) -> Verdict {
+        tally.puzzles += 1;
+        if self.solved {
+            self.write_solved(record.out(), index, &self.generator.solved(index));
+            return Verdict::Success;
+        }
+        let limits = Limits {
+            moves: None,
+            time: self.timeout,
+            stop: Some(&interrupt::stopping),
+        };
+        let made = self.generator.puzzle_within(index, &limits);
+        let clues = made.clues();
+        tally.clues += clues as u64;
+        if tally.histogram.len() <= clues {
+            tally.histogram.resize(clues + 1, 0);
+        }
+        tally.histogram[clues] += 1;
+        tally.moves += made.moves;
+        tally.checks += made.checks;
+        self.write(record.out(), index, &made);
+        if made.met {
+            Verdict::Success
+        } else {
+            tally.missed += 1;
+            if !interrupt::stopping() {
+                let target = self.generator.options().clues.map(|c| c.to_string());
+                record.report(format!(
+                    "sudoku: puzzle {index}: reached {clues} clues, not {} (out of time)\n",
+                    target.unwrap_or_default()
+                ));
+            }
+            Verdict::Failure
+        }
+    }
+
+    fn summary(&self, tally: &GenerateTally, elapsed: Duration) -> String {
+        let secs = elapsed.as_secs_f64();
+        let mut s = format!(
+            "generated {} {} in {secs:.3} s ({:.0}/s), seed {}\n",
+            tally.puzzles,
+            if self.solved { "grids" } else { "puzzles" },
+            tally.puzzles as f64 / secs.max(1e-9),
+            self.generator.seed()
+        );
+        if !self.solved && tally.puzzles > 0 {
+            let _ = writeln!(
+                s,
+                "clues: mean {:.2}; {}",
+                tally.clues as f64 / tally.puzzles as f64,
+                tally
+                    .histogram
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| **n > 0)
+                    .map(|(c, n)| format!("{c}: {n}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            let _ = writeln!(
+                s,
+                "uniqueness checks: {:.1} a puzzle; search moves: {}; missed target: {}",
+                tally.checks as f64 / tally.puzzles as f64,
+                tally.moves,
+                tally.missed
+            );
+        }
+        s
+    }
+}
+
+impl Generate {
+    fn write(&self, out: &mut Vec<u8>, index: u64, made: &Generated) {
+        match self.format {
+            GenerateFormat::Line => {
+                out.extend_from_slice(made.puzzle.to_line().as_bytes());
+                if self.solution {
+                    out.push(b' ');
+                    out.extend_from_slice(made.solution.to_line().as_bytes());
+                }
+                out.push(b'\n');
+            }
+            GenerateFormat::Grid => {
+                let _ = writeln!(
+                    out,
+                    "# puzzle {index}: {} clues, {}",
+                    made.clues(),
+                    made.symmetry
+                );
+                format::write_grid(out, &made.puzzle, None, false);
+                if self.solution {
+                    out.extend_from_slice(b"# solution\n");
+                    format::write_grid(out, &made.solution, None, false);
+                }
+                out.push(b'\n');
+            }
+            GenerateFormat::Json => {
+                let _ = write!(
+                    out,
+                    "{{\"index\":{index},\"seed\":{},\"puzzle\":\"{}\",\"solution\":\"{}\",\
+                     \"clues\":{},\"symmetry\":\"{}\",\"minimal\":{}",
+                    self.generator.seed(),
+                    made.puzzle.to_line(),
+                    made.solution.to_line(),
+                    made.clues(),
+                    made.symmetry,
+                    self.generator.options().minimal,
+                );
+                if !made.met {
+                    out.extend_from_slice(b",\"met\":false");
+                }
+                if self.stats {
+                    let _ = write!(out, ",\"moves\":{},\"checks\":{}", made.moves, made.checks);
+                }
+                out.extend_from_slice(b"}\n");
+            }
+        }
+    }
+
+    fn write_solved(&self, out: &mut Vec<u8>, index: u64, grid: &Board) {
+        match self.format {
+            GenerateFormat::Line => {
+                out.extend_from_slice(grid.to_line().as_bytes());
+                out.push(b'\n');
+            }
+            GenerateFormat::Grid => {
+                let _ = writeln!(out, "# grid {index}");
+                format::write_grid(out, grid, None, false);
+                out.push(b'\n');
+            }
+            GenerateFormat::Json => {
+                let _ = writeln!(
+                    out,
+                    "{{\"index\":{index},\"seed\":{},\"solution\":\"{}\"}}",
+                    self.generator.seed(),
+                    grid.to_line()
+                );
+            }
+        }
+    }
+}

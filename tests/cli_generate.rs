@@ -1,0 +1,329 @@
+//! `sudoku generate` from the outside: the output checked by this file's own means (the
+//! reference counter of `common`, symmetry written out here), reproducibility across runs
+//! and thread counts, formats, limits, errors, and a closed pipe.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read};
+use std::process::Stdio;
+
+use common::{Watchdog, cells, check_solution, reference_count, run, sudoku};
+
+/// Runs `sudoku generate ARGS`, expecting `code`; returns stdout.
+#[track_caller]
+fn generate(args: &[&str], code: i32) -> String {
+    let mut all = vec!["generate"];
+    all.extend_from_slice(args);
+    run(&all, None).expect_code(code).stdout.clone()
+}
+
+/// The number of solutions, up to 2, by the slow reference counter (which never gives up on
+/// these: generated puzzles are easy for it or it would be too slow to matter here).
+fn solutions(puzzle: &[u8; 81]) -> u64 {
+    reference_count(puzzle, 2, 50_000_000).expect("reference counter gave up")
+}
+
+fn givens(p: &[u8; 81]) -> usize {
+    p.iter().filter(|&&v| v != 0).count()
+}
+
+#[test]
+fn default_is_one_proper_minimal_rot180_line() {
+    let out = generate(&["--seed", "1"], 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 1, "{out}");
+    assert_eq!(lines[0].len(), 81);
+    let p = cells(lines[0]);
+    assert_eq!(solutions(&p), 1);
+    for c in 0..81 {
+        assert_eq!(
+            p[c] == 0,
+            p[80 - c] == 0,
+            "rot180 broken at {c}: {}",
+            lines[0]
+        );
+    }
+    // Minimal: each symmetric pair of givens taken out leaves several solutions.
+    for c in 0..=40 {
+        if p[c] != 0 {
+            let mut q = p;
+            q[c] = 0;
+            q[80 - c] = 0;
+            assert_eq!(solutions(&q), 2, "pair at {c} can go: {}", lines[0]);
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_bytes_whatever_the_threads() {
+    let one = generate(&["-n", "300", "--seed", "42", "--threads", "1"], 0);
+    let two = generate(&["-n", "300", "--seed", "42", "--threads", "2"], 0);
+    let again = generate(&["-n", "300", "--seed", "42", "--threads", "3"], 0);
+    assert_eq!(one.lines().count(), 300);
+    assert_eq!(one, two);
+    assert_eq!(one, again);
+    let other = generate(&["-n", "300", "--seed", "43", "--threads", "1"], 0);
+    assert_ne!(one, other);
+    // The first puzzles of a longer run are the same puzzles.
+    let short = generate(&["-n", "10", "--seed", "42"], 0);
+    assert!(one.starts_with(&short));
+    let lines: std::collections::HashSet<&str> = one.lines().collect();
+    assert_eq!(lines.len(), 300, "a puzzle repeats");
+}
+
+#[test]
+fn every_symmetry_from_the_command_line() {
+    for sym in [
+        "none",
+        "rot90",
+        "mirror",
+        "diagonal",
+        "antidiagonal",
+        "dihedral",
+    ] {
+        let out = generate(&["-n", "20", "--seed", "5", "--symmetry", sym], 0);
+        for line in out.lines() {
+            let p = cells(line);
+            assert_eq!(solutions(&p), 1, "{sym}: {line}");
+            for c in 0..81 {
+                let (r, k) = (c / 9, c % 9);
+                let image = match sym {
+                    "none" => c,
+                    "rot90" => k * 9 + (8 - r),
+                    "mirror" => r * 9 + (8 - k),
+                    "diagonal" => k * 9 + r,
+                    "antidiagonal" => (8 - k) * 9 + (8 - r),
+                    _ => (8 - r) * 9 + k, // dihedral: the horizontal mirror is one of its maps
+                };
+                assert_eq!(p[c] == 0, p[image] == 0, "{sym} broken at {c}: {line}");
+            }
+        }
+    }
+}
+
+#[test]
+fn json_records_have_what_makes_them_again() {
+    let out = generate(
+        &[
+            "-n",
+            "3",
+            "--seed",
+            "9",
+            "--format",
+            "json",
+            "--symmetry",
+            "random",
+        ],
+        0,
+    );
+    let records = common::json_lines(&out);
+    assert_eq!(records.len(), 3);
+    for (i, r) in records.iter().enumerate() {
+        assert_eq!(r["index"], i as u64);
+        assert_eq!(r["seed"], 9);
+        let p = cells(r["puzzle"].as_str().unwrap());
+        let s = cells(r["solution"].as_str().unwrap());
+        check_solution(&p, &s).unwrap();
+        assert_eq!(r["clues"], givens(&p) as u64);
+        let sym = r["symmetry"].as_str().unwrap();
+        assert!(
+            [
+                "rot180",
+                "rot90",
+                "mirror",
+                "diagonal",
+                "antidiagonal",
+                "dihedral"
+            ]
+            .contains(&sym)
+        );
+        assert_eq!(r["minimal"], true);
+    }
+    // The same puzzle from the line format with the same seed.
+    let lines = generate(&["-n", "3", "--seed", "9", "--symmetry", "random"], 0);
+    for (r, line) in records.iter().zip(lines.lines()) {
+        assert_eq!(r["puzzle"].as_str().unwrap(), line);
+    }
+}
+
+#[test]
+fn without_a_seed_one_is_drawn_and_shown() {
+    let a = run(&["generate", "--format", "json"], None);
+    let b = run(&["generate", "--format", "json"], None);
+    let (a, b) = (
+        &common::json_lines(&a.stdout)[0],
+        &common::json_lines(&b.stdout)[0],
+    );
+    assert_ne!(a["seed"], b["seed"]);
+    // That seed makes the same puzzle again.
+    let seed = a["seed"].as_u64().unwrap().to_string();
+    let again = generate(&["--seed", &seed], 0);
+    assert_eq!(again.trim(), a["puzzle"].as_str().unwrap());
+    // --stats names the seed on stderr.
+    let run = run(&["generate", "--stats", "-n", "5"], None);
+    assert!(run.stderr.contains("seed "), "{}", run.stderr);
+    assert!(run.stderr.contains("clues: mean"), "{}", run.stderr);
+}
+
+#[test]
+fn grid_format_reads_back_and_shows_the_solution() {
+    let out = generate(&["--seed", "3", "--format", "grid", "--solution"], 0);
+    let line = generate(&["--seed", "3"], 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("# puzzle 0: "), "{out}");
+    let puzzle = common::parse_grid(&lines[1..12]);
+    assert_eq!(puzzle, cells(line.trim()));
+    assert_eq!(lines[12], "# solution");
+    let solution = common::parse_grid(&lines[13..24]);
+    check_solution(&puzzle, &solution).unwrap();
+    // `sudoku solve` reads the grid output (the solution grid counts as a second puzzle).
+    let solved = run(&["solve", "--format", "line", "-"], Some(out.as_bytes()));
+    solved.expect_code(0);
+    assert_eq!(
+        solved.stdout.lines().next().unwrap(),
+        common::line_of(&solution).as_str()
+    );
+}
+
+#[test]
+fn solved_grids() {
+    let out = generate(&["--solved", "-n", "50", "--seed", "2"], 0);
+    assert_eq!(out.lines().count(), 50);
+    for line in out.lines() {
+        check_solution(&[0; 81], &cells(line)).unwrap();
+    }
+    run(&["generate", "--solved", "--clues", "25"], None).expect_code(2);
+}
+
+#[test]
+fn clue_targets_and_extra_givens() {
+    let out = generate(
+        &[
+            "-n",
+            "5",
+            "--seed",
+            "4",
+            "--symmetry",
+            "none",
+            "--clues",
+            "21",
+        ],
+        0,
+    );
+    for line in out.lines() {
+        let p = cells(line);
+        assert_eq!(givens(&p), 21, "{line}");
+        assert_eq!(solutions(&p), 1, "{line}");
+    }
+    let out = generate(
+        &[
+            "-n",
+            "20",
+            "--seed",
+            "4",
+            "--no-minimal",
+            "--clues",
+            "36-38",
+        ],
+        0,
+    );
+    for line in out.lines() {
+        let p = cells(line);
+        assert!((36..=38).contains(&givens(&p)), "{line}");
+        assert_eq!(solutions(&p), 1, "{line}");
+    }
+}
+
+#[test]
+fn a_target_missed_in_time_is_reported() {
+    let run = run(
+        &[
+            "generate",
+            "--seed",
+            "1",
+            "--symmetry",
+            "dihedral",
+            "--clues",
+            "17",
+            "--timeout",
+            "50ms",
+        ],
+        None,
+    );
+    run.expect_code(1);
+    assert!(run.stderr.contains("reached"), "{}", run.stderr);
+    let p = cells(run.stdout.trim());
+    assert_eq!(solutions(&p), 1);
+}
+
+#[test]
+fn usage_errors() {
+    for args in [
+        &["generate", "--clues", "16"][..],
+        &["generate", "--clues", "abc"],
+        &["generate", "--clues", "30-20"],
+        &["generate", "--symmetry", "spiral"],
+        &["generate", "--forever", "-n", "3"],
+    ] {
+        let run = run(args, None);
+        run.expect_code(2);
+        assert!(!run.stderr.is_empty());
+    }
+    // A count no rot90 puzzle can have is refused before any work.
+    let run = run(
+        &["generate", "--symmetry", "rot90", "--clues", "22-23"],
+        None,
+    );
+    run.expect_code(2);
+    assert!(run.stderr.contains("rot90"), "{}", run.stderr);
+}
+
+#[test]
+fn help_has_examples() {
+    let help = generate(&["--help"], 0);
+    for word in [
+        "--seed",
+        "--symmetry",
+        "--clues",
+        "--no-minimal",
+        "--solved",
+        "Examples:",
+    ] {
+        assert!(help.contains(word), "{word} missing from help:\n{help}");
+    }
+}
+
+#[test]
+fn forever_ends_quietly_when_the_pipe_closes() {
+    for args in [
+        &["generate", "--forever"][..],
+        &["generate", "-n", "0", "--threads", "2"],
+    ] {
+        let mut child = sudoku()
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let _dog = Watchdog::new(&child);
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        for _ in 0..5 {
+            first.clear();
+            out.read_line(&mut first).unwrap();
+            assert_eq!(first.trim().len(), 81);
+        }
+        drop(out);
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(0), "{args:?}: {err}");
+        assert_eq!(err, "");
+    }
+}
