@@ -114,6 +114,10 @@ pub const GENERATE_EXAMPLES: &[Example] = &[
         "stream puzzles until the pipe closes",
     ),
     example(
+        "sudoku generate --techniques singles -n 10",
+        "ten puzzles for beginners: singles solve them",
+    ),
+    example(
         "sudoku generate --solved -n 3",
         "three random complete grids",
     ),
@@ -122,8 +126,9 @@ pub const GENERATE_EXAMPLES: &[Example] = &[
 /// `generate`'s exit statuses.
 pub const GENERATE_EXIT: &str = "\
 Exit status: 0 every puzzle meets the options; 1 some puzzle missed its
---clues target within --timeout (the closest one found is printed, and
-stderr says what was reached); 2 usage or output error; 130 interrupted.";
+--clues or --techniques target within --timeout (the closest one found is
+printed, and stderr says what was reached); 2 usage or output error; 130
+interrupted.";
 
 /// How puzzles are written, for every command that reads them.
 pub const INPUT_HELP: &str = "\
@@ -388,8 +393,17 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N|MIN-MAX", value_parser = parse_clues)]
     pub clues: Option<sudoku::generate::ClueRange>,
 
+    /// Only puzzles that these techniques solve, without guessing: family names (singles,
+    /// intersections, subsets, fish, patterns, wings, uniqueness, chains, als, forcing),
+    /// technique names or HoDoKu codes, comma-separated; e.g. 'singles' for beginners.
+    ///
+    /// Puzzles are made one after another from each index's random stream until one passes;
+    /// --timeout bounds that, and a puzzle that misses is reported.
+    #[arg(long, value_name = "LIST")]
+    pub techniques: Option<String>,
+
     /// Print random complete grids instead of puzzles.
-    #[arg(long, conflicts_with_all = ["clues", "no_minimal", "solution"])]
+    #[arg(long, conflicts_with_all = ["clues", "no_minimal", "solution", "techniques"])]
     pub solved: bool,
 
     /// Output format.

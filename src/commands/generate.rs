@@ -8,10 +8,11 @@ use std::hash::{BuildHasher, Hasher};
 use std::io::Write as _;
 use std::time::Duration;
 
-use anyhow::Result;
+use anyhow::{Context as _, Result};
 use sudoku::board::Board;
 use sudoku::format;
 use sudoku::generate::{Generated, Generator, Limits, Options as GenOptions};
+use sudoku::logic::{self, Grid, Ladder, SolveEnd};
 
 use crate::batch::{self, Counter, Ending, Options, Record, Tally, Verdict, interrupt};
 use crate::cli::{GenerateArgs, GenerateFormat};
@@ -25,6 +26,10 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
         clues: args.clues,
     };
     let generator = Generator::new(seed, options)?;
+    let ladder = match &args.techniques {
+        Some(list) => Some(Ladder::from_list(list).context("--techniques")?),
+        None => None,
+    };
     let count = if args.forever || args.count == 0 {
         None
     } else {
@@ -36,6 +41,7 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
         format: args.format,
         solution: args.solution,
         solved: args.solved,
+        ladder,
         stats: batch.stats,
         timeout: batch.timeout,
     };
@@ -66,8 +72,19 @@ struct Generate {
     format: GenerateFormat,
     solution: bool,
     solved: bool,
+    /// `--techniques`: only puzzles these solve without guessing.
+    ladder: Option<Ladder>,
     stats: bool,
     timeout: Option<Duration>,
+}
+
+/// Whether `ladder` solves `puzzle` by logic alone.
+fn solved_by(ladder: &Ladder, puzzle: &Board) -> bool {
+    let mut grid = Grid::new(puzzle);
+    let stop = || interrupt::stopping();
+    logic::solve(&mut grid, ladder, Some(&stop), |_, _| {
+        std::ops::ControlFlow::Continue(())
+    }) == SolveEnd::Solved
 }
 
 /// Counts for `--stats`.
@@ -123,7 +140,12 @@ impl batch::Command for Generate {
             time: self.timeout,
             stop: Some(&interrupt::stopping),
         };
-        let made = self.generator.puzzle_within(index, &limits);
+        let made = match &self.ladder {
+            Some(ladder) => self
+                .generator
+                .puzzle_where(index, &limits, &|p| solved_by(ladder, p)),
+            None => self.generator.puzzle_within(index, &limits),
+        };
         let clues = made.clues();
         tally.clues += clues as u64;
         if tally.histogram.len() <= clues {
@@ -138,10 +160,16 @@ impl batch::Command for Generate {
         } else {
             tally.missed += 1;
             if !interrupt::stopping() {
-                let target = self.generator.options().clues.map(|c| c.to_string());
+                let mut missed = Vec::new();
+                if let Some(c) = self.generator.options().clues {
+                    missed.push(format!("{c} clues (reached {clues})"));
+                }
+                if self.ladder.is_some() {
+                    missed.push("the --techniques target".to_string());
+                }
                 record.report(format!(
-                    "sudoku: puzzle {index}: reached {clues} clues, not {} (out of time)\n",
-                    target.unwrap_or_default()
+                    "sudoku: puzzle {index}: missed {} (out of time)\n",
+                    missed.join(" or ")
                 ));
             }
             Verdict::Failure
