@@ -5,12 +5,14 @@
 //!   stop it.
 //! - [`format`](mod@format): renders results as grids, lines or JSON.
 //! - [`input`]: reads puzzles from text, one at a time, with located errors.
+//! - [`rating`]: the Sudoku Explainer difficulty rating (ER/EP/ED).
 #![deny(missing_docs)]
 
 pub mod board;
 pub mod format;
 pub mod input;
 pub mod logic;
+pub mod rating;
 pub mod solver;
 
 /// The README's Rust examples, compiled and run as doctests.
