@@ -92,3 +92,18 @@ fn easy_puzzle_rates_as_se() {
     assert_eq!(r.end, RatingEnd::Complete);
     assert_eq!(r.to_string(), "1.5/1.2/1.2");
 }
+
+/// Prints SE's path for the puzzle in `RATE_TRACE` (a debugging aid; passes otherwise).
+#[test]
+fn trace_path() {
+    let Ok(p) = std::env::var("RATE_TRACE") else {
+        return;
+    };
+    let (r, path) = rating::rate_path(&board(&p));
+    for (i, (name, t)) in path.iter().enumerate() {
+        if *t > 25 {
+            println!("{} {}.{} {name}", i + 1, t / 10, t % 10);
+        }
+    }
+    println!("{r} {:?}", r.end);
+}

@@ -147,6 +147,21 @@ pub fn rate(board: &Board) -> Rating {
 /// Rates a puzzle, asking `stop` now and then whether to give up; a rating cut short has
 /// `end == Stopped` and its figures are the lower bounds reached.
 pub fn rate_with(board: &Board, stop: &dyn Fn() -> bool) -> Rating {
+    rate_inner(board, stop, None)
+}
+
+/// SE's solution path: each step's technique and rating (tenths), with the rating.
+pub fn rate_path(board: &Board) -> (Rating, Vec<(&'static str, u16)>) {
+    let mut path = Vec::new();
+    let r = rate_inner(board, &|| false, Some(&mut path));
+    (r, path)
+}
+
+fn rate_inner(
+    board: &Board,
+    stop: &dyn Fn() -> bool,
+    mut trace: Option<&mut Vec<(&'static str, u16)>>,
+) -> Rating {
     let mut g = Grid::new(board.cells());
     let mut diff = f64::NEG_INFINITY;
     let (mut pearl, mut diamond) = (0.0f64, 0.0f64);
@@ -172,6 +187,9 @@ pub fn rate_with(board: &Board, stop: &dyn Fn() -> bool) -> Rating {
         if hint.diff > diff {
             diff = hint.diff;
             hardest = hint.name;
+        }
+        if let Some(t) = trace.as_deref_mut() {
+            t.push((hint.name, tenths(hint.diff)));
         }
         hint.apply(&mut g);
         steps += 1;
