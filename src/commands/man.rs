@@ -80,6 +80,7 @@ pub fn page() -> String {
             "check" => cli::CHECK_EXAMPLES,
             "hint" => cli::HINT_EXAMPLES,
             "explain" => cli::EXPLAIN_EXAMPLES,
+            "rate" => cli::RATE_EXAMPLES,
             _ => &[],
         };
         examples_of(&mut s, examples);

@@ -31,6 +31,7 @@ pub mod check;
 pub mod completions;
 pub mod explain;
 pub mod man;
+pub mod rate;
 pub mod solve;
 
 use std::io::{self, IsTerminal};
