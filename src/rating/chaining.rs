@@ -7,6 +7,7 @@
 //!   the cell's box, row and column (in that order);
 //! - off → on: the last candidate of a bivalue cell (Y) and the last place of the digit in a
 //!   box, row or column with two places (X).
+//!
 //! Static chains see the position as it is; dynamic chains remove each "off" candidate from
 //! a working copy as they go, so more cells and houses become bivalue; a consequence then also
 //! depends on the removals that made it (its "hidden parents").
@@ -192,13 +193,11 @@ impl Mode {
             8.0
         }
     }
-    fn prefix(self) -> &'static str {
+    fn contradiction_name(self) -> &'static str {
         if self.nishio {
             "Nishio Forcing Chains"
-        } else if self.dynamic {
-            "Dynamic Forcing Chains"
         } else {
-            "Multiple Forcing Chains"
+            "Dynamic Contradiction Forcing Chains"
         }
     }
 }
@@ -284,19 +283,21 @@ impl<'a> Chainer<'a> {
         let (cell, d) = (cell_of(c), digit_of(c));
         if cause == CELL_RULE {
             for v in 1..=9u8 {
-                if self.save.has(cell, v) && !self.g.has(cell, v) {
-                    if let Some(q) = to_off.get(cand(cell, v)) {
-                        out.push(q);
-                    }
+                if self.save.has(cell, v)
+                    && !self.g.has(cell, v)
+                    && let Some(q) = to_off.get(cand(cell, v))
+                {
+                    out.push(q);
                 }
             }
         } else {
             for &o in &REGION[cause as usize] {
                 let o = o as usize;
-                if self.save.has(o, d) && !self.g.has(o, d) {
-                    if let Some(q) = to_off.get(cand(o, d)) {
-                        out.push(q);
-                    }
+                if self.save.has(o, d)
+                    && !self.g.has(o, d)
+                    && let Some(q) = to_off.get(cand(o, d))
+                {
+                    out.push(q);
                 }
             }
         }
@@ -404,32 +405,21 @@ impl<'a> Chainer<'a> {
         let p_on = self.ar.add(c * 2 + 1, &[]);
         on_to_on.insert(c, p_on);
         let absurd = self.chain(on_to_on, on_to_off);
-        if contradiction {
-            if let Some((a, b)) = absurd {
-                let cx = self.ar.ancestors(a) + self.ar.ancestors(b);
-                let name = if self.mode.nishio {
-                    "Nishio Forcing Chains"
-                } else {
-                    "Dynamic Contradiction Forcing Chains"
-                };
-                best.offer(base + length_bonus(cx), cx, 7, || Self::off_hint(name, c));
-            }
+        if contradiction && let Some((a, b)) = absurd {
+            let cx = self.ar.ancestors(a) + self.ar.ancestors(b);
+            best.offer(base + length_bonus(cx), cx, 7, || {
+                Self::off_hint(self.mode.contradiction_name(), c)
+            });
         }
         let p_off = self.ar.add(c * 2, &[]);
         off_to_off.insert(c, p_off);
         let absurd = self.chain(&mut off_to_on, &mut off_to_off);
-        if contradiction {
-            if let Some((a, b)) = absurd {
-                let cx = self.ar.ancestors(a) + self.ar.ancestors(b);
-                let name = if self.mode.nishio {
-                    "Nishio Forcing Chains"
-                } else {
-                    "Dynamic Contradiction Forcing Chains"
-                };
-                if let Some(h) = Self::on_hint(self.save, name, c) {
-                    best.offer(base + length_bonus(cx), cx, 7, || h);
-                }
-            }
+        if contradiction
+            && let Some((a, b)) = absurd
+            && let Some(h) = Self::on_hint(self.save, self.mode.contradiction_name(), c)
+        {
+            let cx = self.ar.ancestors(a) + self.ar.ancestors(b);
+            best.offer(base + length_bonus(cx), cx, 7, || h);
         }
         if double {
             for &k in &on_to_on.order {
@@ -565,7 +555,6 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
-        let _ = mode.prefix();
         best.best.map(|b| b.3)
     }
 

@@ -284,9 +284,161 @@ fn type3(
     }
 }
 
-/// Bivalue universal grave (5.6 and up): not reproduced yet.
-pub(crate) fn bug(_g: &Grid) -> Option<Hint> {
-    let _ = PEERS;
+/// Bivalue universal grave, SE's types 1 (5.6), 2 and 4 (5.7) and 3 (5.7 + 0.1 per
+/// extra digit of the naked set).
+pub(crate) fn bug(g: &Grid) -> Option<Hint> {
+    let mut temp = g.clone();
+    let mut cells: Vec<usize> = Vec::new();
+    let mut values = [0u16; 81];
+    let mut all = 0u16;
+    let mut common: Option<Vec<usize>> = None;
+    for t in TYPES {
+        for r in t..t + 9 {
+            for d in 1..=9u8 {
+                let p = g.pos(r, d);
+                let k = n(p);
+                if k == 0 || k == 2 {
+                    continue;
+                }
+                let news: Vec<usize> = (0..9)
+                    .filter(|i| p & (1 << i) != 0)
+                    .map(|i| REGION[r][i] as usize)
+                    .filter(|&c| n(g.c[c]) >= 3)
+                    .collect();
+                if news.is_empty() {
+                    return None;
+                }
+                if news.len() == 1 {
+                    let c = news[0];
+                    if !cells.contains(&c) {
+                        cells.push(c);
+                    }
+                    values[c] |= 1 << d;
+                    all |= 1 << d;
+                    temp.c[c] &= !(1 << d);
+                    let mut cc: Vec<usize> = match common.take() {
+                        None => PEERS[c].iter().map(|&o| o as usize).collect(),
+                        Some(v) => v.into_iter().filter(|&o| sees(o, c)).collect(),
+                    };
+                    cc.retain(|o| !cells.contains(o));
+                    let empty = cc.is_empty();
+                    common = Some(cc);
+                    if cells.len() > 1 && n(all) > 1 && empty {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+    if (0..81).any(|c| temp.v[c] == 0 && n(temp.c[c]) != 2) {
+        return None;
+    }
+    for r in 0..27 {
+        for d in 1..=9u8 {
+            let k = n(temp.pos(r, d));
+            if k != 0 && k != 2 {
+                return None;
+            }
+        }
+    }
+    let common = common.unwrap_or_default();
+    if cells.len() == 1 {
+        let c = cells[0];
+        return Some(Hint::elim(
+            5.6,
+            "BUG type 1",
+            vec![(c as u8, g.c[c] & !all)],
+        ));
+    }
+    if n(all) == 1 {
+        let elim: Vec<(u8, u16)> = common
+            .iter()
+            .filter(|&&c| g.c[c] & all != 0)
+            .map(|&c| (c as u8, all))
+            .collect();
+        if !elim.is_empty() {
+            return Some(Hint::elim(5.7, "BUG type 2", elim));
+        }
+        if cells.len() == 2 {
+            return bug4(g, &cells, &values, all);
+        }
+        return None;
+    }
+    if common.is_empty() {
+        return None;
+    }
+    if cells.len() == 2
+        && let Some(h) = bug4(g, &cells, &values, all)
+    {
+        return Some(h);
+    }
+    for t in TYPES {
+        let r = super::grid::region_of(t, cells[0]);
+        if cells.iter().any(|&c| super::grid::region_of(t, c) != r) {
+            continue;
+        }
+        let rc: Vec<usize> = common
+            .iter()
+            .copied()
+            .filter(|&c| super::grid::region_of(t, c) == r)
+            .collect();
+        for degree in 2..=6u32 {
+            if (rc.len() as u32) < degree {
+                continue;
+            }
+            for m in combos(degree - 1, rc.len() as u32) {
+                let naked: Vec<usize> = (0..rc.len())
+                    .filter(|i| m & (1 << i) != 0)
+                    .map(|i| rc[i])
+                    .collect();
+                let other: u16 = naked.iter().fold(0, |a, &c| a | g.c[c]);
+                if n(other) != degree {
+                    continue;
+                }
+                if naked.iter().any(|&c| n(g.c[c]) <= 1) || n(all) <= 1 {
+                    continue;
+                }
+                let set = other | all;
+                if n(set) != degree {
+                    continue;
+                }
+                let elim: Vec<(u8, u16)> = rc
+                    .iter()
+                    .filter(|c| !naked.contains(c) && !cells.contains(c))
+                    .filter(|&&c| g.c[c] & set != 0)
+                    .map(|&c| (c as u8, g.c[c] & set))
+                    .collect();
+                if !elim.is_empty() {
+                    let d = 5.7 + f64::from(n(set) - 1) * 0.1;
+                    return Some(Hint::elim(d, "BUG type 3", elim));
+                }
+            }
+        }
+    }
+    None
+}
+
+fn bug4(g: &Grid, cells: &[usize], values: &[u16; 81], all: u16) -> Option<Hint> {
+    let (c1, c2) = (cells[0], cells[1]);
+    let common = g.c[c1] & g.c[c2] & !all;
+    if n(common) != 1 {
+        return None;
+    }
+    for t in TYPES {
+        if super::grid::region_of(t, c1) != super::grid::region_of(t, c2) {
+            continue;
+        }
+        let b1 = g.c[c1] & !values[c1] & !common;
+        let b2 = g.c[c2] & !values[c2] & !common;
+        let elim: Vec<(u8, u16)> = [(c1, b1), (c2, b2)]
+            .iter()
+            .filter(|x| x.1 != 0)
+            .map(|&(c, b)| (c as u8, b))
+            .collect();
+        if !elim.is_empty() {
+            return Some(Hint::elim(5.7, "BUG type 4", elim));
+        }
+    }
     None
 }
 
