@@ -209,6 +209,50 @@ struct Chainer<'a> {
     mode: Mode,
     buf_off: Vec<u16>,
     buf_on: Vec<(u16, u8)>,
+    /// Static chains: every candidate's implications, computed once (the grid does not
+    /// change while they run).
+    table: Option<Box<Table>>,
+}
+
+/// The implications of every candidate in a fixed grid: the Y part (same cell) first, then
+/// the X part (same digit), so the Y part can be skipped.
+struct Table {
+    offs: Vec<[u16; 28]>,
+    /// (length, length of the Y part).
+    noffs: Vec<(u8, u8)>,
+    ons: Vec<[(u16, u8); 4]>,
+    nons: Vec<(u8, u8)>,
+}
+
+impl Table {
+    fn new(g: &Grid) -> Table {
+        let mut t = Table {
+            offs: vec![[0; 28]; 729],
+            noffs: vec![(0, 0); 729],
+            ons: vec![[(0, 0); 4]; 729],
+            nons: vec![(0, 0); 729],
+        };
+        let mut buf = Vec::new();
+        let mut bon = Vec::new();
+        for c in 0..729u16 {
+            if !g.has(cell_of(c), digit_of(c)) {
+                continue;
+            }
+            Chainer::on_to_off(g, c, false, &mut buf);
+            let x_len = buf.len();
+            let mut y = Vec::new();
+            Chainer::on_to_off(g, c, true, &mut y);
+            let ny = y.len() - x_len;
+            t.offs[c as usize][..y.len()].copy_from_slice(&y);
+            t.noffs[c as usize] = (y.len() as u8, ny as u8);
+            Chainer::off_to_on(g, c, true, true, &mut bon);
+            let cell = cell_of(c);
+            let ny = bon.iter().filter(|&&(o, _)| cell_of(o) == cell).count();
+            t.ons[c as usize][..bon.len()].copy_from_slice(&bon);
+            t.nons[c as usize] = (bon.len() as u8, ny as u8);
+        }
+        t
+    }
 }
 
 impl<'a> Chainer<'a> {
@@ -220,6 +264,39 @@ impl<'a> Chainer<'a> {
             mode,
             buf_off: Vec::new(),
             buf_on: Vec::new(),
+            table: (!mode.dynamic).then(|| Box::new(Table::new(g))),
+        }
+    }
+
+    /// The "offs" implied by an "on", from the table in static mode.
+    fn implied_offs(&self, c: u16, y: bool, out: &mut Vec<u16>) {
+        match &self.table {
+            Some(t) => {
+                let (len, ny) = t.noffs[c as usize];
+                let from = if y { 0 } else { ny as usize };
+                out.clear();
+                out.extend_from_slice(&t.offs[c as usize][from..len as usize]);
+            }
+            None => Self::on_to_off(&self.g, c, y, out),
+        }
+    }
+
+    /// The "ons" implied by an "off", from the table in static mode.
+    fn implied_ons(&self, c: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
+        match &self.table {
+            Some(t) => {
+                let (len, ny) = t.nons[c as usize];
+                let (len, ny) = (len as usize, ny as usize);
+                let all = &t.ons[c as usize];
+                out.clear();
+                if y {
+                    out.extend_from_slice(&all[..ny]);
+                }
+                if x {
+                    out.extend_from_slice(&all[ny..len]);
+                }
+            }
+            None => Self::off_to_on(&self.g, c, y, x, out),
         }
     }
 
@@ -322,7 +399,7 @@ impl<'a> Chainer<'a> {
         'outer: while !pend_on.is_empty() || !pend_off.is_empty() {
             if let Some(p) = pend_on.pop_front() {
                 let c = self.ar.key(p) / 2;
-                Self::on_to_off(&self.g, c, y, &mut offs);
+                self.implied_offs(c, y, &mut offs);
                 for &o in &offs {
                     if let Some(q) = to_on.get(o) {
                         let off = self.ar.add(o * 2, &[p]);
@@ -336,7 +413,7 @@ impl<'a> Chainer<'a> {
                 }
             } else if let Some(p) = pend_off.pop_front() {
                 let c = self.ar.key(p) / 2;
-                Self::off_to_on(&self.g, c, y, true, &mut ons);
+                self.implied_ons(c, y, true, &mut ons);
                 made.clear();
                 for &(o, cause) in &ons {
                     if to_on.has(o) {
@@ -575,7 +652,7 @@ impl<'a> Chainer<'a> {
         while !pend_on.is_empty() || !pend_off.is_empty() {
             length += 1;
             while let Some(p) = pend_on.pop_front() {
-                Self::on_to_off(&self.g, self.ar.key(p) / 2, y, &mut offs);
+                self.implied_offs(self.ar.key(p) / 2, y, &mut offs);
                 for &o in &offs {
                     if !self.ar.is_parent(p, o * 2) {
                         let node = self.ar.add(o * 2, &[p]);
@@ -586,7 +663,7 @@ impl<'a> Chainer<'a> {
             }
             length += 1;
             while let Some(p) = pend_off.pop_front() {
-                Self::off_to_on(&self.g, self.ar.key(p) / 2, y, x, &mut ons);
+                self.implied_ons(self.ar.key(p) / 2, y, x, &mut ons);
                 for &(o, _) in &ons {
                     let back = length >= 4 && o == src;
                     let new = !to_on.has(o);
@@ -629,7 +706,7 @@ impl<'a> Chainer<'a> {
         let mut ons = std::mem::take(&mut self.buf_on);
         while !pend_on.is_empty() || !pend_off.is_empty() {
             while let Some(p) = pend_on.pop_front() {
-                Self::on_to_off(&self.g, self.ar.key(p) / 2, y, &mut offs);
+                self.implied_offs(self.ar.key(p) / 2, y, &mut offs);
                 for &o in &offs {
                     let hit =
                         o * 2 + 1 == src_key && !chains.iter().any(|&q| self.ar.key(q) == o * 2);
@@ -647,7 +724,7 @@ impl<'a> Chainer<'a> {
                 }
             }
             while let Some(p) = pend_off.pop_front() {
-                Self::off_to_on(&self.g, self.ar.key(p) / 2, y, true, &mut ons);
+                self.implied_ons(self.ar.key(p) / 2, y, true, &mut ons);
                 for &(o, _) in &ons {
                     let hit =
                         o * 2 == src_key && !chains.iter().any(|&q| self.ar.key(q) == o * 2 + 1);
