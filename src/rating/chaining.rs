@@ -710,7 +710,7 @@ impl<'a> Chainer<'a> {
                 for &o in &offs {
                     let hit =
                         o * 2 + 1 == src_key && !chains.iter().any(|&q| self.ar.key(q) == o * 2);
-                    let follow = !self.ar.is_parent(p, o * 2) && !to_off.has(o);
+                    let follow = !to_off.has(o) && !self.ar.is_parent(p, o * 2);
                     if hit || follow {
                         let node = self.ar.add(o * 2, &[p]);
                         if hit {
@@ -806,7 +806,21 @@ impl<'a> Chainer<'a> {
                 } else {
                     (6.5, 6.6, 2, "Bidirectional X-Cycle", "Forcing X-Chain")
                 };
-                for dst in self.cycles(c, y, x) {
+                let cap = best.best.as_ref().map_or(f64::INFINITY, |b| b.0);
+                if base_cycle > cap && base_chain > cap {
+                    continue;
+                }
+                let found = if base_cycle > cap {
+                    Vec::new()
+                } else {
+                    self.cycles(c, y, x)
+                };
+                for dst in found {
+                    // A hint rated above the best so far cannot win (the bonus is never
+                    // negative).
+                    if base_cycle > cap {
+                        break;
+                    }
                     let elim = self.cycle_elims(dst);
                     if !elim.is_empty() {
                         let cx = self.ar.ancestors(dst);
@@ -815,7 +829,7 @@ impl<'a> Chainer<'a> {
                         });
                     }
                 }
-                if x {
+                if x && base_chain <= best.best.as_ref().map_or(f64::INFINITY, |b| b.0) {
                     let mut chains = self.forcing(c * 2 + 1, y);
                     chains.extend(self.forcing(c * 2, y));
                     for t in chains {
