@@ -11,11 +11,12 @@ const BCR: [usize; 3] = [BOX, COL, ROW];
 /// Hidden singles: first the last empty cell of a region (1.0), then hidden singles in
 /// boxes (1.2), columns and rows (1.5).
 pub(crate) fn hidden_single(g: &Grid) -> Option<Hint> {
+    let pos = g.all_pos();
     for alone in [true, false] {
         for base in BCR {
             for r in base..base + 9 {
                 for d in 1..=9u8 {
-                    let p = g.pos(r, d);
+                    let p = pos[r][d as usize];
                     if n(p) == 1 {
                         let cell = REGION[r][p.trailing_zeros() as usize] as usize;
                         let is_alone = g.empty(r) == 1;
@@ -45,13 +46,19 @@ pub(crate) fn naked_single(g: &Grid) -> Option<Hint> {
 }
 
 fn crosses(a: usize, b: usize) -> bool {
-    REGION[a].iter().any(|&c| in_region(b, c as usize))
+    let (bx, line) = if a < ROW { (a, b) } else { (b, a) };
+    if line < COL {
+        (line - ROW) / 3 == bx / 3
+    } else {
+        (line - COL) / 3 == bx % 3
+    }
 }
 
 /// Pointing and claiming. `direct`: only when the eliminations leave a hidden single in
 /// another region of the first kind (1.7 pointing, 1.9 claiming; the hint places that
 /// single and removes nothing); else 2.6 pointing, 2.8 claiming.
 pub(crate) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
+    let pos = g.all_pos();
     for (t1, t2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
         for r1 in t1..t1 + 9 {
             for r2 in t2..t2 + 9 {
@@ -59,7 +66,7 @@ pub(crate) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
                     continue;
                 }
                 for d in 1..=9u8 {
-                    let p1 = g.pos(r1, d);
+                    let p1 = pos[r1][d as usize];
                     if n(p1) <= 1 {
                         continue;
                     }
@@ -74,7 +81,7 @@ pub(crate) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
                             if r3 == r1 || !crosses(r3, r2) {
                                 continue;
                             }
-                            let p3 = g.pos(r3, d);
+                            let p3 = pos[r3][d as usize];
                             if n(p3) <= 1 {
                                 continue;
                             }

@@ -130,6 +130,22 @@ impl Grid {
         m
     }
 
+    /// Positions of every digit in every region: `[region][digit]`.
+    pub fn all_pos(&self) -> [[u16; 10]; 27] {
+        let mut t = [[0u16; 10]; 27];
+        for (r, cells) in REGION.iter().enumerate() {
+            for (i, &c) in cells.iter().enumerate() {
+                let mut m = self.c[c as usize];
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    t[r][d] |= 1 << i;
+                }
+            }
+        }
+        t
+    }
+
     /// Number of empty cells of a region.
     pub fn empty(&self, r: usize) -> u32 {
         REGION[r]
@@ -154,7 +170,22 @@ pub(crate) fn n(m: u16) -> u32 {
 /// The masks of `k` bits among the low `bits` bits, in increasing numeric order (SE's
 /// `Permutations`).
 pub(crate) fn combos(k: u32, bits: u32) -> impl Iterator<Item = u16> {
-    (0u16..(1 << bits)).filter(move |m| m.count_ones() == k)
+    static NINE: std::sync::OnceLock<Vec<Vec<u16>>> = std::sync::OnceLock::new();
+    let nine = NINE.get_or_init(|| {
+        (0..=9)
+            .map(|k| (0u16..512).filter(|m| m.count_ones() == k).collect())
+            .collect()
+    });
+    let (fast, slow): (&[u16], Option<std::ops::Range<u16>>) = if bits == 9 && k <= 9 {
+        (&nine[k as usize], None)
+    } else {
+        (&[], Some(0..(1u16 << bits)))
+    };
+    fast.iter().copied().chain(
+        slow.into_iter()
+            .flatten()
+            .filter(move |m| m.count_ones() == k),
+    )
 }
 
 /// Digits of a mask, increasing.
