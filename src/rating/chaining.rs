@@ -107,7 +107,7 @@ impl Arena {
 }
 
 /// An insertion-ordered set of potentials of one polarity, by candidate.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 struct PSet {
     map: Vec<u32>,
     order: Vec<u16>,
@@ -129,6 +129,17 @@ impl PSet {
     fn has(&self, c: u16) -> bool {
         self.map[c as usize] != NONE
     }
+    /// Empties the set, touching only its entries.
+    fn reset(&mut self) {
+        if self.map.is_empty() {
+            self.map = vec![NONE; 729];
+        }
+        for &c in &self.order {
+            self.map[c as usize] = NONE;
+        }
+        self.order.clear();
+    }
+
     /// Adds unless present (the first version is kept).
     fn insert(&mut self, c: u16, node: u32) {
         if self.map[c as usize] == NONE {
@@ -212,6 +223,8 @@ struct Chainer<'a> {
     /// Static chains: every candidate's implications, computed once (the grid does not
     /// change while they run).
     table: Option<Box<Table>>,
+    /// Sets reused by the unary searches.
+    pool: [PSet; 2],
 }
 
 /// The implications of every candidate in a fixed grid: the Y part (same cell) first, then
@@ -265,6 +278,7 @@ impl<'a> Chainer<'a> {
             buf_off: Vec::new(),
             buf_on: Vec::new(),
             table: (!mode.dynamic).then(|| Box::new(Table::new(g))),
+            pool: Default::default(),
         }
     }
 
@@ -640,8 +654,9 @@ impl<'a> Chainer<'a> {
     /// SE's doCycles from `src` (an "on"): the nodes where the search comes back to `src`.
     fn cycles(&mut self, src: u16, y: bool, x: bool) -> Vec<u32> {
         let mut found = Vec::new();
-        let mut to_on = PSet::new();
-        let mut to_off = PSet::new();
+        let [mut to_on, mut to_off] = std::mem::take(&mut self.pool);
+        to_on.reset();
+        to_off.reset();
         let start = self.ar.add(src * 2 + 1, &[]);
         to_on.insert(src, start);
         let mut pend_on = VecDeque::from([start]);
@@ -682,6 +697,7 @@ impl<'a> Chainer<'a> {
         }
         self.buf_off = offs;
         self.buf_on = ons;
+        self.pool = [to_on, to_off];
         found
     }
 
@@ -689,8 +705,9 @@ impl<'a> Chainer<'a> {
     /// opposite of `src`.
     fn forcing(&mut self, src_key: u16, y: bool) -> Vec<u32> {
         let mut chains: Vec<u32> = Vec::new();
-        let mut to_on = PSet::new();
-        let mut to_off = PSet::new();
+        let [mut to_on, mut to_off] = std::mem::take(&mut self.pool);
+        to_on.reset();
+        to_off.reset();
         let src = src_key / 2;
         let start = self.ar.add(src_key, &[]);
         let mut pend_on = VecDeque::new();
@@ -744,6 +761,7 @@ impl<'a> Chainer<'a> {
         }
         self.buf_off = offs;
         self.buf_on = ons;
+        self.pool = [to_on, to_off];
         chains
     }
 
