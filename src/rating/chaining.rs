@@ -106,6 +106,44 @@ impl Arena {
     }
 }
 
+/// For the unary searches (where "on" and "off" alternate along first parents): the "off"
+/// candidates above each "on" node on its chain of first parents, as a 729-bit set, so that
+/// SE's `isParent` test is one lookup instead of a walk up the chain.
+#[derive(Default)]
+struct OffsAbove {
+    /// Arena node → index in `sets` (NONE for nodes not tracked).
+    local: Vec<u32>,
+    sets: Vec<[u64; 12]>,
+}
+
+impl OffsAbove {
+    fn reset(&mut self) {
+        self.local.clear();
+        self.sets.clear();
+    }
+    /// Records "on" node `n`, made by "off" node `q` (or a start node when `q` is None).
+    fn on_made(&mut self, ar: &Arena, n: u32, q: Option<u32>) {
+        let mut set = [0u64; 12];
+        if let Some(q) = q {
+            if let Some(&p) = ar.parents(q).first() {
+                set = self.sets[self.local[p as usize] as usize];
+            }
+            let c = (ar.key(q) / 2) as usize;
+            set[c / 64] |= 1 << (c % 64);
+        }
+        if self.local.len() <= n as usize {
+            self.local.resize(n as usize + 1, NONE);
+        }
+        self.local[n as usize] = self.sets.len() as u32;
+        self.sets.push(set);
+    }
+    /// Whether "off" candidate `c` is above "on" node `p`.
+    fn has(&self, p: u32, c: u16) -> bool {
+        let set = &self.sets[self.local[p as usize] as usize];
+        set[c as usize / 64] & (1 << (c % 64)) != 0
+    }
+}
+
 /// An insertion-ordered set of potentials of one polarity, by candidate.
 #[derive(Clone, Default)]
 struct PSet {
@@ -225,6 +263,7 @@ struct Chainer<'a> {
     table: Option<Box<Table>>,
     /// Sets reused by the unary searches.
     pool: [PSet; 2],
+    above: OffsAbove,
 }
 
 /// The implications of every candidate in a fixed grid: the Y part (same cell) first, then
@@ -279,6 +318,7 @@ impl<'a> Chainer<'a> {
             buf_on: Vec::new(),
             table: (!mode.dynamic).then(|| Box::new(Table::new(g))),
             pool: Default::default(),
+            above: OffsAbove::default(),
         }
     }
 
@@ -659,6 +699,8 @@ impl<'a> Chainer<'a> {
         to_off.reset();
         let start = self.ar.add(src * 2 + 1, &[]);
         to_on.insert(src, start);
+        self.above.reset();
+        self.above.on_made(&self.ar, start, None);
         let mut pend_on = VecDeque::from([start]);
         let mut pend_off: VecDeque<u32> = VecDeque::new();
         let mut offs = std::mem::take(&mut self.buf_off);
@@ -669,7 +711,8 @@ impl<'a> Chainer<'a> {
             while let Some(p) = pend_on.pop_front() {
                 self.implied_offs(self.ar.key(p) / 2, y, &mut offs);
                 for &o in &offs {
-                    if !self.ar.is_parent(p, o * 2) {
+                    if !self.above.has(p, o) {
+                        debug_assert!(!self.ar.is_parent(p, o * 2));
                         let node = self.ar.add(o * 2, &[p]);
                         pend_off.push_back(node);
                         to_off.insert(o, node);
@@ -684,6 +727,9 @@ impl<'a> Chainer<'a> {
                     let new = !to_on.has(o);
                     if back || new {
                         let node = self.ar.add(o * 2 + 1, &[p]);
+                        if new {
+                            self.above.on_made(&self.ar, node, Some(p));
+                        }
                         if back {
                             found.push(node);
                         }
@@ -712,8 +758,10 @@ impl<'a> Chainer<'a> {
         let start = self.ar.add(src_key, &[]);
         let mut pend_on = VecDeque::new();
         let mut pend_off = VecDeque::new();
+        self.above.reset();
         if src_key & 1 == 1 {
             to_on.insert(src, start);
+            self.above.on_made(&self.ar, start, None);
             pend_on.push_back(start);
         } else {
             to_off.insert(src, start);
@@ -727,7 +775,7 @@ impl<'a> Chainer<'a> {
                 for &o in &offs {
                     let hit =
                         o * 2 + 1 == src_key && !chains.iter().any(|&q| self.ar.key(q) == o * 2);
-                    let follow = !to_off.has(o) && !self.ar.is_parent(p, o * 2);
+                    let follow = !to_off.has(o) && !self.above.has(p, o);
                     if hit || follow {
                         let node = self.ar.add(o * 2, &[p]);
                         if hit {
@@ -752,6 +800,7 @@ impl<'a> Chainer<'a> {
                             chains.push(node);
                         }
                         if follow {
+                            self.above.on_made(&self.ar, node, Some(p));
                             to_on.insert(o, node);
                             pend_on.push_back(node);
                         }
