@@ -445,11 +445,11 @@ fn bug4(g: &Grid, cells: &[usize], values: &[u16; 81], all: u16) -> Option<Hint>
 /// Aligned pair exclusion (6.2), as SE does it: two cells (aligned or not) with at least two
 /// common bivalue peers; a pair of values is excluded when the two cells see each other and
 /// the values are equal, or when some common bivalue peer would lose both its candidates; a
-/// value of one cell that no remaining pair allows is removed. Aligned triple exclusion (7.5)
-/// is not reproduced yet (`deg` 3 gives nothing).
+/// value of one cell that no remaining pair allows is removed. `deg` 3: aligned triple
+/// exclusion (7.5), SE's way (see [`aligned_triple`]).
 pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
-    if deg != 2 {
-        return None;
+    if deg == 3 {
+        return aligned_triple(g);
     }
     let mut cands: Vec<(usize, Vec<usize>)> = Vec::new();
     for cell in 0..81 {
@@ -502,6 +502,85 @@ pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
             }
             if !elim.is_empty() {
                 return Some(Hint::elim(6.2, "Aligned Pair Exclusion", elim));
+            }
+        }
+    }
+    None
+}
+
+/// Aligned triple exclusion (7.5) as SE does it: a pair of candidate cells, a third taken
+/// from their peers that are candidate cells too, at least two common peers with two or three
+/// candidates; a combination of values is excluded when two equal values see each other or a
+/// common peer would lose all its candidates.
+fn aligned_triple(g: &Grid) -> Option<Hint> {
+    let mut cands: Vec<usize> = Vec::new();
+    let mut excl: Vec<Vec<usize>> = vec![Vec::new(); 81];
+    for cell in 0..81 {
+        if n(g.c[cell]) < 2 {
+            continue;
+        }
+        let mut single = false;
+        let mut ex = Vec::new();
+        for &o in &PEERS[cell] {
+            match n(g.c[o as usize]) {
+                1 => single = true,
+                2 | 3 => ex.push(o as usize),
+                _ => {}
+            }
+        }
+        if !single && !ex.is_empty() {
+            cands.push(cell);
+            excl[cell] = ex;
+        }
+    }
+    let is_cand = |c: usize| !excl[c].is_empty() && n(g.c[c]) >= 2;
+    for j in 1..cands.len() {
+        for i in 0..j {
+            let (c0, c1) = (cands[i], cands[j]);
+            let mut twin: Vec<usize> = Vec::new();
+            for &e in excl[c0].iter().chain(excl[c1].iter()) {
+                if !twin.contains(&e) && is_cand(e) && e != c0 && e != c1 {
+                    twin.push(e);
+                }
+            }
+            for &t in &twin {
+                let cells = [c0, c1, t];
+                let common: Vec<usize> = excl[c0]
+                    .iter()
+                    .copied()
+                    .filter(|e| excl[c1].contains(e) && excl[t].contains(e))
+                    .collect();
+                if common.len() < 2 {
+                    continue;
+                }
+                let mut ok = [0u16; 3];
+                for p0 in super::grid::digits(g.c[c0]) {
+                    for p1 in super::grid::digits(g.c[c1]) {
+                        for p2 in super::grid::digits(g.c[t]) {
+                            let p = [p0, p1, p2];
+                            let clash = (0..3).any(|a| {
+                                (a + 1..3).any(|b| p[a] == p[b] && sees(cells[a], cells[b]))
+                            });
+                            if clash {
+                                continue;
+                            }
+                            let all = (1u16 << p0) | (1 << p1) | (1 << p2);
+                            if common.iter().any(|&e| g.c[e] & !all == 0) {
+                                continue;
+                            }
+                            ok[0] |= 1 << p0;
+                            ok[1] |= 1 << p1;
+                            ok[2] |= 1 << p2;
+                        }
+                    }
+                }
+                let elim: Vec<(u8, u16)> = (0..3)
+                    .filter(|&k| g.c[cells[k]] & !ok[k] != 0)
+                    .map(|k| (cells[k] as u8, g.c[cells[k]] & !ok[k]))
+                    .collect();
+                if !elim.is_empty() {
+                    return Some(Hint::elim(7.5, "Aligned Triplet Exclusion", elim));
+                }
             }
         }
     }
