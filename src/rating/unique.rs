@@ -451,21 +451,22 @@ pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
     if deg == 3 {
         return aligned_triple(g);
     }
-    let mut cands: Vec<(usize, Vec<usize>)> = Vec::new();
+    // Candidate cells with their bivalue peers as a cell bitset (bit = cell number).
+    let mut cands: Vec<(usize, u128)> = Vec::new();
     for cell in 0..81 {
         if n(g.c[cell]) < 2 {
             continue;
         }
         let mut single = false;
-        let mut ex = Vec::new();
+        let mut ex = 0u128;
         for &o in &PEERS[cell] {
             match n(g.c[o as usize]) {
                 1 => single = true,
-                2 => ex.push(o as usize),
+                2 => ex |= 1 << o,
                 _ => {}
             }
         }
-        if !single && !ex.is_empty() {
+        if !single && ex != 0 {
             cands.push((cell, ex));
         }
     }
@@ -474,10 +475,11 @@ pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
         for i in 0..j {
             let (c0, ex0) = &cands[i];
             let (c1, ex1) = &cands[j];
-            let common: Vec<usize> = ex0.iter().copied().filter(|e| ex1.contains(e)).collect();
-            if common.len() < 2 {
+            let both_ex = ex0 & ex1;
+            if both_ex.count_ones() < 2 {
                 continue;
             }
+            let common: Vec<usize> = (0..81).filter(|&e| both_ex & (1 << e) != 0).collect();
             let aligned = sees(*c0, *c1);
             let (mut ok0, mut ok1) = (0u16, 0u16);
             for p0 in super::grid::digits(g.c[*c0]) {
