@@ -277,6 +277,23 @@ struct Table {
 }
 
 impl Table {
+    /// The "offs" implied by "on" `c` (with or without the Y part).
+    #[inline]
+    fn offs(&self, c: u16, y: bool) -> &[u16] {
+        let (len, ny) = self.noffs[c as usize];
+        let from = if y { 0 } else { ny as usize };
+        &self.offs[c as usize][from..len as usize]
+    }
+
+    /// The "ons" implied by "off" `c`.
+    #[inline]
+    fn ons(&self, c: u16, y: bool, x: bool) -> &[(u16, u8)] {
+        let (len, ny) = self.nons[c as usize];
+        let from = if y { 0 } else { ny as usize };
+        let to = if x { len as usize } else { ny as usize };
+        &self.ons[c as usize][from..to]
+    }
+
     fn new(g: &Grid) -> Table {
         let mut t = Table {
             offs: vec![[0; 28]; 729],
@@ -326,10 +343,8 @@ impl<'a> Chainer<'a> {
     fn implied_offs(&self, c: u16, y: bool, out: &mut Vec<u16>) {
         match &self.table {
             Some(t) => {
-                let (len, ny) = t.noffs[c as usize];
-                let from = if y { 0 } else { ny as usize };
                 out.clear();
-                out.extend_from_slice(&t.offs[c as usize][from..len as usize]);
+                out.extend_from_slice(t.offs(c, y));
             }
             None => Self::on_to_off(&self.g, c, y, out),
         }
@@ -339,16 +354,8 @@ impl<'a> Chainer<'a> {
     fn implied_ons(&self, c: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
         match &self.table {
             Some(t) => {
-                let (len, ny) = t.nons[c as usize];
-                let (len, ny) = (len as usize, ny as usize);
-                let all = &t.ons[c as usize];
                 out.clear();
-                if y {
-                    out.extend_from_slice(&all[..ny]);
-                }
-                if x {
-                    out.extend_from_slice(&all[ny..len]);
-                }
+                out.extend_from_slice(t.ons(c, y, x));
             }
             None => Self::off_to_on(&self.g, c, y, x, out),
         }
@@ -703,14 +710,12 @@ impl<'a> Chainer<'a> {
         self.above.on_made(&self.ar, start, None);
         let mut pend_on = VecDeque::from([start]);
         let mut pend_off: VecDeque<u32> = VecDeque::new();
-        let mut offs = std::mem::take(&mut self.buf_off);
-        let mut ons = std::mem::take(&mut self.buf_on);
+        let tab = self.table.take().expect("static chains have a table");
         let mut length = 0;
         while !pend_on.is_empty() || !pend_off.is_empty() {
             length += 1;
             while let Some(p) = pend_on.pop_front() {
-                self.implied_offs(self.ar.key(p) / 2, y, &mut offs);
-                for &o in &offs {
+                for &o in tab.offs(self.ar.key(p) / 2, y) {
                     if !self.above.has(p, o) {
                         debug_assert!(!self.ar.is_parent(p, o * 2));
                         let node = self.ar.add(o * 2, &[p]);
@@ -721,8 +726,7 @@ impl<'a> Chainer<'a> {
             }
             length += 1;
             while let Some(p) = pend_off.pop_front() {
-                self.implied_ons(self.ar.key(p) / 2, y, x, &mut ons);
-                for &(o, _) in &ons {
+                for &(o, _) in tab.ons(self.ar.key(p) / 2, y, x) {
                     let back = length >= 4 && o == src;
                     let new = !to_on.has(o);
                     if back || new {
@@ -741,8 +745,7 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
-        self.buf_off = offs;
-        self.buf_on = ons;
+        self.table = Some(tab);
         self.pool = [to_on, to_off];
         found
     }
@@ -767,12 +770,10 @@ impl<'a> Chainer<'a> {
             to_off.insert(src, start);
             pend_off.push_back(start);
         }
-        let mut offs = std::mem::take(&mut self.buf_off);
-        let mut ons = std::mem::take(&mut self.buf_on);
+        let tab = self.table.take().expect("static chains have a table");
         while !pend_on.is_empty() || !pend_off.is_empty() {
             while let Some(p) = pend_on.pop_front() {
-                self.implied_offs(self.ar.key(p) / 2, y, &mut offs);
-                for &o in &offs {
+                for &o in tab.offs(self.ar.key(p) / 2, y) {
                     let hit =
                         o * 2 + 1 == src_key && !chains.iter().any(|&q| self.ar.key(q) == o * 2);
                     let follow = !to_off.has(o) && !self.above.has(p, o);
@@ -789,8 +790,7 @@ impl<'a> Chainer<'a> {
                 }
             }
             while let Some(p) = pend_off.pop_front() {
-                self.implied_ons(self.ar.key(p) / 2, y, true, &mut ons);
-                for &(o, _) in &ons {
+                for &(o, _) in tab.ons(self.ar.key(p) / 2, y, true) {
                     let hit =
                         o * 2 == src_key && !chains.iter().any(|&q| self.ar.key(q) == o * 2 + 1);
                     let follow = !to_on.has(o);
@@ -808,8 +808,7 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
-        self.buf_off = offs;
-        self.buf_on = ons;
+        self.table = Some(tab);
         self.pool = [to_on, to_off];
         chains
     }
