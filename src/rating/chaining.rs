@@ -699,7 +699,12 @@ impl<'a> Chainer<'a> {
     // ---- forcing chains and cycles (unary chaining) ----
 
     /// SE's doCycles from `src` (an "on"): the nodes where the search comes back to `src`.
-    fn cycles(&mut self, src: u16, y: bool, x: bool) -> Vec<u32> {
+    ///
+    /// A node made at the k-th step of the search has at least k distinct ancestors (the
+    /// potentials along its first parents are distinct, but for the last one), so once
+    /// `base + length_bonus(k)` exceeds `cap` (the easiest hint so far) nothing found later
+    /// can be chosen and the search stops.
+    fn cycles(&mut self, src: u16, y: bool, x: bool, base: f64, cap: f64) -> Vec<u32> {
         let mut found = Vec::new();
         let [mut to_on, mut to_off] = std::mem::take(&mut self.pool);
         to_on.reset();
@@ -713,6 +718,9 @@ impl<'a> Chainer<'a> {
         let tab = self.table.take().expect("static chains have a table");
         let mut length = 0;
         while !pend_on.is_empty() || !pend_off.is_empty() {
+            if base + length_bonus(length + 1) > cap {
+                break;
+            }
             length += 1;
             while let Some(p) = pend_on.pop_front() {
                 for &o in tab.offs(self.ar.key(p) / 2, y) {
@@ -723,6 +731,9 @@ impl<'a> Chainer<'a> {
                         to_off.insert(o, node);
                     }
                 }
+            }
+            if base + length_bonus(length + 1) > cap {
+                break;
             }
             length += 1;
             while let Some(p) = pend_off.pop_front() {
@@ -752,7 +763,9 @@ impl<'a> Chainer<'a> {
 
     /// SE's doForcingChains from `src` (key with polarity): the nodes that reach the
     /// opposite of `src`.
-    fn forcing(&mut self, src_key: u16, y: bool) -> Vec<u32> {
+    ///
+    /// Stops, as [`Self::cycles`] does, when nothing found later could be chosen.
+    fn forcing(&mut self, src_key: u16, y: bool, base: f64, cap: f64) -> Vec<u32> {
         let mut chains: Vec<u32> = Vec::new();
         let [mut to_on, mut to_off] = std::mem::take(&mut self.pool);
         to_on.reset();
@@ -771,7 +784,14 @@ impl<'a> Chainer<'a> {
             pend_off.push_back(start);
         }
         let tab = self.table.take().expect("static chains have a table");
+        let mut depth = 0;
         while !pend_on.is_empty() || !pend_off.is_empty() {
+            if !pend_on.is_empty() {
+                if base + length_bonus(depth + 1) > cap {
+                    break;
+                }
+                depth += 1;
+            }
             while let Some(p) = pend_on.pop_front() {
                 for &o in tab.offs(self.ar.key(p) / 2, y) {
                     let hit =
@@ -788,6 +808,12 @@ impl<'a> Chainer<'a> {
                         }
                     }
                 }
+            }
+            if !pend_off.is_empty() {
+                if base + length_bonus(depth + 1) > cap {
+                    break;
+                }
+                depth += 1;
             }
             while let Some(p) = pend_off.pop_front() {
                 for &(o, _) in tab.ons(self.ar.key(p) / 2, y, true) {
@@ -879,7 +905,7 @@ impl<'a> Chainer<'a> {
                 let found = if base_cycle > cap {
                     Vec::new()
                 } else {
-                    self.cycles(c, y, x)
+                    self.cycles(c, y, x, base_cycle, cap)
                 };
                 for dst in found {
                     // A hint rated above the best so far cannot win (the bonus is never
@@ -896,8 +922,9 @@ impl<'a> Chainer<'a> {
                     }
                 }
                 if x && base_chain <= best.best.as_ref().map_or(f64::INFINITY, |b| b.0) {
-                    let mut chains = self.forcing(c * 2 + 1, y);
-                    chains.extend(self.forcing(c * 2, y));
+                    let cap = best.best.as_ref().map_or(f64::INFINITY, |b| b.0);
+                    let mut chains = self.forcing(c * 2 + 1, y, base_chain, cap);
+                    chains.extend(self.forcing(c * 2, y, base_chain, cap));
                     for t in chains {
                         let tk = self.ar.key(t);
                         let cx = self.ar.ancestors(t);
