@@ -162,6 +162,28 @@ solution of some puzzle (no technique applies, or --timeout), or a puzzle has
 no solution or several; 2 invalid input (or pencil marks that rule out the
 solution), unreadable file, usage error or output error; 130 interrupted.";
 
+/// `rate`'s examples.
+pub const RATE_EXAMPLES: &[Example] = &[
+    example(
+        "sudoku rate puzzles.txt",
+        "PUZZLE ER/EP/ED per line, as serate",
+    ),
+    example(
+        "sudoku rate --format json a.txt",
+        "ratings, hardest step, level, as JSON",
+    ),
+    example(
+        "sudoku rate --timeout 1s -j 2 hard.txt",
+        "at most 1 s a puzzle, two threads",
+    ),
+];
+
+/// `rate`'s exit statuses.
+pub const RATE_EXIT: &str = "\
+Exit status: 0 every puzzle rated; 1 some puzzle has no solution or several, or
+its rating was cut short (--timeout) or needs a rule not reproduced; 2 invalid
+input, unreadable file, usage error or output error; 130 interrupted.";
+
 /// `check`'s exit statuses.
 pub const CHECK_EXIT: &str = "\
 Exit status: 0 every puzzle is proper (exactly one solution); 1 some puzzle
@@ -193,7 +215,7 @@ fn after_help_positions(examples: &[Example], exit: &str) -> String {
     after_help(examples, exit).replacen(INPUT_HELP, &format!("{INPUT_HELP}\n{POSITION_HELP}"), 1)
 }
 
-/// A fast Sudoku solver: solve, count and check puzzles from files or stdin.
+/// A fast Sudoku tool: solve, check, explain step by step, rate and generate puzzles.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku", version, about, max_term_width = 80)]
 #[command(after_help = "Run 'sudoku solve --help' for input formats and examples.")]
@@ -226,6 +248,14 @@ pub enum Command {
     /// Make puzzles: one solution each, minimal, symmetric, reproducible from a seed.
     #[command(after_help = generate_help())]
     Generate(GenerateArgs),
+    /// Rate puzzles as Sudoku Explainer 1.2.1 does: ER/EP/ED, the hardest step of its
+    /// solution path, of the path up to the first placement, and the first step.
+    ///
+    /// One line per puzzle, 'PUZZLE ER/EP/ED' as serate prints it; a puzzle with no solution
+    /// or several, or invalid, gets a word instead of a rating; a rating cut short by
+    /// --timeout is printed as '>=ER/EP/ED' (lower bounds).
+    #[command(after_help = after_help(RATE_EXAMPLES, RATE_EXIT))]
+    Rate(RateArgs),
     /// Print a shell completion script, e.g. 'sudoku completions bash'.
     Completions {
         /// The shell to complete for.
@@ -299,6 +329,29 @@ pub struct CheckArgs {
 
     #[command(flatten)]
     pub batch: BatchArgs,
+}
+
+/// Flags of `rate`.
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RateFormat::Line, value_name = "FORMAT")]
+    pub format: RateFormat,
+
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// `rate --format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RateFormat {
+    /// 'PUZZLE ER/EP/ED', as serate prints it.
+    Line,
+    /// One JSON object per puzzle: er, ep, ed, hardest, steps, level, status.
+    Json,
 }
 
 /// Flags of `hint`.

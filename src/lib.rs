@@ -7,6 +7,7 @@
 //! - [`input`]: reads puzzles from text, one at a time, with located errors.
 //! - [`generate`]: makes puzzles: reproducible from a seed, symmetric, minimal, to a clue count
 //!   or a score.
+//! - [`rating`]: the Sudoku Explainer difficulty rating (ER/EP/ED).
 #![deny(missing_docs)]
 
 pub mod board;
@@ -14,6 +15,7 @@ pub mod format;
 pub mod generate;
 pub mod input;
 pub mod logic;
+pub mod rating;
 pub mod solver;
 
 /// The README's Rust examples, compiled and run as doctests.

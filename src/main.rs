@@ -91,6 +91,10 @@ fn run(cli: Cli) -> Result<u8> {
             batch::interrupt::install_handler();
             commands::generate::run(args)?
         }
+        Command::Rate(args) => {
+            batch::interrupt::install_handler();
+            commands::rate::run(args)?
+        }
         Command::Completions { shell } => {
             commands::completions::run(shell)?;
             return Ok(exit::SUCCESS);

@@ -81,6 +81,7 @@ pub fn page() -> String {
             "hint" => cli::HINT_EXAMPLES,
             "explain" => cli::EXPLAIN_EXAMPLES,
             "generate" => cli::GENERATE_EXAMPLES,
+            "rate" => cli::RATE_EXAMPLES,
             _ => &[],
         };
         examples_of(&mut s, examples);

@@ -1,0 +1,334 @@
+//! SE's techniques below the chains: singles, its "direct" variants (which count only when
+//! they lead to a placement), intersections, naked and hidden sets, fish, XY- and XYZ-wings.
+//! Each producer returns the first hint in SE's search order.
+
+use super::Hint;
+use super::grid::{BOX, COL, Grid, PEERS, REGION, ROW, combos, digits, in_region, n};
+
+/// Region types in the order SE's set finders visit them: boxes, columns, rows.
+const BCR: [usize; 3] = [BOX, COL, ROW];
+
+/// Hidden singles: first the last empty cell of a region (1.0), then hidden singles in
+/// boxes (1.2), columns and rows (1.5).
+pub(crate) fn hidden_single(g: &Grid) -> Option<Hint> {
+    let pos = g.all_pos();
+    for alone in [true, false] {
+        for base in BCR {
+            for r in base..base + 9 {
+                for d in 1..=9u8 {
+                    let p = pos[r][d as usize];
+                    if n(p) == 1 {
+                        let cell = REGION[r][p.trailing_zeros() as usize] as usize;
+                        let is_alone = g.empty(r) == 1;
+                        if is_alone == alone {
+                            let (diff, name) = if alone {
+                                (1.0, "Full House")
+                            } else if base == BOX {
+                                (1.2, "Hidden Single (box)")
+                            } else {
+                                (1.5, "Hidden Single")
+                            };
+                            return Some(Hint::place(diff, name, cell, d));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Naked single (2.3), cells row by row.
+pub(crate) fn naked_single(g: &Grid) -> Option<Hint> {
+    (0..81)
+        .find(|&c| n(g.c[c]) == 1)
+        .map(|c| Hint::place(2.3, "Naked Single", c, g.c[c].trailing_zeros() as u8))
+}
+
+fn crosses(a: usize, b: usize) -> bool {
+    let (bx, line) = if a < ROW { (a, b) } else { (b, a) };
+    if line < COL {
+        (line - ROW) / 3 == bx / 3
+    } else {
+        (line - COL) / 3 == bx % 3
+    }
+}
+
+/// Pointing and claiming. `direct`: only when the eliminations leave a hidden single in
+/// another region of the first kind (1.7 pointing, 1.9 claiming; the hint places that
+/// single and removes nothing); else 2.6 pointing, 2.8 claiming.
+pub(crate) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
+    let pos = g.all_pos();
+    for (t1, t2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
+        for r1 in t1..t1 + 9 {
+            for r2 in t2..t2 + 9 {
+                if !crosses(r1, r2) {
+                    continue;
+                }
+                for d in 1..=9u8 {
+                    let p1 = pos[r1][d as usize];
+                    if n(p1) <= 1 {
+                        continue;
+                    }
+                    let inside = (0..9)
+                        .filter(|i| p1 & (1 << i) != 0)
+                        .all(|i| in_region(r2, REGION[r1][i] as usize));
+                    if !inside {
+                        continue;
+                    }
+                    if direct {
+                        for r3 in t1..t1 + 9 {
+                            if r3 == r1 || !crosses(r3, r2) {
+                                continue;
+                            }
+                            let p3 = pos[r3][d as usize];
+                            if n(p3) <= 1 {
+                                continue;
+                            }
+                            let rest: Vec<usize> = (0..9)
+                                .filter(|i| p3 & (1 << i) != 0)
+                                .map(|i| REGION[r3][i] as usize)
+                                .filter(|&c| !in_region(r2, c))
+                                .collect();
+                            if rest.len() == 1 {
+                                let (diff, name) = if t1 == BOX {
+                                    (1.7, "Direct Pointing")
+                                } else {
+                                    (1.9, "Direct Claiming")
+                                };
+                                return Some(Hint::place(diff, name, rest[0], d));
+                            }
+                        }
+                    } else {
+                        let elim: Vec<(u8, u16)> = REGION[r2]
+                            .iter()
+                            .filter(|&&c| !in_region(r1, c as usize) && g.has(c as usize, d))
+                            .map(|&c| (c, 1 << d))
+                            .collect();
+                        if !elim.is_empty() {
+                            let (diff, name) = if t1 == BOX {
+                                (2.6, "Pointing")
+                            } else {
+                                (2.8, "Claiming")
+                            };
+                            return Some(Hint::elim(diff, name, elim));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Hidden sets of `deg` digits. `direct`: only when removing the other digits of the set's
+/// cells leaves a hidden single in the region (2.0 pair, 2.5 triple; it places that single).
+pub(crate) fn hidden_set(g: &Grid, deg: u32, direct: bool) -> Option<Hint> {
+    for base in BCR {
+        for r in base..base + 9 {
+            let empty = g.empty(r);
+            if !(empty > deg * 2 || (direct && empty > deg)) {
+                continue;
+            }
+            let pos: [u16; 10] =
+                std::array::from_fn(|d| if d == 0 { 0 } else { g.pos(r, d as u8) });
+            for m in combos(deg, 9) {
+                let vals = m << 1;
+                let mut union = 0u16;
+                let mut ok = true;
+                for d in digits(vals) {
+                    if n(pos[d as usize]) <= 1 {
+                        ok = false;
+                        break;
+                    }
+                    union |= pos[d as usize];
+                }
+                if !ok || n(union) != deg {
+                    continue;
+                }
+                if direct {
+                    for d in 1..=9u8 {
+                        if vals & (1 << d) != 0 || n(pos[d as usize]) <= 1 {
+                            continue;
+                        }
+                        let rest = pos[d as usize] & !union;
+                        if n(rest) == 1 {
+                            let cell = REGION[r][rest.trailing_zeros() as usize] as usize;
+                            let (diff, name) = if deg == 2 {
+                                (2.0, "Direct Hidden Pair")
+                            } else {
+                                (2.5, "Direct Hidden Triplet")
+                            };
+                            return Some(Hint::place(diff, name, cell, d));
+                        }
+                    }
+                } else {
+                    let elim: Vec<(u8, u16)> = (0..9)
+                        .filter(|i| union & (1 << i) != 0)
+                        .map(|i| REGION[r][i])
+                        .filter(|&c| g.c[c as usize] & !vals != 0)
+                        .map(|c| (c, g.c[c as usize] & !vals))
+                        .collect();
+                    if !elim.is_empty() {
+                        let (diff, name) = match deg {
+                            2 => (3.4, "Hidden Pair"),
+                            3 => (4.0, "Hidden Triplet"),
+                            _ => (5.4, "Hidden Quad"),
+                        };
+                        return Some(Hint::elim(diff, name, elim));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Naked sets of `deg` cells (3.0 pair, 3.6 triple, 5.0 quad).
+pub(crate) fn naked_set(g: &Grid, deg: u32) -> Option<Hint> {
+    for base in BCR {
+        for r in base..base + 9 {
+            if g.empty(r) < deg * 2 {
+                continue;
+            }
+            for m in combos(deg, 9) {
+                let mut union = 0u16;
+                let mut ok = true;
+                for i in 0..9 {
+                    if m & (1 << i) != 0 {
+                        let c = g.c[REGION[r][i] as usize];
+                        if n(c) <= 1 {
+                            ok = false;
+                            break;
+                        }
+                        union |= c;
+                    }
+                }
+                if !ok || n(union) != deg {
+                    continue;
+                }
+                let elim: Vec<(u8, u16)> = (0..9)
+                    .filter(|i| m & (1 << i) == 0)
+                    .map(|i| REGION[r][i])
+                    .filter(|&c| g.c[c as usize] & union != 0)
+                    .map(|c| (c, g.c[c as usize] & union))
+                    .collect();
+                if !elim.is_empty() {
+                    let (diff, name) = match deg {
+                        2 => (3.0, "Naked Pair"),
+                        3 => (3.6, "Naked Triplet"),
+                        _ => (5.0, "Naked Quad"),
+                    };
+                    return Some(Hint::elim(diff, name, elim));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Fish of `deg` lines: columns as base first, then rows (3.2 X-Wing, 3.8 Swordfish, 5.2
+/// Jellyfish).
+pub(crate) fn fish(g: &Grid, deg: u32) -> Option<Hint> {
+    let mut placed = [0u32; 10];
+    for &v in &g.v {
+        placed[v as usize] += 1;
+    }
+    for (base, cover) in [(COL, ROW), (ROW, COL)] {
+        let pos: Vec<[u16; 10]> = (0..9)
+            .map(|i| std::array::from_fn(|d| if d == 0 { 0 } else { g.pos(base + i, d as u8) }))
+            .collect();
+        for m in combos(deg, 9) {
+            for d in 1..=9usize {
+                if placed[d] + deg * 2 > 9 {
+                    continue;
+                }
+                let mut union = 0u16;
+                let mut ok = true;
+                for (i, p) in pos.iter().enumerate() {
+                    if m & (1 << i) != 0 {
+                        if n(p[d]) <= 1 {
+                            ok = false;
+                            break;
+                        }
+                        union |= p[d];
+                    }
+                }
+                if !ok || n(union) != deg {
+                    continue;
+                }
+                let mut elim = Vec::new();
+                for j in 0..9 {
+                    if union & (1 << j) != 0 {
+                        for i in 0..9 {
+                            let c = REGION[cover + j][i];
+                            if m & (1 << i) == 0 && g.has(c as usize, d as u8) {
+                                elim.push((c, 1u16 << d));
+                            }
+                        }
+                    }
+                }
+                if !elim.is_empty() {
+                    let (diff, name) = match deg {
+                        2 => (3.2, "X-Wing"),
+                        3 => (3.8, "Swordfish"),
+                        _ => (5.2, "Jellyfish"),
+                    };
+                    return Some(Hint::elim(diff, name, elim));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// XY-Wing (4.2) and XYZ-Wing (4.4).
+pub(crate) fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
+    let target = if xyz { 3 } else { 2 };
+    for xy in 0..81 {
+        let vxy = g.c[xy];
+        if n(vxy) != target {
+            continue;
+        }
+        for &xz in &PEERS[xy] {
+            let vxz = g.c[xz as usize];
+            if n(vxz) != 2 || n(vxy & !vxz) != 1 {
+                continue;
+            }
+            for &yz in &PEERS[xy] {
+                let vyz = g.c[yz as usize];
+                if n(vyz) != 2 {
+                    continue;
+                }
+                let union = vxy | vxz | vyz;
+                let inter = vxy & vxz & vyz;
+                if n(union) != 3 || n(inter) != if xyz { 1 } else { 0 } {
+                    continue;
+                }
+                let z = vxz & vyz;
+                let (xz, yz) = (xz as usize, yz as usize);
+                let elim: Vec<(u8, u16)> = PEERS[xz]
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| {
+                        c != xy
+                            && c != yz
+                            && super::grid::sees(c, yz)
+                            && (!xyz || super::grid::sees(c, xy))
+                            && g.c[c] & z != 0
+                    })
+                    .map(|c| (c as u8, z))
+                    .collect();
+                if !elim.is_empty() {
+                    let (diff, name) = if xyz {
+                        (4.4, "XYZ-Wing")
+                    } else {
+                        (4.2, "XY-Wing")
+                    };
+                    return Some(Hint::elim(diff, name, elim));
+                }
+            }
+        }
+    }
+    None
+}

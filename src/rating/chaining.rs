@@ -1,0 +1,995 @@
+//! SE's chaining engine: forcing chains and cycles, Nishio, multiple (cell and region) and
+//! dynamic forcing chains, written after SE 1.2.1's rules.
+//!
+//! A *potential* is a candidate assumed on (true) or off (false). From a start potential SE
+//! follows implications breadth first:
+//! - on → off: the other candidates of the cell (when Y-links are on) and the same digit in
+//!   the cell's box, row and column (in that order);
+//! - off → on: the last candidate of a bivalue cell (Y) and the last place of the digit in a
+//!   box, row or column with two places (X).
+//!
+//! Static chains see the position as it is; dynamic chains remove each "off" candidate from
+//! a working copy as they go, so more cells and houses become bivalue; a consequence then also
+//! depends on the removals that made it (its "hidden parents").
+//!
+//! A hint's rating is its kind's base plus SE's length bonus, computed from the chain's
+//! complexity: the number of distinct potentials among its ancestors. Each producer sorts
+//! its hints by rating, then complexity, then kind, and SE takes the first.
+//!
+//! Potentials live in an arena (`Arena`): a node is a candidate key (`cand * 2 + on`,
+//! `cand = cell * 9 + digit - 1`) and a slice of parent indexes.
+
+use std::collections::VecDeque;
+
+use super::Hint;
+use super::grid::{BOX, COL, Grid, PEERS, REGION, ROW, box_of, n};
+
+const NONE: u32 = u32::MAX;
+/// The cause of an "on": the cell rule (Y) or a region (0..27).
+const CELL_RULE: u8 = 255;
+
+#[inline]
+fn cand(cell: usize, d: u8) -> u16 {
+    (cell * 9 + d as usize - 1) as u16
+}
+#[inline]
+fn cell_of(c: u16) -> usize {
+    c as usize / 9
+}
+#[inline]
+fn digit_of(c: u16) -> u8 {
+    (c % 9) as u8 + 1
+}
+
+struct Node {
+    /// `cand * 2 + on`.
+    key: u16,
+    first: u32,
+    count: u32,
+}
+
+#[derive(Default)]
+struct Arena {
+    nodes: Vec<Node>,
+    parents: Vec<u32>,
+}
+
+impl Arena {
+    fn add(&mut self, key: u16, parents: &[u32]) -> u32 {
+        let first = self.parents.len() as u32;
+        self.parents.extend_from_slice(parents);
+        self.nodes.push(Node {
+            key,
+            first,
+            count: parents.len() as u32,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+    fn parents(&self, i: u32) -> &[u32] {
+        let n = &self.nodes[i as usize];
+        &self.parents[n.first as usize..(n.first + n.count) as usize]
+    }
+    fn key(&self, i: u32) -> u16 {
+        self.nodes[i as usize].key
+    }
+    /// Whether `key` occurs on the chain of first parents above `i`.
+    fn is_parent(&self, i: u32, key: u16) -> bool {
+        let mut p = i;
+        while let Some(&q) = self.parents(p).first() {
+            p = q;
+            if self.key(p) == key {
+                return true;
+            }
+        }
+        false
+    }
+    /// SE's ancestor count: potentials reached through parents, breadth first, each
+    /// distinct potential counted (and expanded) once.
+    fn ancestors(&self, i: u32) -> u32 {
+        let mut seen = [0u64; 23];
+        let mut todo = vec![i];
+        let mut next = Vec::new();
+        let mut count = 0;
+        while !todo.is_empty() {
+            for &p in &todo {
+                let k = self.key(p) as usize;
+                if seen[k / 64] & (1 << (k % 64)) == 0 {
+                    seen[k / 64] |= 1 << (k % 64);
+                    count += 1;
+                    next.extend_from_slice(self.parents(p));
+                }
+            }
+            std::mem::swap(&mut todo, &mut next);
+            next.clear();
+        }
+        count
+    }
+}
+
+/// For the unary searches (where "on" and "off" alternate along first parents): the "off"
+/// candidates above each "on" node on its chain of first parents, as a 729-bit set, so that
+/// SE's `isParent` test is one lookup instead of a walk up the chain.
+#[derive(Default)]
+struct OffsAbove {
+    /// Arena node → index in `sets` (NONE for nodes not tracked).
+    local: Vec<u32>,
+    sets: Vec<[u64; 12]>,
+}
+
+impl OffsAbove {
+    fn reset(&mut self) {
+        self.local.clear();
+        self.sets.clear();
+    }
+    /// Records "on" node `n`, made by "off" node `q` (or a start node when `q` is None).
+    fn on_made(&mut self, ar: &Arena, n: u32, q: Option<u32>) {
+        let mut set = [0u64; 12];
+        if let Some(q) = q {
+            if let Some(&p) = ar.parents(q).first() {
+                set = self.sets[self.local[p as usize] as usize];
+            }
+            let c = (ar.key(q) / 2) as usize;
+            set[c / 64] |= 1 << (c % 64);
+        }
+        if self.local.len() <= n as usize {
+            self.local.resize(n as usize + 1, NONE);
+        }
+        self.local[n as usize] = self.sets.len() as u32;
+        self.sets.push(set);
+    }
+    /// Whether "off" candidate `c` is above "on" node `p`.
+    fn has(&self, p: u32, c: u16) -> bool {
+        let set = &self.sets[self.local[p as usize] as usize];
+        set[c as usize / 64] & (1 << (c % 64)) != 0
+    }
+}
+
+/// An insertion-ordered set of potentials of one polarity, by candidate.
+#[derive(Clone, Default)]
+struct PSet {
+    map: Vec<u32>,
+    order: Vec<u16>,
+}
+
+impl PSet {
+    fn new() -> PSet {
+        PSet {
+            map: vec![NONE; 729],
+            order: Vec::new(),
+        }
+    }
+    #[inline]
+    fn get(&self, c: u16) -> Option<u32> {
+        let v = self.map[c as usize];
+        (v != NONE).then_some(v)
+    }
+    #[inline]
+    fn has(&self, c: u16) -> bool {
+        self.map[c as usize] != NONE
+    }
+    /// Empties the set, touching only its entries.
+    fn reset(&mut self) {
+        if self.map.is_empty() {
+            self.map = vec![NONE; 729];
+        }
+        for &c in &self.order {
+            self.map[c as usize] = NONE;
+        }
+        self.order.clear();
+    }
+
+    /// Adds unless present (the first version is kept).
+    fn insert(&mut self, c: u16, node: u32) {
+        if self.map[c as usize] == NONE {
+            self.map[c as usize] = node;
+            self.order.push(c);
+        }
+    }
+}
+
+/// The length bonus SE adds to a chain's base rating.
+fn length_bonus(complexity: u32) -> f64 {
+    let mut added = 0.0;
+    let mut ceil = 4i64;
+    let length = complexity as i64 - 2;
+    let mut odd = false;
+    while length > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// The easiest hint of a producer so far: SE sorts by rating, complexity, kind; ties keep
+/// the order found (its sort is stable).
+#[derive(Default)]
+struct Best {
+    best: Option<(f64, u32, u8, Hint)>,
+}
+
+impl Best {
+    fn offer(&mut self, diff: f64, complexity: u32, key: u8, make: impl FnOnce() -> Hint) {
+        let better = match &self.best {
+            None => true,
+            Some((d, c, k, _)) => {
+                diff < *d || (diff == *d && (complexity < *c || (complexity == *c && key < *k)))
+            }
+        };
+        if better {
+            let mut h = make();
+            h.diff = diff;
+            self.best = Some((diff, complexity, key, h));
+        }
+    }
+}
+
+/// A chaining producer's settings (SE's `Chaining(multiple, dynamic, nishio, level)`).
+#[derive(Clone, Copy)]
+struct Mode {
+    multiple: bool,
+    dynamic: bool,
+    nishio: bool,
+}
+
+impl Mode {
+    fn base(self) -> f64 {
+        if self.nishio {
+            7.5
+        } else if self.dynamic {
+            8.5
+        } else {
+            8.0
+        }
+    }
+    fn contradiction_name(self) -> &'static str {
+        if self.nishio {
+            "Nishio Forcing Chains"
+        } else {
+            "Dynamic Contradiction Forcing Chains"
+        }
+    }
+}
+
+struct Chainer<'a> {
+    save: &'a Grid,
+    g: Grid,
+    ar: Arena,
+    mode: Mode,
+    buf_off: Vec<u16>,
+    buf_on: Vec<(u16, u8)>,
+    /// Static chains: every candidate's implications, computed once (the grid does not
+    /// change while they run).
+    table: Option<Box<Table>>,
+    /// Sets reused by the unary searches.
+    pool: [PSet; 2],
+    above: OffsAbove,
+}
+
+/// The implications of every candidate in a fixed grid: the Y part (same cell) first, then
+/// the X part (same digit), so the Y part can be skipped.
+struct Table {
+    offs: Vec<[u16; 28]>,
+    /// (length, length of the Y part).
+    noffs: Vec<(u8, u8)>,
+    ons: Vec<[(u16, u8); 4]>,
+    nons: Vec<(u8, u8)>,
+}
+
+impl Table {
+    /// The "offs" implied by "on" `c` (with or without the Y part).
+    #[inline]
+    fn offs(&self, c: u16, y: bool) -> &[u16] {
+        let (len, ny) = self.noffs[c as usize];
+        let from = if y { 0 } else { ny as usize };
+        &self.offs[c as usize][from..len as usize]
+    }
+
+    /// The "ons" implied by "off" `c`.
+    #[inline]
+    fn ons(&self, c: u16, y: bool, x: bool) -> &[(u16, u8)] {
+        let (len, ny) = self.nons[c as usize];
+        let from = if y { 0 } else { ny as usize };
+        let to = if x { len as usize } else { ny as usize };
+        &self.ons[c as usize][from..to]
+    }
+
+    fn new(g: &Grid) -> Table {
+        let mut t = Table {
+            offs: vec![[0; 28]; 729],
+            noffs: vec![(0, 0); 729],
+            ons: vec![[(0, 0); 4]; 729],
+            nons: vec![(0, 0); 729],
+        };
+        let mut buf = Vec::new();
+        let mut bon = Vec::new();
+        for c in 0..729u16 {
+            if !g.has(cell_of(c), digit_of(c)) {
+                continue;
+            }
+            Chainer::on_to_off(g, c, false, &mut buf);
+            let x_len = buf.len();
+            let mut y = Vec::new();
+            Chainer::on_to_off(g, c, true, &mut y);
+            let ny = y.len() - x_len;
+            t.offs[c as usize][..y.len()].copy_from_slice(&y);
+            t.noffs[c as usize] = (y.len() as u8, ny as u8);
+            Chainer::off_to_on(g, c, true, true, &mut bon);
+            let cell = cell_of(c);
+            let ny = bon.iter().filter(|&&(o, _)| cell_of(o) == cell).count();
+            t.ons[c as usize][..bon.len()].copy_from_slice(&bon);
+            t.nons[c as usize] = (bon.len() as u8, ny as u8);
+        }
+        t
+    }
+}
+
+impl<'a> Chainer<'a> {
+    fn new(g: &'a Grid, mode: Mode) -> Chainer<'a> {
+        Chainer {
+            save: g,
+            g: g.clone(),
+            ar: Arena::default(),
+            mode,
+            buf_off: Vec::new(),
+            buf_on: Vec::new(),
+            table: (!mode.dynamic).then(|| Box::new(Table::new(g))),
+            pool: Default::default(),
+            above: OffsAbove::default(),
+        }
+    }
+
+    /// The "offs" implied by an "on", from the table in static mode.
+    fn implied_offs(&self, c: u16, y: bool, out: &mut Vec<u16>) {
+        match &self.table {
+            Some(t) => {
+                out.clear();
+                out.extend_from_slice(t.offs(c, y));
+            }
+            None => Self::on_to_off(&self.g, c, y, out),
+        }
+    }
+
+    /// The "ons" implied by an "off", from the table in static mode.
+    fn implied_ons(&self, c: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
+        match &self.table {
+            Some(t) => {
+                out.clear();
+                out.extend_from_slice(t.ons(c, y, x));
+            }
+            None => Self::off_to_on(&self.g, c, y, x, out),
+        }
+    }
+
+    /// Candidates turned off by an "on" (SE's getOnToOff), without repeats.
+    fn on_to_off(g: &Grid, c: u16, y: bool, out: &mut Vec<u16>) {
+        out.clear();
+        let (cell, d) = (cell_of(c), digit_of(c));
+        if y {
+            for v in 1..=9u8 {
+                if v != d && g.has(cell, v) {
+                    out.push(cand(cell, v));
+                }
+            }
+        }
+        let mut seen = 0u128;
+        for r in [BOX + box_of(cell), ROW + cell / 9, COL + cell % 9] {
+            for &o in &REGION[r] {
+                let o = o as usize;
+                if o != cell && g.has(o, d) && seen & (1 << o) == 0 {
+                    seen |= 1 << o;
+                    out.push(cand(o, d));
+                }
+            }
+        }
+    }
+
+    /// Candidates turned on by an "off" (SE's getOffToOn), with their cause, without
+    /// repeats.
+    fn off_to_on(g: &Grid, c: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
+        out.clear();
+        let (cell, d) = (cell_of(c), digit_of(c));
+        if y && n(g.c[cell]) == 2 {
+            let other = (g.c[cell] & !(1 << d)).trailing_zeros() as u8;
+            out.push((cand(cell, other), CELL_RULE));
+        }
+        if x {
+            for r in [BOX + box_of(cell), ROW + cell / 9, COL + cell % 9] {
+                let p = g.pos(r, d);
+                if n(p) == 2 {
+                    let mut i = p.trailing_zeros() as usize;
+                    if REGION[r][i] as usize == cell {
+                        i = (p & !(1 << i)).trailing_zeros() as usize;
+                    }
+                    let k = cand(REGION[r][i] as usize, d);
+                    if !out.iter().any(|&(o, _)| o == k) {
+                        out.push((k, r as u8));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The parents of an "on" made by `cause`: the "off" that caused it, and in dynamic mode
+    /// the earlier removals that made the cell or region bivalue.
+    fn on_parents(&self, c: u16, cause: u8, p: u32, to_off: &PSet, out: &mut Vec<u32>) {
+        out.clear();
+        out.push(p);
+        if !self.mode.dynamic {
+            return;
+        }
+        let (cell, d) = (cell_of(c), digit_of(c));
+        if cause == CELL_RULE {
+            for v in 1..=9u8 {
+                if self.save.has(cell, v)
+                    && !self.g.has(cell, v)
+                    && let Some(q) = to_off.get(cand(cell, v))
+                {
+                    out.push(q);
+                }
+            }
+        } else {
+            for &o in &REGION[cause as usize] {
+                let o = o as usize;
+                if self.save.has(o, d)
+                    && !self.g.has(o, d)
+                    && let Some(q) = to_off.get(cand(o, d))
+                {
+                    out.push(q);
+                }
+            }
+        }
+    }
+
+    /// SE's doChaining: all consequences of the sets' potentials; `Some((on, off))` when a
+    /// candidate comes out both on and off.
+    fn chain(&mut self, to_on: &mut PSet, to_off: &mut PSet) -> Option<(u32, u32)> {
+        let y = !self.mode.nishio;
+        let mut pend_on: VecDeque<u32> =
+            to_on.order.iter().map(|&c| to_on.map[c as usize]).collect();
+        let mut pend_off: VecDeque<u32> = to_off
+            .order
+            .iter()
+            .map(|&c| to_off.map[c as usize])
+            .collect();
+        let mut offs = std::mem::take(&mut self.buf_off);
+        let mut ons = std::mem::take(&mut self.buf_on);
+        let mut made: Vec<(u16, u32)> = Vec::new();
+        let mut pars = Vec::new();
+        let mut result = None;
+        'outer: while !pend_on.is_empty() || !pend_off.is_empty() {
+            if let Some(p) = pend_on.pop_front() {
+                let c = self.ar.key(p) / 2;
+                self.implied_offs(c, y, &mut offs);
+                for &o in &offs {
+                    if let Some(q) = to_on.get(o) {
+                        let off = self.ar.add(o * 2, &[p]);
+                        result = Some((q, off));
+                        break 'outer;
+                    } else if !to_off.has(o) {
+                        let off = self.ar.add(o * 2, &[p]);
+                        to_off.insert(o, off);
+                        pend_off.push_back(off);
+                    }
+                }
+            } else if let Some(p) = pend_off.pop_front() {
+                let c = self.ar.key(p) / 2;
+                self.implied_ons(c, y, true, &mut ons);
+                made.clear();
+                for &(o, cause) in &ons {
+                    if to_on.has(o) {
+                        continue;
+                    }
+                    self.on_parents(o, cause, p, to_off, &mut pars);
+                    let node = self.ar.add(o * 2 + 1, &pars);
+                    made.push((o, node));
+                }
+                if self.mode.dynamic {
+                    self.g.c[cell_of(c)] &= !(1 << digit_of(c));
+                }
+                for &(o, node) in &made {
+                    if let Some(q) = to_off.get(o) {
+                        result = Some((node, q));
+                        break 'outer;
+                    } else if !to_on.has(o) {
+                        to_on.insert(o, node);
+                        pend_on.push_back(node);
+                    }
+                }
+            }
+        }
+        if self.mode.dynamic {
+            self.g.c = self.save.c;
+        }
+        self.buf_off = offs;
+        self.buf_on = ons;
+        result
+    }
+
+    /// Hint "target is off": remove it.
+    fn off_hint(name: &'static str, target: u16) -> Hint {
+        Hint::elim(
+            0.0,
+            name,
+            vec![(cell_of(target) as u8, 1 << digit_of(target))],
+        )
+    }
+
+    /// Hint "target is on": place it (worth only when the cell has other candidates).
+    fn on_hint(g: &Grid, name: &'static str, target: u16) -> Option<Hint> {
+        let cell = cell_of(target);
+        let rest = g.c[cell] & !(1 << digit_of(target));
+        (rest != 0).then(|| Hint {
+            diff: 0.0,
+            name,
+            place: Some((cell as u8, digit_of(target))),
+            elim: vec![(cell as u8, rest)],
+        })
+    }
+
+    /// SE's doBinaryChaining from one candidate, on and off.
+    fn binary(
+        &mut self,
+        c: u16,
+        on_to_on: &mut PSet,
+        on_to_off: &mut PSet,
+        double: bool,
+        contradiction: bool,
+        best: &mut Best,
+    ) {
+        let base = self.mode.base();
+        let mut off_to_on = PSet::new();
+        let mut off_to_off = PSet::new();
+        let p_on = self.ar.add(c * 2 + 1, &[]);
+        on_to_on.insert(c, p_on);
+        let absurd = self.chain(on_to_on, on_to_off);
+        if contradiction && let Some((a, b)) = absurd {
+            let cx = self.ar.ancestors(a) + self.ar.ancestors(b);
+            best.offer(base + length_bonus(cx), cx, 7, || {
+                Self::off_hint(self.mode.contradiction_name(), c)
+            });
+        }
+        let p_off = self.ar.add(c * 2, &[]);
+        off_to_off.insert(c, p_off);
+        let absurd = self.chain(&mut off_to_on, &mut off_to_off);
+        if contradiction
+            && let Some((a, b)) = absurd
+            && let Some(h) = Self::on_hint(self.save, self.mode.contradiction_name(), c)
+        {
+            let cx = self.ar.ancestors(a) + self.ar.ancestors(b);
+            best.offer(base + length_bonus(cx), cx, 7, || h);
+        }
+        if double {
+            for &k in &on_to_on.order {
+                if let Some(q) = off_to_on.get(k) {
+                    let cx = self.ar.ancestors(on_to_on.map[k as usize]) + self.ar.ancestors(q);
+                    if let Some(h) = Self::on_hint(self.save, "Dynamic Double Forcing Chains", k) {
+                        best.offer(base + length_bonus(cx), cx, 1, || h);
+                    }
+                }
+            }
+            for &k in &on_to_off.order {
+                if let Some(q) = off_to_off.get(k) {
+                    let cx = self.ar.ancestors(on_to_off.map[k as usize]) + self.ar.ancestors(q);
+                    best.offer(base + length_bonus(cx), cx, 1, || {
+                        Self::off_hint("Dynamic Double Forcing Chains", k)
+                    });
+                }
+            }
+        }
+    }
+
+    /// SE's doRegionChainings for candidate `c` whose consequences are `on`/`off`.
+    fn regions(&mut self, c: u16, on: &PSet, off: &PSet, best: &mut Best) {
+        let (cell, d) = (cell_of(c), digit_of(c));
+        let base = self.mode.base();
+        for r in [BOX + box_of(cell), ROW + cell / 9, COL + cell % 9] {
+            let p = self.save.pos(r, d);
+            let k = n(p);
+            if !(k == 2 || (self.mode.multiple && k > 2)) {
+                continue;
+            }
+            if REGION[r][p.trailing_zeros() as usize] as usize != cell {
+                continue;
+            }
+            let mut outcomes: Vec<(PSet, PSet)> = Vec::new();
+            for i in 0..9 {
+                if p & (1 << i) == 0 || REGION[r][i] as usize == cell {
+                    continue;
+                }
+                let o = cand(REGION[r][i] as usize, d);
+                let mut to_on = PSet::new();
+                let mut to_off = PSet::new();
+                let node = self.ar.add(o * 2 + 1, &[]);
+                to_on.insert(o, node);
+                self.chain(&mut to_on, &mut to_off);
+                outcomes.push((to_on, to_off));
+            }
+            let name = if self.mode.dynamic {
+                "Dynamic Region Forcing Chains"
+            } else {
+                "Region Forcing Chains"
+            };
+            for polarity in [true, false] {
+                let mine = if polarity { on } else { off };
+                for &t in &mine.order {
+                    let others: Option<Vec<u32>> = outcomes
+                        .iter()
+                        .map(|(a, b)| if polarity { a.get(t) } else { b.get(t) })
+                        .collect();
+                    let Some(others) = others else { continue };
+                    let cx = self.ar.ancestors(mine.map[t as usize])
+                        + others.iter().map(|&q| self.ar.ancestors(q)).sum::<u32>();
+                    if polarity {
+                        if let Some(h) = Self::on_hint(self.save, name, t) {
+                            best.offer(base + length_bonus(cx), cx, 6, || h);
+                        }
+                    } else {
+                        best.offer(base + length_bonus(cx), cx, 6, || Self::off_hint(name, t));
+                    }
+                }
+            }
+        }
+    }
+
+    /// SE's getMultipleChainsHintList (Nishio, multiple and dynamic forcing chains).
+    fn multiple_chains(&mut self, stop: &dyn Fn() -> bool) -> Option<Hint> {
+        let mode = self.mode;
+        let base = mode.base();
+        let mut best = Best::default();
+        for cell in 0..81 {
+            let k = n(self.save.c[cell]);
+            if !(k > 2 || (k > 1 && mode.dynamic)) {
+                continue;
+            }
+            if stop() {
+                return None;
+            }
+            self.ar.nodes.clear();
+            self.ar.parents.clear();
+            let mut outcomes: Vec<(PSet, PSet)> = Vec::new();
+            for d in 1..=9u8 {
+                if !self.save.has(cell, d) {
+                    continue;
+                }
+                let c = cand(cell, d);
+                let mut on = PSet::new();
+                let mut off = PSet::new();
+                let double = k >= 3 && !mode.nishio && mode.dynamic;
+                let contradiction = mode.dynamic || mode.nishio;
+                self.binary(c, &mut on, &mut off, double, contradiction, &mut best);
+                if !mode.nishio {
+                    self.regions(c, &on, &off, &mut best);
+                }
+                outcomes.push((on, off));
+            }
+            if !mode.nishio && (k == 2 || (mode.multiple && k > 2)) {
+                let name = if mode.dynamic {
+                    "Dynamic Cell Forcing Chains"
+                } else {
+                    "Cell Forcing Chains"
+                };
+                for polarity in [true, false] {
+                    let first = if polarity {
+                        &outcomes[0].0
+                    } else {
+                        &outcomes[0].1
+                    };
+                    for &t in &first.order {
+                        let all: Option<Vec<u32>> = outcomes
+                            .iter()
+                            .map(|(a, b)| if polarity { a.get(t) } else { b.get(t) })
+                            .collect();
+                        let Some(all) = all else { continue };
+                        let cx = all.iter().map(|&q| self.ar.ancestors(q)).sum::<u32>();
+                        if polarity {
+                            if let Some(h) = Self::on_hint(self.save, name, t) {
+                                best.offer(base + length_bonus(cx), cx, 5, || h);
+                            }
+                        } else {
+                            best.offer(base + length_bonus(cx), cx, 5, || Self::off_hint(name, t));
+                        }
+                    }
+                }
+            }
+        }
+        best.best.map(|b| b.3)
+    }
+
+    // ---- forcing chains and cycles (unary chaining) ----
+
+    /// SE's doCycles from `src` (an "on"): the nodes where the search comes back to `src`.
+    ///
+    /// A node made at the k-th step of the search has at least k distinct ancestors (the
+    /// potentials along its first parents are distinct, but for the last one), so once
+    /// `base + length_bonus(k)` exceeds `cap` (the easiest hint so far) nothing found later
+    /// can be chosen and the search stops.
+    fn cycles(&mut self, src: u16, y: bool, x: bool, base: f64, cap: f64) -> Vec<u32> {
+        let mut found = Vec::new();
+        let [mut to_on, mut to_off] = std::mem::take(&mut self.pool);
+        to_on.reset();
+        to_off.reset();
+        let start = self.ar.add(src * 2 + 1, &[]);
+        to_on.insert(src, start);
+        self.above.reset();
+        self.above.on_made(&self.ar, start, None);
+        let mut pend_on = VecDeque::from([start]);
+        let mut pend_off: VecDeque<u32> = VecDeque::new();
+        let tab = self.table.take().expect("static chains have a table");
+        let mut length = 0;
+        while !pend_on.is_empty() || !pend_off.is_empty() {
+            if base + length_bonus(length + 1) > cap {
+                break;
+            }
+            length += 1;
+            while let Some(p) = pend_on.pop_front() {
+                for &o in tab.offs(self.ar.key(p) / 2, y) {
+                    if !self.above.has(p, o) {
+                        debug_assert!(!self.ar.is_parent(p, o * 2));
+                        let node = self.ar.add(o * 2, &[p]);
+                        pend_off.push_back(node);
+                        to_off.insert(o, node);
+                    }
+                }
+            }
+            if base + length_bonus(length + 1) > cap {
+                break;
+            }
+            length += 1;
+            while let Some(p) = pend_off.pop_front() {
+                for &(o, _) in tab.ons(self.ar.key(p) / 2, y, x) {
+                    let back = length >= 4 && o == src;
+                    let new = !to_on.has(o);
+                    if back || new {
+                        let node = self.ar.add(o * 2 + 1, &[p]);
+                        if new {
+                            self.above.on_made(&self.ar, node, Some(p));
+                        }
+                        if back {
+                            found.push(node);
+                        }
+                        if new {
+                            pend_on.push_back(node);
+                            to_on.insert(o, node);
+                        }
+                    }
+                }
+            }
+        }
+        self.table = Some(tab);
+        self.pool = [to_on, to_off];
+        found
+    }
+
+    /// SE's doForcingChains from `src` (key with polarity): the nodes that reach the
+    /// opposite of `src`.
+    ///
+    /// Stops, as [`Self::cycles`] does, when nothing found later could be chosen.
+    fn forcing(&mut self, src_key: u16, y: bool, base: f64, cap: f64) -> Vec<u32> {
+        let mut chains: Vec<u32> = Vec::new();
+        let [mut to_on, mut to_off] = std::mem::take(&mut self.pool);
+        to_on.reset();
+        to_off.reset();
+        let src = src_key / 2;
+        let start = self.ar.add(src_key, &[]);
+        let mut pend_on = VecDeque::new();
+        let mut pend_off = VecDeque::new();
+        self.above.reset();
+        if src_key & 1 == 1 {
+            to_on.insert(src, start);
+            self.above.on_made(&self.ar, start, None);
+            pend_on.push_back(start);
+        } else {
+            to_off.insert(src, start);
+            pend_off.push_back(start);
+        }
+        let tab = self.table.take().expect("static chains have a table");
+        let mut depth = 0;
+        while !pend_on.is_empty() || !pend_off.is_empty() {
+            if !pend_on.is_empty() {
+                if base + length_bonus(depth + 1) > cap {
+                    break;
+                }
+                depth += 1;
+            }
+            while let Some(p) = pend_on.pop_front() {
+                for &o in tab.offs(self.ar.key(p) / 2, y) {
+                    let hit =
+                        o * 2 + 1 == src_key && !chains.iter().any(|&q| self.ar.key(q) == o * 2);
+                    let follow = !to_off.has(o) && !self.above.has(p, o);
+                    if hit || follow {
+                        let node = self.ar.add(o * 2, &[p]);
+                        if hit {
+                            chains.push(node);
+                        }
+                        if follow {
+                            to_off.insert(o, node);
+                            pend_off.push_back(node);
+                        }
+                    }
+                }
+            }
+            if !pend_off.is_empty() {
+                if base + length_bonus(depth + 1) > cap {
+                    break;
+                }
+                depth += 1;
+            }
+            while let Some(p) = pend_off.pop_front() {
+                for &(o, _) in tab.ons(self.ar.key(p) / 2, y, true) {
+                    let hit =
+                        o * 2 == src_key && !chains.iter().any(|&q| self.ar.key(q) == o * 2 + 1);
+                    let follow = !to_on.has(o);
+                    if hit || follow {
+                        let node = self.ar.add(o * 2 + 1, &[p]);
+                        if hit {
+                            chains.push(node);
+                        }
+                        if follow {
+                            self.above.on_made(&self.ar, node, Some(p));
+                            to_on.insert(o, node);
+                            pend_on.push_back(node);
+                        }
+                    }
+                }
+            }
+        }
+        self.table = Some(tab);
+        self.pool = [to_on, to_off];
+        chains
+    }
+
+    /// The eliminations of a cycle ending at `dst` (an "on" equal to its start).
+    fn cycle_elims(&self, dst: u32) -> Vec<(u8, u16)> {
+        let mut cells = 0u128;
+        let mut p = dst;
+        while let Some(&q) = self.ar.parents(p).first() {
+            cells |= 1 << cell_of(self.ar.key(p) / 2);
+            p = q;
+        }
+        let mut forw = [0u16; 81];
+        let mut back = [0u16; 81];
+        let mut p = dst;
+        while let Some(&q) = self.ar.parents(p).first() {
+            let key = self.ar.key(p);
+            let (cell, d) = (cell_of(key / 2), digit_of(key / 2));
+            for &o in &PEERS[cell] {
+                let o = o as usize;
+                if cells & (1 << o) == 0 && self.g.has(o, d) {
+                    if key & 1 == 1 {
+                        forw[o] |= 1 << d;
+                    } else {
+                        back[o] |= 1 << d;
+                    }
+                }
+            }
+            p = q;
+        }
+        (0..81)
+            .filter(|&c| forw[c] & back[c] != 0)
+            .map(|c| (c as u8, forw[c] & back[c]))
+            .collect()
+    }
+
+    /// SE's getLoopHintList for one setting of X and Y links.
+    fn loops(&mut self, y: bool, x: bool, best: &mut Best, stop: &dyn Fn() -> bool) -> bool {
+        for cell in 0..81 {
+            let k = n(self.g.c[cell]);
+            if k <= 1 {
+                continue;
+            }
+            if k > 2 && !x {
+                continue;
+            }
+            if stop() {
+                return false;
+            }
+            for d in 1..=9u8 {
+                if !self.g.has(cell, d) {
+                    continue;
+                }
+                self.ar.nodes.clear();
+                self.ar.parents.clear();
+                let c = cand(cell, d);
+                let (base_cycle, base_chain, key, cyc_name, chain_name) = if x && y {
+                    (7.0, 7.0, 4, "Bidirectional Cycle", "Forcing Chain")
+                } else if y {
+                    (6.5, 6.6, 3, "Bidirectional Y-Cycle", "Forcing Y-Chain")
+                } else {
+                    (6.5, 6.6, 2, "Bidirectional X-Cycle", "Forcing X-Chain")
+                };
+                let cap = best.best.as_ref().map_or(f64::INFINITY, |b| b.0);
+                if base_cycle > cap && base_chain > cap {
+                    continue;
+                }
+                let found = if base_cycle > cap {
+                    Vec::new()
+                } else {
+                    self.cycles(c, y, x, base_cycle, cap)
+                };
+                for dst in found {
+                    // A hint rated above the best so far cannot win (the bonus is never
+                    // negative).
+                    if base_cycle > cap {
+                        break;
+                    }
+                    let elim = self.cycle_elims(dst);
+                    if !elim.is_empty() {
+                        let cx = self.ar.ancestors(dst);
+                        best.offer(base_cycle + length_bonus(cx), cx, key, || {
+                            Hint::elim(0.0, cyc_name, elim)
+                        });
+                    }
+                }
+                if x && base_chain <= best.best.as_ref().map_or(f64::INFINITY, |b| b.0) {
+                    let cap = best.best.as_ref().map_or(f64::INFINITY, |b| b.0);
+                    let mut chains = self.forcing(c * 2 + 1, y, base_chain, cap);
+                    chains.extend(self.forcing(c * 2, y, base_chain, cap));
+                    for t in chains {
+                        let tk = self.ar.key(t);
+                        let cx = self.ar.ancestors(t);
+                        let hint = if tk & 1 == 1 {
+                            Self::on_hint(&self.g, chain_name, tk / 2)
+                        } else {
+                            Some(Self::off_hint(chain_name, tk / 2))
+                        };
+                        if let Some(h) = hint {
+                            best.offer(base_chain + length_bonus(cx), cx, key, || h);
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+/// The chaining producers in SE's order; each gives its easiest hint, the first productive
+/// one wins.
+pub(crate) fn chains(g: &Grid, stop: &dyn Fn() -> bool) -> Option<Hint> {
+    // Forcing chains and cycles: X, then Y, then X and Y links.
+    let static_mode = Mode {
+        multiple: false,
+        dynamic: false,
+        nishio: false,
+    };
+    let mut ch = Chainer::new(g, static_mode);
+    let mut best = Best::default();
+    for (y, x) in [(false, true), (true, false), (true, true)] {
+        if !ch.loops(y, x, &mut best, stop) {
+            return None;
+        }
+    }
+    if let Some(b) = best.best {
+        return Some(b.3);
+    }
+    if let Some(h) = super::unique::aligned_exclusion(g, 3) {
+        return Some(h);
+    }
+    for mode in [
+        Mode {
+            multiple: false,
+            dynamic: true,
+            nishio: true,
+        },
+        Mode {
+            multiple: true,
+            dynamic: false,
+            nishio: false,
+        },
+        Mode {
+            multiple: true,
+            dynamic: true,
+            nishio: false,
+        },
+    ] {
+        let mut ch = Chainer::new(g, mode);
+        if let Some(h) = ch.multiple_chains(stop) {
+            return Some(h);
+        }
+        if stop() {
+            return None;
+        }
+    }
+    None
+}

@@ -1,0 +1,241 @@
+//! The Sudoku Explainer (SE 1.2.1) difficulty rating: ER, EP and ED, as `serate` prints them.
+//!
+//! SE solves a puzzle step by step. At each step it asks its producers of hints in a fixed
+//! order (roughly easiest first) and applies the first hint the first productive producer
+//! gives (the chaining producers sort their hints by difficulty, then chain complexity). The
+//! rating (ER) is the hardest step of the whole path, the pearl (EP) the hardest step up to
+//! and including the first step that places a digit, the diamond (ED) the first step's.
+//!
+//! The rules are SE's, rewritten here: its order of techniques, their ratings, its "direct"
+//! variants (which count only when they lead to a placement), its chaining engine and its
+//! formula raising a chain's rating with its length. [`rate`] rates a puzzle;
+//! [`rate_with`] takes a function that can stop a long rating (then the result is a lower
+//! bound).
+//!
+//! ```
+//! use sudoku::board::Board;
+//! let line = ".15...836.2368.7...87.3.1.45...97..31...53647..2..6..8.3.4.89658.451.3....9.62...";
+//! let cells: [u8; 81] = std::array::from_fn(|i| line.as_bytes()[i].saturating_sub(b'0') % 10);
+//! let r = sudoku::rating::rate(&Board::from_cells(cells).unwrap());
+//! assert_eq!(r.to_string(), "1.2/1.2/1.2"); // as Sudoku Explainer 1.2.1 rates it
+//! ```
+
+// Loops over region and position numbers mirror SE's own loops, which decide its search order.
+#![allow(clippy::needless_range_loop)]
+
+mod basic;
+mod chaining;
+mod grid;
+mod unique;
+
+use std::fmt;
+
+use crate::board::Board;
+use grid::Grid;
+
+/// One step as SE applies it: a rating, a name, candidates removed, then maybe a value
+/// placed.
+#[derive(Debug, Clone)]
+pub(crate) struct Hint {
+    /// SE's difficulty, computed as SE computes it (same floating-point sums).
+    diff: f64,
+    name: &'static str,
+    place: Option<(u8, u8)>,
+    elim: Vec<(u8, u16)>,
+}
+
+impl Hint {
+    fn place(diff: f64, name: &'static str, cell: usize, d: u8) -> Hint {
+        Hint {
+            diff,
+            name,
+            place: Some((cell as u8, d)),
+            elim: Vec::new(),
+        }
+    }
+
+    fn elim(diff: f64, name: &'static str, elim: Vec<(u8, u16)>) -> Hint {
+        Hint {
+            diff,
+            name,
+            place: None,
+            elim,
+        }
+    }
+
+    fn apply(&self, g: &mut Grid) {
+        for &(c, m) in &self.elim {
+            g.c[c as usize] &= !m;
+        }
+        if let Some((c, d)) = self.place {
+            g.place(c as usize, d);
+        }
+    }
+}
+
+/// How a rating ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RatingEnd {
+    /// SE's path reaches the solution: the figures are SE's.
+    Complete,
+    /// Stopped before the end (timeout or interruption): the figures are lower bounds.
+    Stopped,
+    /// No technique applies (SE reports 20.0): a rule we do not reproduce is needed.
+    Stuck,
+}
+
+/// A puzzle's SE rating. Figures are in tenths (`er == 72` is 7.2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rating {
+    /// The hardest step of the path (ER), in tenths.
+    pub er: u16,
+    /// The hardest step up to the first placement (EP), in tenths.
+    pub ep: u16,
+    /// The first step's rating (ED), in tenths.
+    pub ed: u16,
+    /// The name of the hardest technique of the path (SE's name).
+    pub hardest: &'static str,
+    /// Steps taken.
+    pub steps: u32,
+    /// Whether the figures are final.
+    pub end: RatingEnd,
+}
+
+/// SE's rounding of a difficulty to tenths, as `serate` prints it.
+fn tenths(d: f64) -> u16 {
+    if d <= 0.0 {
+        0
+    } else {
+        ((d + 0.05) * 10.0) as u16
+    }
+}
+
+fn show(t: u16) -> String {
+    format!("{}.{}", t / 10, t % 10)
+}
+
+impl fmt::Display for Rating {
+    /// `ER/EP/ED`, as serate prints it: `7.2/1.5/1.5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}/{}", show(self.er), show(self.ep), show(self.ed))
+    }
+}
+
+impl Rating {
+    /// A figure in tenths as text: `72` gives `"7.2"`.
+    pub fn text(tenths: u16) -> String {
+        show(tenths)
+    }
+
+    /// A plain word for the ER: easy (< 2.0), medium (< 4.0), hard (< 6.0), fiendish
+    /// (< 7.0), diabolical (< 9.0), extreme (9.0 and up).
+    pub fn level(&self) -> &'static str {
+        match self.er {
+            0..20 => "easy",
+            20..40 => "medium",
+            40..60 => "hard",
+            60..70 => "fiendish",
+            70..90 => "diabolical",
+            _ => "extreme",
+        }
+    }
+}
+
+/// Rates a puzzle (which should have exactly one solution; SE's path on other puzzles is
+/// meaningless).
+pub fn rate(board: &Board) -> Rating {
+    rate_with(board, &|| false)
+}
+
+/// Rates a puzzle, asking `stop` now and then whether to give up; a rating cut short has
+/// `end == Stopped` and its figures are the lower bounds reached.
+pub fn rate_with(board: &Board, stop: &dyn Fn() -> bool) -> Rating {
+    rate_inner(board, stop, None)
+}
+
+/// SE's solution path: each step's technique and rating (tenths), with the rating.
+pub fn rate_path(board: &Board) -> (Rating, Vec<(&'static str, u16)>) {
+    let mut path = Vec::new();
+    let r = rate_inner(board, &|| false, Some(&mut path));
+    (r, path)
+}
+
+fn rate_inner(
+    board: &Board,
+    stop: &dyn Fn() -> bool,
+    mut trace: Option<&mut Vec<(&'static str, u16)>>,
+) -> Rating {
+    let mut g = Grid::new(board.cells());
+    let mut diff = f64::NEG_INFINITY;
+    let (mut pearl, mut diamond) = (0.0f64, 0.0f64);
+    let mut hardest = "";
+    let mut steps = 0;
+    let mut end = RatingEnd::Complete;
+    while !g.solved() {
+        if stop() {
+            end = RatingEnd::Stopped;
+            break;
+        }
+        let hint = match next_hint(&g, stop) {
+            Some(h) => h,
+            None => {
+                end = if stop() {
+                    RatingEnd::Stopped
+                } else {
+                    RatingEnd::Stuck
+                };
+                break;
+            }
+        };
+        if hint.diff > diff {
+            diff = hint.diff;
+            hardest = hint.name;
+        }
+        if let Some(t) = trace.as_deref_mut() {
+            t.push((hint.name, tenths(hint.diff)));
+        }
+        hint.apply(&mut g);
+        steps += 1;
+        if pearl == 0.0 {
+            if diamond == 0.0 {
+                diamond = diff;
+            }
+            if hint.place.is_some() {
+                pearl = diff;
+            }
+        }
+    }
+    Rating {
+        er: tenths(diff),
+        ep: tenths(pearl),
+        ed: tenths(diamond),
+        hardest,
+        steps,
+        end,
+    }
+}
+
+/// SE's next step: the first hint of the first producer that has one.
+fn next_hint(g: &Grid, stop: &dyn Fn() -> bool) -> Option<Hint> {
+    basic::hidden_single(g)
+        .or_else(|| basic::locking(g, true))
+        .or_else(|| basic::hidden_set(g, 2, true))
+        .or_else(|| basic::naked_single(g))
+        .or_else(|| basic::hidden_set(g, 3, true))
+        .or_else(|| basic::locking(g, false))
+        .or_else(|| basic::naked_set(g, 2))
+        .or_else(|| basic::fish(g, 2))
+        .or_else(|| basic::hidden_set(g, 2, false))
+        .or_else(|| basic::naked_set(g, 3))
+        .or_else(|| basic::fish(g, 3))
+        .or_else(|| basic::hidden_set(g, 3, false))
+        .or_else(|| basic::xy_wing(g, false))
+        .or_else(|| basic::xy_wing(g, true))
+        .or_else(|| unique::unique_loops(g))
+        .or_else(|| basic::naked_set(g, 4))
+        .or_else(|| basic::fish(g, 4))
+        .or_else(|| basic::hidden_set(g, 4, false))
+        .or_else(|| unique::bug(g))
+        .or_else(|| unique::aligned_exclusion(g, 2))
+        .or_else(|| chaining::chains(g, stop))
+}

@@ -1,0 +1,590 @@
+//! SE's uniqueness rules (unique loops, types 1 to 4) and the stubs of the rules not yet
+//! reproduced (BUG, aligned exclusion).
+
+use super::Hint;
+use super::grid::{BOX, COL, Grid, PEERS, REGION, ROW, box_of, combos, n, sees};
+
+const TYPES: [usize; 3] = [BOX, ROW, COL];
+
+fn regions_of(c: usize) -> [usize; 3] {
+    [BOX + box_of(c), ROW + c / 9, COL + c % 9]
+}
+
+/// SE's checkForLoops: loops of cells holding both digits, alternating house types.
+#[allow(clippy::too_many_arguments)]
+fn find_loops(
+    g: &Grid,
+    cell: usize,
+    both: u16,
+    lp: &mut Vec<usize>,
+    allowed: i32,
+    ex: u16,
+    last: usize,
+    out: &mut Vec<Vec<usize>>,
+) {
+    lp.push(cell);
+    let mut ex = ex;
+    for (t, &r) in regions_of(cell).iter().enumerate() {
+        if t == last {
+            continue;
+        }
+        for &next in &REGION[r] {
+            let next = next as usize;
+            if lp[0] == next && lp.len() >= 4 {
+                out.push(lp.clone());
+            } else if !lp.contains(&next) {
+                let p = g.c[next];
+                if p & both == both {
+                    ex |= p & !both;
+                    let k = n(p);
+                    if k == 2 || n(ex) == 1 || allowed > 0 {
+                        let a = if k > 2 { allowed - 1 } else { allowed };
+                        find_loops(g, next, both, lp, a, ex, t, out);
+                    }
+                }
+            }
+        }
+    }
+    lp.pop();
+}
+
+fn valid_loop(lp: &[usize]) -> bool {
+    let (mut odd, mut even) = (0u32, 0u32);
+    for (i, &c) in lp.iter().enumerate() {
+        let set = if i % 2 == 1 { &mut odd } else { &mut even };
+        for r in regions_of(c) {
+            if *set & (1 << r) != 0 {
+                return false;
+            }
+            *set |= 1 << r;
+        }
+    }
+    odd == even
+}
+
+fn loop_diff(len: usize) -> f64 {
+    let mut d = 4.5;
+    if len >= 10 {
+        d += 0.3;
+    }
+    if len >= 8 {
+        d += 0.2;
+    } else if len >= 6 {
+        d += 0.1;
+    }
+    d
+}
+
+/// Unique loops (SE's "Unique Rectangle/Loop" types 1 to 4): the easiest hint, by rating then
+/// type.
+pub(crate) fn unique_loops(g: &Grid) -> Option<Hint> {
+    let mut best: Option<(f64, u8, Hint)> = None;
+    let mut offer = |d: f64, t: u8, h: Hint| {
+        let better = best
+            .as_ref()
+            .is_none_or(|(bd, bt, _)| d < *bd || (d == *bd && t < *bt));
+        if better && !h.elim.is_empty() {
+            best = Some((d, t, h));
+        }
+    };
+    for cell in 0..81 {
+        if n(g.c[cell]) != 2 {
+            continue;
+        }
+        let both = g.c[cell];
+        let mut loops = Vec::new();
+        find_loops(g, cell, both, &mut Vec::new(), 2, 0, usize::MAX, &mut loops);
+        for lp in loops {
+            if !valid_loop(&lp) {
+                continue;
+            }
+            let base = loop_diff(lp.len());
+            let extra: Vec<usize> = lp.iter().copied().filter(|&c| n(g.c[c]) > 2).collect();
+            let name = if lp.len() == 4 {
+                "Unique Rectangle"
+            } else {
+                "Unique Loop"
+            };
+            if extra.len() == 1 {
+                offer(
+                    base,
+                    1,
+                    Hint::elim(base, name, vec![(extra[0] as u8, both)]),
+                );
+            } else if extra.len() > 2
+                || (extra.len() == 2 && n((g.c[extra[0]] | g.c[extra[1]]) & !both) == 1)
+            {
+                let common = g.c[extra[0]] & !both;
+                let v = common & common.wrapping_neg();
+                let elim: Vec<(u8, u16)> = (0..81)
+                    .filter(|&c| {
+                        !extra.contains(&c) && extra.iter().all(|&e| sees(c, e)) && g.c[c] & v != 0
+                    })
+                    .map(|c| (c as u8, v))
+                    .collect();
+                offer(base, 2, Hint::elim(base, name, elim));
+            } else if extra.len() == 2 {
+                type3(g, &lp, extra[0], extra[1], both, base, name, &mut offer);
+            }
+            if extra.len() == 2 {
+                let (c1, c2) = (extra[0], extra[1]);
+                let (mut r1, mut r2) = (false, false);
+                for t in TYPES {
+                    let r = super::grid::region_of(t, c1);
+                    if r != super::grid::region_of(t, c2) {
+                        continue;
+                    }
+                    let mut has = 0u16;
+                    for &o in &REGION[r] {
+                        let o = o as usize;
+                        if o != c1 && o != c2 {
+                            has |= g.c[o] & both;
+                        }
+                    }
+                    let lo = both & both.wrapping_neg();
+                    let hi = both & !lo;
+                    if has & lo == 0 {
+                        r1 = true;
+                    }
+                    if has & hi == 0 {
+                        r2 = true;
+                    }
+                }
+                let lo = both & both.wrapping_neg();
+                let hi = both & !lo;
+                let rem = if r1 {
+                    Some(hi)
+                } else if r2 {
+                    Some(lo)
+                } else {
+                    None
+                };
+                if let Some(m) = rem {
+                    let elim: Vec<(u8, u16)> = [c1, c2]
+                        .iter()
+                        .filter(|&&c| g.c[c] & m != 0)
+                        .map(|&c| (c as u8, m))
+                        .collect();
+                    offer(base, 4, Hint::elim(base, name, elim));
+                }
+            }
+        }
+    }
+    best.map(|b| {
+        let mut h = b.2;
+        h.diff = b.0;
+        h
+    })
+}
+
+/// Type 3: the extra digits of the two rescue cells form a naked or hidden set with other
+/// cells of a house they share.
+#[allow(clippy::too_many_arguments)]
+fn type3(
+    g: &Grid,
+    _lp: &[usize],
+    c1: usize,
+    c2: usize,
+    both: u16,
+    base: f64,
+    name: &'static str,
+    offer: &mut impl FnMut(f64, u8, Hint),
+) {
+    let extra = (g.c[c1] | g.c[c2]) & !both;
+    for degree in n(extra)..=7 {
+        for t in TYPES {
+            let r = super::grid::region_of(t, c1);
+            if r != super::grid::region_of(t, c2) {
+                continue;
+            }
+            let empty = g.empty(r);
+            let i1 = REGION[r]
+                .iter()
+                .position(|&c| c as usize == c1)
+                .unwrap_or(0);
+            let i2 = REGION[r]
+                .iter()
+                .position(|&c| c as usize == c2)
+                .unwrap_or(0);
+            if degree * 2 <= empty {
+                for m in combos(degree, 9) {
+                    if m & (1 << i1) == 0 || m & (1 << i2) != 0 {
+                        continue;
+                    }
+                    let mut naked = extra & g.c[c1] & g.c[c2];
+                    let mut union = 0u16;
+                    let mut ok = true;
+                    for i in 0..9 {
+                        if m & (1 << i) == 0 {
+                            continue;
+                        }
+                        let p = if i == i1 {
+                            extra
+                        } else {
+                            g.c[REGION[r][i] as usize]
+                        };
+                        if i != i1 {
+                            naked |= p;
+                        }
+                        if n(p) <= 1 {
+                            ok = false;
+                        }
+                        union |= p;
+                    }
+                    if n(naked) != degree || !ok || n(union) != degree {
+                        continue;
+                    }
+                    let elim: Vec<(u8, u16)> = (0..9)
+                        .filter(|&i| m & (1 << i) == 0 && i != i2)
+                        .map(|i| REGION[r][i] as usize)
+                        .filter(|&c| g.c[c] & union != 0)
+                        .map(|c| (c as u8, g.c[c] & union))
+                        .collect();
+                    let d = base + f64::from(n(union) - 1) * 0.1;
+                    offer(d, 3, Hint::elim(d, name, elim));
+                }
+            }
+            if degree * 2 < empty {
+                let rem: Vec<u8> = (1..=9u8)
+                    .filter(|&v| both & (1 << v) == 0 && extra & (1 << v) == 0)
+                    .collect();
+                if degree - 2 <= rem.len() as u32 {
+                    for pm in combos(degree - 2, rem.len() as u32) {
+                        let mut vals: Vec<u8> = (0..rem.len())
+                            .filter(|i| pm & (1 << i) != 0)
+                            .map(|i| rem[i])
+                            .collect();
+                        vals.extend(super::grid::digits(both));
+                        let mut union = 0u16;
+                        let mut ok = true;
+                        for &v in &vals {
+                            let p = g.pos(r, v) & !(1 << i2);
+                            if p == 0 {
+                                ok = false;
+                            }
+                            union |= p;
+                        }
+                        if !ok || n(union) != degree {
+                            continue;
+                        }
+                        let hidden: u16 = vals.iter().map(|&v| 1u16 << v).sum();
+                        let idx = union & !(1 << i1) & !(1 << i2);
+                        let elim: Vec<(u8, u16)> = (0..9)
+                            .filter(|&i| idx & (1 << i) != 0)
+                            .map(|i| REGION[r][i] as usize)
+                            .filter(|&c| g.c[c] & !hidden != 0)
+                            .map(|c| (c as u8, g.c[c] & !hidden))
+                            .collect();
+                        let d = base + f64::from(n(idx).max(1) - 1) * 0.1;
+                        offer(d, 3, Hint::elim(d, name, elim));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Bivalue universal grave, SE's types 1 (5.6), 2 and 4 (5.7) and 3 (5.7 + 0.1 per
+/// extra digit of the naked set).
+pub(crate) fn bug(g: &Grid) -> Option<Hint> {
+    let mut temp = g.clone();
+    let mut cells: Vec<usize> = Vec::new();
+    let mut values = [0u16; 81];
+    let mut all = 0u16;
+    let mut common: Option<Vec<usize>> = None;
+    for t in TYPES {
+        for r in t..t + 9 {
+            for d in 1..=9u8 {
+                let p = g.pos(r, d);
+                let k = n(p);
+                if k == 0 || k == 2 {
+                    continue;
+                }
+                let news: Vec<usize> = (0..9)
+                    .filter(|i| p & (1 << i) != 0)
+                    .map(|i| REGION[r][i] as usize)
+                    .filter(|&c| n(g.c[c]) >= 3)
+                    .collect();
+                if news.is_empty() {
+                    return None;
+                }
+                if news.len() == 1 {
+                    let c = news[0];
+                    if !cells.contains(&c) {
+                        cells.push(c);
+                    }
+                    values[c] |= 1 << d;
+                    all |= 1 << d;
+                    temp.c[c] &= !(1 << d);
+                    let mut cc: Vec<usize> = match common.take() {
+                        None => PEERS[c].iter().map(|&o| o as usize).collect(),
+                        Some(v) => v.into_iter().filter(|&o| sees(o, c)).collect(),
+                    };
+                    cc.retain(|o| !cells.contains(o));
+                    let empty = cc.is_empty();
+                    common = Some(cc);
+                    if cells.len() > 1 && n(all) > 1 && empty {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+    if (0..81).any(|c| temp.v[c] == 0 && n(temp.c[c]) != 2) {
+        return None;
+    }
+    for r in 0..27 {
+        for d in 1..=9u8 {
+            let k = n(temp.pos(r, d));
+            if k != 0 && k != 2 {
+                return None;
+            }
+        }
+    }
+    let common = common.unwrap_or_default();
+    if cells.len() == 1 {
+        let c = cells[0];
+        return Some(Hint::elim(
+            5.6,
+            "BUG type 1",
+            vec![(c as u8, g.c[c] & !all)],
+        ));
+    }
+    if n(all) == 1 {
+        let elim: Vec<(u8, u16)> = common
+            .iter()
+            .filter(|&&c| g.c[c] & all != 0)
+            .map(|&c| (c as u8, all))
+            .collect();
+        if !elim.is_empty() {
+            return Some(Hint::elim(5.7, "BUG type 2", elim));
+        }
+        if cells.len() == 2 {
+            return bug4(g, &cells, &values, all);
+        }
+        return None;
+    }
+    if common.is_empty() {
+        return None;
+    }
+    if cells.len() == 2
+        && let Some(h) = bug4(g, &cells, &values, all)
+    {
+        return Some(h);
+    }
+    for t in TYPES {
+        let r = super::grid::region_of(t, cells[0]);
+        if cells.iter().any(|&c| super::grid::region_of(t, c) != r) {
+            continue;
+        }
+        let rc: Vec<usize> = common
+            .iter()
+            .copied()
+            .filter(|&c| super::grid::region_of(t, c) == r)
+            .collect();
+        for degree in 2..=6u32 {
+            if (rc.len() as u32) < degree {
+                continue;
+            }
+            for m in combos(degree - 1, rc.len() as u32) {
+                let naked: Vec<usize> = (0..rc.len())
+                    .filter(|i| m & (1 << i) != 0)
+                    .map(|i| rc[i])
+                    .collect();
+                let other: u16 = naked.iter().fold(0, |a, &c| a | g.c[c]);
+                if n(other) != degree {
+                    continue;
+                }
+                if naked.iter().any(|&c| n(g.c[c]) <= 1) || n(all) <= 1 {
+                    continue;
+                }
+                let set = other | all;
+                if n(set) != degree {
+                    continue;
+                }
+                let elim: Vec<(u8, u16)> = rc
+                    .iter()
+                    .filter(|c| !naked.contains(c) && !cells.contains(c))
+                    .filter(|&&c| g.c[c] & set != 0)
+                    .map(|&c| (c as u8, g.c[c] & set))
+                    .collect();
+                if !elim.is_empty() {
+                    let d = 5.7 + f64::from(n(set) - 1) * 0.1;
+                    return Some(Hint::elim(d, "BUG type 3", elim));
+                }
+            }
+        }
+    }
+    None
+}
+
+fn bug4(g: &Grid, cells: &[usize], values: &[u16; 81], all: u16) -> Option<Hint> {
+    let (c1, c2) = (cells[0], cells[1]);
+    let common = g.c[c1] & g.c[c2] & !all;
+    if n(common) != 1 {
+        return None;
+    }
+    for t in TYPES {
+        if super::grid::region_of(t, c1) != super::grid::region_of(t, c2) {
+            continue;
+        }
+        let b1 = g.c[c1] & !values[c1] & !common;
+        let b2 = g.c[c2] & !values[c2] & !common;
+        let elim: Vec<(u8, u16)> = [(c1, b1), (c2, b2)]
+            .iter()
+            .filter(|x| x.1 != 0)
+            .map(|&(c, b)| (c as u8, b))
+            .collect();
+        if !elim.is_empty() {
+            return Some(Hint::elim(5.7, "BUG type 4", elim));
+        }
+    }
+    None
+}
+
+/// Aligned pair exclusion (6.2), as SE does it: two cells (aligned or not) with at least two
+/// common bivalue peers; a pair of values is excluded when the two cells see each other and
+/// the values are equal, or when some common bivalue peer would lose both its candidates; a
+/// value of one cell that no remaining pair allows is removed. `deg` 3: aligned triple
+/// exclusion (7.5), SE's way (see [`aligned_triple`]).
+pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
+    if deg == 3 {
+        return aligned_triple(g);
+    }
+    // Candidate cells with their bivalue peers as a cell bitset (bit = cell number).
+    let mut cands: Vec<(usize, u128)> = Vec::new();
+    for cell in 0..81 {
+        if n(g.c[cell]) < 2 {
+            continue;
+        }
+        let mut single = false;
+        let mut ex = 0u128;
+        for &o in &PEERS[cell] {
+            match n(g.c[o as usize]) {
+                1 => single = true,
+                2 => ex |= 1 << o,
+                _ => {}
+            }
+        }
+        if !single && ex != 0 {
+            cands.push((cell, ex));
+        }
+    }
+    // SE's pairs in its order: by the larger index, then the smaller.
+    for j in 1..cands.len() {
+        for i in 0..j {
+            let (c0, ex0) = &cands[i];
+            let (c1, ex1) = &cands[j];
+            let both_ex = ex0 & ex1;
+            if both_ex.count_ones() < 2 {
+                continue;
+            }
+            let common: Vec<usize> = (0..81).filter(|&e| both_ex & (1 << e) != 0).collect();
+            let aligned = sees(*c0, *c1);
+            let (mut ok0, mut ok1) = (0u16, 0u16);
+            for p0 in super::grid::digits(g.c[*c0]) {
+                for p1 in super::grid::digits(g.c[*c1]) {
+                    if p0 == p1 && aligned {
+                        continue;
+                    }
+                    let both = (1u16 << p0) | (1 << p1);
+                    if common.iter().any(|&e| g.c[e] & !both == 0) {
+                        continue;
+                    }
+                    ok0 |= 1 << p0;
+                    ok1 |= 1 << p1;
+                }
+            }
+            let mut elim = Vec::new();
+            if g.c[*c0] & !ok0 != 0 {
+                elim.push((*c0 as u8, g.c[*c0] & !ok0));
+            }
+            if g.c[*c1] & !ok1 != 0 {
+                elim.push((*c1 as u8, g.c[*c1] & !ok1));
+            }
+            if !elim.is_empty() {
+                return Some(Hint::elim(6.2, "Aligned Pair Exclusion", elim));
+            }
+        }
+    }
+    None
+}
+
+/// Aligned triple exclusion (7.5) as SE does it: a pair of candidate cells, a third taken
+/// from their peers that are candidate cells too, at least two common peers with two or three
+/// candidates; a combination of values is excluded when two equal values see each other or a
+/// common peer would lose all its candidates.
+fn aligned_triple(g: &Grid) -> Option<Hint> {
+    let mut cands: Vec<usize> = Vec::new();
+    let mut excl: Vec<Vec<usize>> = vec![Vec::new(); 81];
+    for cell in 0..81 {
+        if n(g.c[cell]) < 2 {
+            continue;
+        }
+        let mut single = false;
+        let mut ex = Vec::new();
+        for &o in &PEERS[cell] {
+            match n(g.c[o as usize]) {
+                1 => single = true,
+                2 | 3 => ex.push(o as usize),
+                _ => {}
+            }
+        }
+        if !single && !ex.is_empty() {
+            cands.push(cell);
+            excl[cell] = ex;
+        }
+    }
+    let is_cand = |c: usize| !excl[c].is_empty() && n(g.c[c]) >= 2;
+    for j in 1..cands.len() {
+        for i in 0..j {
+            let (c0, c1) = (cands[i], cands[j]);
+            let mut twin: Vec<usize> = Vec::new();
+            for &e in excl[c0].iter().chain(excl[c1].iter()) {
+                if !twin.contains(&e) && is_cand(e) && e != c0 && e != c1 {
+                    twin.push(e);
+                }
+            }
+            for &t in &twin {
+                let cells = [c0, c1, t];
+                let common: Vec<usize> = excl[c0]
+                    .iter()
+                    .copied()
+                    .filter(|e| excl[c1].contains(e) && excl[t].contains(e))
+                    .collect();
+                if common.len() < 2 {
+                    continue;
+                }
+                let mut ok = [0u16; 3];
+                for p0 in super::grid::digits(g.c[c0]) {
+                    for p1 in super::grid::digits(g.c[c1]) {
+                        for p2 in super::grid::digits(g.c[t]) {
+                            let p = [p0, p1, p2];
+                            let clash = (0..3).any(|a| {
+                                (a + 1..3).any(|b| p[a] == p[b] && sees(cells[a], cells[b]))
+                            });
+                            if clash {
+                                continue;
+                            }
+                            let all = (1u16 << p0) | (1 << p1) | (1 << p2);
+                            if common.iter().any(|&e| g.c[e] & !all == 0) {
+                                continue;
+                            }
+                            ok[0] |= 1 << p0;
+                            ok[1] |= 1 << p1;
+                            ok[2] |= 1 << p2;
+                        }
+                    }
+                }
+                let elim: Vec<(u8, u16)> = (0..3)
+                    .filter(|&k| g.c[cells[k]] & !ok[k] != 0)
+                    .map(|k| (cells[k] as u8, g.c[cells[k]] & !ok[k]))
+                    .collect();
+                if !elim.is_empty() {
+                    return Some(Hint::elim(7.5, "Aligned Triplet Exclusion", elim));
+                }
+            }
+        }
+    }
+    None
+}
