@@ -114,6 +114,14 @@ pub const GENERATE_EXAMPLES: &[Example] = &[
         "stream puzzles until the pipe closes",
     ),
     example(
+        "sudoku generate --rating 8.0- --timeout 30s",
+        "a hard puzzle (ER 8.0 or more)",
+    ),
+    example(
+        "sudoku generate --level medium -n 10 --format json",
+        "ten medium puzzles with their ratings",
+    ),
+    example(
         "sudoku generate --techniques singles -n 10",
         "ten puzzles for beginners: singles solve them",
     ),
@@ -126,7 +134,7 @@ pub const GENERATE_EXAMPLES: &[Example] = &[
 /// `generate`'s exit statuses.
 pub const GENERATE_EXIT: &str = "\
 Exit status: 0 every puzzle meets the options; 1 some puzzle missed its
---clues or --techniques target within --timeout (the closest one found is
+--clues, --rating, --level or --techniques target within --timeout (the closest one found is
 printed, and stderr says what was reached); 2 usage or output error; 130
 interrupted.";
 
@@ -455,8 +463,21 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "LIST")]
     pub techniques: Option<String>,
 
+    /// Only puzzles whose Sudoku Explainer rating (ER) is in this range: MIN-MAX, MIN- or
+    /// one value, e.g. 2.0-3.9, 8.0-, 7.2.
+    ///
+    /// Easy ranges come by making puzzles until one fits; for an ER of 6.0 and up a search
+    /// climbs from each puzzle toward harder neighbours. --timeout bounds both, and a puzzle
+    /// that misses is reported.
+    #[arg(long, value_name = "MIN-MAX", value_parser = parse_rating, conflicts_with = "level")]
+    pub rating: Option<(u16, u16)>,
+
+    /// Only puzzles of this plain level (the ER ranges of `sudoku rate`).
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub level: Option<LevelArg>,
+
     /// Print random complete grids instead of puzzles.
-    #[arg(long, conflicts_with_all = ["clues", "no_minimal", "solution", "techniques"])]
+    #[arg(long, conflicts_with_all = ["clues", "no_minimal", "solution", "techniques", "rating", "level"])]
     pub solved: bool,
 
     /// Output format.
@@ -522,6 +543,63 @@ pub enum GenerateFormat {
 }
 
 /// `--clues` values: `N` or `MIN-MAX`.
+/// `generate --level` values, with their ER ranges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    /// ER below 2.0.
+    Easy,
+    /// ER 2.0 to 3.9.
+    Medium,
+    /// ER 4.0 to 5.9.
+    Hard,
+    /// ER 6.0 to 6.9.
+    Fiendish,
+    /// ER 7.0 to 8.9.
+    Diabolical,
+    /// ER 9.0 and up.
+    Extreme,
+}
+
+impl LevelArg {
+    /// The ER range, in tenths, both ends included.
+    pub fn range(self) -> (u16, u16) {
+        match self {
+            LevelArg::Easy => (0, 19),
+            LevelArg::Medium => (20, 39),
+            LevelArg::Hard => (40, 59),
+            LevelArg::Fiendish => (60, 69),
+            LevelArg::Diabolical => (70, 89),
+            LevelArg::Extreme => (90, u16::MAX),
+        }
+    }
+}
+
+/// Parses an ER range into tenths: `2.0-3.9`, `8.0-`, `7.2`.
+fn parse_rating(text: &str) -> Result<(u16, u16), String> {
+    let tenths = |t: &str| -> Result<u16, String> {
+        let v: f64 = t
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{t}' is not a rating such as 7.2"))?;
+        if !(0.0..=20.0).contains(&v) {
+            return Err(format!("rating {t} is out of range (0.0 to 20.0)"));
+        }
+        Ok((v * 10.0).round() as u16)
+    };
+    let (min, max) = match text.split_once('-') {
+        Some((a, "")) => (tenths(a)?, u16::MAX),
+        Some((a, b)) => (tenths(a)?, tenths(b)?),
+        None => {
+            let v = tenths(text)?;
+            (v, v)
+        }
+    };
+    if min > max {
+        return Err(format!("the range {text} is empty"));
+    }
+    Ok((min, max))
+}
+
 fn parse_clues(text: &str) -> Result<sudoku::generate::ClueRange, String> {
     text.parse()
         .map_err(|e: sudoku::generate::GenerateError| e.to_string())

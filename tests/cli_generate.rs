@@ -404,3 +404,47 @@ fn techniques_singles_makes_puzzles_singles_solve() {
         bad.stderr
     );
 }
+
+#[test]
+fn rating_and_level_give_puzzles_rated_in_range() {
+    // The ratings are checked with `sudoku rate`, which is tested against Sudoku Explainer's
+    // own ratings in tests/rating.rs.
+    let medium = generate(&["--level", "medium", "-n", "8", "--seed", "11"], 0);
+    let hard = generate(
+        &[
+            "--rating",
+            "6.5-",
+            "-n",
+            "2",
+            "--seed",
+            "11",
+            "--timeout",
+            "60s",
+        ],
+        0,
+    );
+    for (text, min, max) in [(&medium, 2.0, 3.95), (&hard, 6.5, 20.0)] {
+        let rated = run(&["rate", "--format", "json", "-"], Some(text.as_bytes()));
+        rated.expect_code(0);
+        for line in rated.stdout.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let er = v["er"].as_f64().unwrap();
+            assert!(
+                (min..=max).contains(&er),
+                "ER {er} out of {min}-{max}: {line}"
+            );
+            assert_eq!(solutions(&cells(v["puzzle"].as_str().unwrap())), 1);
+        }
+    }
+    let json = generate(&["--level", "easy", "--seed", "3", "--format", "json"], 0);
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(v["level"], "easy");
+    assert!(v["er"].as_f64().unwrap() < 2.0);
+    let bad = run(&["generate", "--rating", "5.0-3.0"], None);
+    bad.expect_code(2);
+    assert!(
+        bad.stderr.contains("the range 5.0-3.0 is empty"),
+        "{}",
+        bad.stderr
+    );
+}
