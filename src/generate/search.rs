@@ -9,8 +9,9 @@
 //! 1. takes out one or two random groups of givens: the puzzle usually has other solutions
 //!    now;
 //! 2. repairs it: while there is another solution `T`, puts back (with `S`'s digits) a
-//!    random group holding a cell where `T` differs from `S`, which rules `T` out; a move
-//!    needing more than [`MAX_REPAIRS`] groups is dropped;
+//!    group holding a cell where `T` differs from `S`, which rules `T` out: of those, the
+//!    group that also fills the most known unavoidable sets left without a given (ties at
+//!    random); a move needing more than [`MAX_REPAIRS`] groups is dropped;
 //! 3. removes, in a random order, the groups that can now go (as in the first pass), so a
 //!    minimal puzzle stays minimal.
 //!
@@ -150,18 +151,33 @@ fn neighbour(
         if repairs == MAX_REPAIRS {
             return None;
         }
-        // A random cell of the set brings its group back, preferring groups other than
-        // those just taken out.
-        let fresh = |c: &usize| !out.contains(&orbits.group_of(*c));
-        let cells: Vec<usize> = (0..CELLS).filter(|&c| differ >> c & 1 == 1).collect();
-        let preferred: Vec<usize> = cells.iter().copied().filter(fresh).collect();
-        let pool = if preferred.is_empty() {
-            &cells
-        } else {
-            &preferred
+        // A group with a cell in the set comes back: the one that fills the most known
+        // unavoidable sets still without a given (ties drawn at random), preferring groups
+        // other than those just taken out.
+        let mut candidates: Vec<usize> = Vec::new();
+        for c in 0..CELLS {
+            let g = orbits.group_of(c);
+            if differ >> c & 1 == 1 && !candidates.contains(&g) {
+                candidates.push(g);
+            }
+        }
+        if candidates.iter().any(|g| !out.contains(g)) {
+            candidates.retain(|g| !out.contains(g));
+        }
+        let open: Vec<u128> = piece
+            .unavoidable
+            .iter()
+            .copied()
+            .filter(|&d| d & givens == 0)
+            .collect();
+        let hits = |g: usize| {
+            let cells = groups[g].cells().fold(0u128, |m, c| m | 1 << c);
+            open.iter().filter(|&&d| d & cells != 0).count()
         };
-        let cell = pool[rng.index(pool.len())];
-        for c in groups[orbits.group_of(cell)].cells() {
+        let most = candidates.iter().map(|&g| hits(g)).max().unwrap_or(0);
+        candidates.retain(|&g| hits(g) == most);
+        let g = candidates[rng.index(candidates.len())];
+        for c in groups[g].cells() {
             next[c] = solution[c];
         }
     }
