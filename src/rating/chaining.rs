@@ -230,11 +230,16 @@ struct Mode {
     multiple: bool,
     dynamic: bool,
     nishio: bool,
+    /// SE's nesting level: 1 is "Dynamic Forcing Chains (+)", whose chains also apply
+    /// intersections, hidden and naked pairs and X-wings when they run dry.
+    level: u8,
 }
 
 impl Mode {
     fn base(self) -> f64 {
-        if self.nishio {
+        if self.level > 0 {
+            8.5 + 0.5 * f64::from(self.level)
+        } else if self.nishio {
             7.5
         } else if self.dynamic {
             8.5
@@ -441,6 +446,171 @@ impl<'a> Chainer<'a> {
         }
     }
 
+    /// SE's getAdvancedPotentials at level 1: the eliminations of the first of intersections,
+    /// hidden pairs, naked pairs and X-wings that has some on the working grid, each with the
+    /// earlier removals it needs as parents (hints needing none are skipped).
+    fn advanced(&self, to_off: &PSet) -> Vec<(u16, Vec<u32>)> {
+        let (g, init) = (&self.g, self.save);
+        let mut out: Vec<(u16, Vec<u32>)> = Vec::new();
+        let off = |c: usize, d: u8| to_off.get(cand(c, d));
+        let emit = |elim: &[(usize, u8)], parents: Vec<u32>, out: &mut Vec<(u16, Vec<u32>)>| {
+            if parents.is_empty() || elim.is_empty() {
+                return;
+            }
+            for &(c, d) in elim {
+                out.push((cand(c, d), parents.clone()));
+            }
+        };
+        let all = g.all_pos();
+        let in_r = super::grid::in_region;
+        // Intersections (SE's Locking, not direct).
+        for (t1, t2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
+            for r1 in t1..t1 + 9 {
+                for r2 in t2..t2 + 9 {
+                    if !REGION[r1].iter().any(|&c| in_r(r2, c as usize)) {
+                        continue;
+                    }
+                    for d in 1..=9u8 {
+                        let p1 = all[r1][d as usize];
+                        if n(p1) <= 1
+                            || !(0..9)
+                                .filter(|i| p1 & (1 << i) != 0)
+                                .all(|i| in_r(r2, REGION[r1][i] as usize))
+                        {
+                            continue;
+                        }
+                        let elim: Vec<(usize, u8)> = REGION[r2]
+                            .iter()
+                            .map(|&c| c as usize)
+                            .filter(|&c| !in_r(r1, c) && g.has(c, d))
+                            .map(|c| (c, d))
+                            .collect();
+                        let parents: Vec<u32> = REGION[r1]
+                            .iter()
+                            .map(|&c| c as usize)
+                            .filter(|&c| init.has(c, d) && !g.has(c, d) && !in_r(r2, c))
+                            .filter_map(|c| off(c, d))
+                            .collect();
+                        emit(&elim, parents, &mut out);
+                    }
+                }
+            }
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        // Hidden pairs.
+        for t in [BOX, COL, ROW] {
+            for r in t..t + 9 {
+                if g.empty(r) <= 4 {
+                    continue;
+                }
+                for m in super::grid::combos(2, 9) {
+                    let vals = m << 1;
+                    let ds: Vec<u8> = super::grid::digits(vals).collect();
+                    let (pa, pb) = (all[r][ds[0] as usize], all[r][ds[1] as usize]);
+                    if n(pa) <= 1 || n(pb) <= 1 || n(pa | pb) != 2 {
+                        continue;
+                    }
+                    let elim: Vec<(usize, u8)> = (0..9)
+                        .filter(|i| (pa | pb) & (1 << i) != 0)
+                        .map(|i| REGION[r][i] as usize)
+                        .flat_map(|c| super::grid::digits(g.c[c] & !vals).map(move |d| (c, d)))
+                        .collect();
+                    let mut parents = Vec::new();
+                    for i in 0..9 {
+                        if (pa | pb) & (1 << i) == 0 {
+                            let c = REGION[r][i] as usize;
+                            for &d in &ds {
+                                if init.has(c, d) {
+                                    parents.extend(off(c, d));
+                                }
+                            }
+                        }
+                    }
+                    emit(&elim, parents, &mut out);
+                }
+            }
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        // Naked pairs.
+        for t in [BOX, COL, ROW] {
+            for r in t..t + 9 {
+                if g.empty(r) < 4 {
+                    continue;
+                }
+                for m in super::grid::combos(2, 9) {
+                    let idx: Vec<usize> = (0..9).filter(|i| m & (1 << i) != 0).collect();
+                    let (ca, cb) = (REGION[r][idx[0]] as usize, REGION[r][idx[1]] as usize);
+                    let u = g.c[ca] | g.c[cb];
+                    if n(g.c[ca]) <= 1 || n(g.c[cb]) <= 1 || n(u) != 2 {
+                        continue;
+                    }
+                    let elim: Vec<(usize, u8)> = REGION[r]
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| c != ca && c != cb)
+                        .flat_map(|c| super::grid::digits(g.c[c] & u).map(move |d| (c, d)))
+                        .collect();
+                    let parents: Vec<u32> = [ca, cb]
+                        .iter()
+                        .flat_map(|&c| super::grid::digits(init.c[c] & !u).map(move |d| (c, d)))
+                        .filter_map(|(c, d)| off(c, d))
+                        .collect();
+                    emit(&elim, parents, &mut out);
+                }
+            }
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        // X-wings.
+        let mut placed = [0u32; 10];
+        for &v in &g.v {
+            placed[v as usize] += 1;
+        }
+        for (base, cover) in [(COL, ROW), (ROW, COL)] {
+            for m in super::grid::combos(2, 9) {
+                let lines: Vec<usize> = (0..9).filter(|i| m & (1 << i) != 0).collect();
+                for d in 1..=9u8 {
+                    if placed[d as usize] + 4 > 9 {
+                        continue;
+                    }
+                    let (pa, pb) = (
+                        all[base + lines[0]][d as usize],
+                        all[base + lines[1]][d as usize],
+                    );
+                    if n(pa) <= 1 || n(pb) <= 1 || n(pa | pb) != 2 {
+                        continue;
+                    }
+                    let covers: Vec<usize> = (0..9).filter(|j| (pa | pb) & (1 << j) != 0).collect();
+                    let mut elim = Vec::new();
+                    for &j in &covers {
+                        for i in 0..9 {
+                            let c = REGION[cover + j][i] as usize;
+                            if m & (1 << i) == 0 && g.has(c, d) {
+                                elim.push((c, d));
+                            }
+                        }
+                    }
+                    let mut parents = Vec::new();
+                    for &l in &lines {
+                        for (pos, &c) in REGION[base + l].iter().enumerate() {
+                            let c = c as usize;
+                            if init.has(c, d) && !g.has(c, d) && !covers.contains(&pos) {
+                                parents.extend(off(c, d));
+                            }
+                        }
+                    }
+                    emit(&elim, parents, &mut out);
+                }
+            }
+        }
+        out
+    }
+
     /// SE's doChaining: all consequences of the sets' potentials; `Some((on, off))` when a
     /// candidate comes out both on and off.
     fn chain(&mut self, to_on: &mut PSet, to_off: &mut PSet) -> Option<(u32, u32)> {
@@ -494,6 +664,15 @@ impl<'a> Chainer<'a> {
                     } else if !to_on.has(o) {
                         to_on.insert(o, node);
                         pend_on.push_back(node);
+                    }
+                }
+            }
+            if pend_on.is_empty() && pend_off.is_empty() && self.mode.level > 0 {
+                for (o, parents) in self.advanced(to_off) {
+                    if !to_off.has(o) {
+                        let node = self.ar.add(o * 2, &parents);
+                        to_off.insert(o, node);
+                        pend_off.push_back(node);
                     }
                 }
             }
@@ -952,6 +1131,7 @@ pub(crate) fn chains(g: &Grid, stop: &dyn Fn() -> bool) -> Option<Hint> {
         multiple: false,
         dynamic: false,
         nishio: false,
+        level: 0,
     };
     let mut ch = Chainer::new(g, static_mode);
     let mut best = Best::default();
@@ -971,16 +1151,25 @@ pub(crate) fn chains(g: &Grid, stop: &dyn Fn() -> bool) -> Option<Hint> {
             multiple: false,
             dynamic: true,
             nishio: true,
+            level: 0,
         },
         Mode {
             multiple: true,
             dynamic: false,
             nishio: false,
+            level: 0,
         },
         Mode {
             multiple: true,
             dynamic: true,
             nishio: false,
+            level: 0,
+        },
+        Mode {
+            multiple: true,
+            dynamic: true,
+            nishio: false,
+            level: 1,
         },
     ] {
         let mut ch = Chainer::new(g, mode);
