@@ -732,3 +732,10 @@ fn the_end_of_input_is_asked_for_once() {
         assert_eq!(input.empty_reads, 1, "{text:?}");
     }
 }
+
+#[test]
+fn a_stray_comma_in_a_one_line_puzzle_is_no_list() {
+    let stray = format!("{},{}", &P[..6], &P[6..]);
+    let e = read(stray.as_bytes()).remove(0);
+    assert_eq!(error(&e), (1, 1, 7, "invalid character ','".into()));
+}

@@ -603,7 +603,8 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
 impl std::str::FromStr for Board {
     type Err = PuzzleError;
 
-    /// Parses text holding exactly one puzzle, in one-line or 9-line form.
+    /// Parses text holding exactly one puzzle, in any form the reader accepts (for a
+    /// position with pencil marks, its filled cells).
     fn from_str(s: &str) -> Result<Board, PuzzleError> {
         let mut reader = PuzzleReader::new(s.as_bytes());
         let first = match reader.next() {
