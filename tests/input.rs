@@ -693,3 +693,49 @@ fn a_grid_of_single_digits_is_still_a_plain_puzzle() {
     assert_eq!(values(&entries[0]), cells(solved));
     assert_eq!(entries[0].marks, None);
 }
+
+#[test]
+fn the_end_of_input_is_asked_for_once() {
+    // A terminal answers each read after Ctrl-D with 0 only once: asking again would wait
+    // for a second Ctrl-D. Count the reads that found nothing.
+    struct Counted<'a> {
+        data: &'a [u8],
+        empty_reads: usize,
+    }
+    impl Read for Counted<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.data.len().min(buf.len());
+            if n == 0 {
+                self.empty_reads += 1;
+            }
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+    for text in [
+        format!("{P}\n"),
+        format!("{P}\r"),
+        format!("{P}\r\n"),
+        P.to_string(),
+        String::new(),
+    ] {
+        let mut input = Counted {
+            data: text.as_bytes(),
+            empty_reads: 0,
+        };
+        let mut reader = PuzzleReader::new(io::BufReader::new(&mut input));
+        let n = reader.by_ref().count();
+        assert_eq!(n, usize::from(!text.is_empty()), "{text:?}");
+        assert!(reader.next().is_none());
+        drop(reader);
+        assert_eq!(input.empty_reads, 1, "{text:?}");
+    }
+}
+
+#[test]
+fn a_stray_comma_in_a_one_line_puzzle_is_no_list() {
+    let stray = format!("{},{}", &P[..6], &P[6..]);
+    let e = read(stray.as_bytes()).remove(0);
+    assert_eq!(error(&e), (1, 1, 7, "invalid character ','".into()));
+}

@@ -524,8 +524,12 @@ fn ruler(l: &[u8]) -> bool {
 
 /// A line of code (a list, a string, comma-separated values or an assignment).
 fn code(l: &[u8]) -> bool {
-    l.iter()
-        .any(|&b| matches!(b, b'[' | b'{' | b'(' | b'"' | b'\'' | b',' | b'='))
+    l.iter().any(|&b| {
+        matches!(
+            b,
+            b'[' | b'{' | b'(' | b']' | b'}' | b')' | b'"' | b'\'' | b',' | b'='
+        )
+    })
 }
 
 /// A comment line: `#` after any indentation. Skipped, also between the rows of a grid.

@@ -34,8 +34,10 @@ pub(super) fn code_start(text: &[u8], indent: usize) -> Option<usize> {
         return Some(indent);
     }
     if cell_value(first).is_some() {
-        // Comma-separated values: `5,3,0,0,7,0,0,0,0`.
-        return memchr::memchr(b',', body).map(|_| indent);
+        // Comma-separated values: `5,3,0,0,7,0,0,0,0`. Not cells run together with a comma
+        // somewhere, which is a one-line puzzle with a stray comma.
+        let single = body.get(1).is_none_or(|&b| cell_value(b).is_none());
+        return (single && memchr::memchr(b',', body).is_some()).then_some(indent);
     }
     if !first.is_ascii_alphabetic() {
         return None;
