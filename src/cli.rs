@@ -92,7 +92,7 @@ pub const EXPLAIN_EXAMPLES: &[Example] = &[
 ];
 /// `generate`'s examples.
 pub const GENERATE_EXAMPLES: &[Example] = &[
-    example("sudoku generate", "one minimal puzzle, 180-degree symmetry"),
+    example("sudoku generate", "one minimal puzzle, symmetric"),
     example(
         "sudoku generate -n 1000 --seed 7 > book.txt",
         "1000 puzzles, the same ones every time",
@@ -123,7 +123,7 @@ pub const GENERATE_EXAMPLES: &[Example] = &[
     ),
     example(
         "sudoku generate --techniques singles -n 10",
-        "ten puzzles for beginners: singles solve them",
+        "ten puzzles singles solve",
     ),
     example(
         "sudoku generate --solved -n 3",
@@ -134,9 +134,9 @@ pub const GENERATE_EXAMPLES: &[Example] = &[
 /// `generate`'s exit statuses.
 pub const GENERATE_EXIT: &str = "\
 Exit status: 0 every puzzle meets the options; 1 some puzzle missed its
---clues, --rating, --level or --techniques target within --timeout (the closest one found is
-printed, and stderr says what was reached); 2 usage or output error; 130
-interrupted.";
+--clues, --rating, --level or --techniques target within --timeout (the
+closest one found is printed, and stderr says what was reached); 2 usage or
+output error; 130 interrupted.";
 
 /// How puzzles are written, for every command that reads them.
 pub const INPUT_HELP: &str = "\
