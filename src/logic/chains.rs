@@ -645,9 +645,22 @@ fn nice_loop(engine: &Engine<'_>, end: Lit) -> Option<Found1> {
         return None;
     }
     let grid = engine.grid;
+    // The checks on the loop's second and last-but-one nodes first, on the parent links,
+    // before the chain is built: most ends fail them.
+    let start = lit_cell(engine.order[0]);
+    let parent = |l: Lit| engine.reach[usize::from(l)] as Lit;
+    if lit_cell(parent(end)) == start {
+        return None;
+    }
+    let mut second = end;
+    while parent(parent(second)) != parent(second) {
+        second = parent(second);
+    }
+    if lit_cell(second) == start {
+        return None;
+    }
     let path = engine.path(end);
     let k = path.len() - 1;
-    let start = lit_cell(path[0]);
     // The loop must leave the start cell at once and come back to it from outside.
     if lit_cell(path[1]) == start || lit_cell(path[k - 1]) == start || is_lasso(&path, Some(start))
     {
