@@ -445,34 +445,68 @@ mod tests {
 
 /// Calls `f` with every `k`-element combination of `items` (in lexicographic order of
 /// positions), until it returns `Break`.
-pub fn combinations<T: Copy>(
+///
+/// Iterative, over index arrays on the stack (fish searches call this in their inner loop):
+/// `idx[i]` is the position of the `i`-th chosen item and `chosen[i]` the item itself.
+pub fn combinations<T: Copy, F>(items: &[T], k: usize, f: &mut F) -> std::ops::ControlFlow<()>
+where
+    F: FnMut(&[T]) -> std::ops::ControlFlow<()> + ?Sized,
+{
+    const MAX: usize = 16;
+    let n = items.len();
+    if k == 0 {
+        return f(&[]);
+    }
+    if k > n {
+        return std::ops::ControlFlow::Continue(());
+    }
+    if k > MAX {
+        // Never asked for by a technique; kept correct with a heap buffer.
+        let mut idx: Vec<usize> = (0..k).collect();
+        let mut chosen: Vec<T> = items[..k].to_vec();
+        return combinations_from(items, &mut idx, &mut chosen, f);
+    }
+    let mut idx = [0usize; MAX];
+    let mut chosen = [items[0]; MAX];
+    for i in 0..k {
+        idx[i] = i;
+        chosen[i] = items[i];
+    }
+    combinations_from(items, &mut idx[..k], &mut chosen[..k], f)
+}
+
+/// The loop of [`combinations`], from the first combination already in `idx`/`chosen`.
+#[inline]
+fn combinations_from<T: Copy, F>(
     items: &[T],
-    k: usize,
-    f: &mut dyn FnMut(&[T]) -> std::ops::ControlFlow<()>,
-) -> std::ops::ControlFlow<()> {
-    fn go<T: Copy>(
-        items: &[T],
-        k: usize,
-        start: usize,
-        chosen: &mut Vec<T>,
-        f: &mut dyn FnMut(&[T]) -> std::ops::ControlFlow<()>,
-    ) -> std::ops::ControlFlow<()> {
-        if chosen.len() == k {
-            return f(chosen);
-        }
-        let need = k - chosen.len();
-        for i in start..items.len() {
-            if items.len() - i < need {
+    idx: &mut [usize],
+    chosen: &mut [T],
+    f: &mut F,
+) -> std::ops::ControlFlow<()>
+where
+    F: FnMut(&[T]) -> std::ops::ControlFlow<()> + ?Sized,
+{
+    let (n, k) = (items.len(), idx.len());
+    loop {
+        f(chosen)?;
+        // The rightmost position that can still move right.
+        let mut i = k;
+        loop {
+            if i == 0 {
+                return std::ops::ControlFlow::Continue(());
+            }
+            i -= 1;
+            if idx[i] < n - k + i {
                 break;
             }
-            chosen.push(items[i]);
-            go(items, k, i + 1, chosen, f)?;
-            chosen.pop();
         }
-        std::ops::ControlFlow::Continue(())
+        idx[i] += 1;
+        chosen[i] = items[idx[i]];
+        for j in i + 1..k {
+            idx[j] = idx[j - 1] + 1;
+            chosen[j] = items[idx[j]];
+        }
     }
-    let mut chosen = Vec::with_capacity(k);
-    go(items, k, 0, &mut chosen, f)
 }
 
 #[cfg(test)]
@@ -501,5 +535,21 @@ mod combination_tests {
         });
         assert!(flow.is_break());
         assert_eq!(n, 2);
+    }
+
+    #[test]
+    fn combinations_come_in_lexicographic_order_with_the_binomial_count() {
+        let items: Vec<usize> = (0..9).collect();
+        for k in 0..=10 {
+            let mut seen: Vec<Vec<usize>> = Vec::new();
+            let _ = combinations(&items, k, &mut |c: &[usize]| {
+                seen.push(c.to_vec());
+                ControlFlow::Continue(())
+            });
+            let binomial = (0..k).fold(1usize, |b, i| b * (9 - i.min(9)) / (i + 1));
+            assert_eq!(seen.len(), if k > 9 { 0 } else { binomial }, "k = {k}");
+            assert!(seen.windows(2).all(|w| w[0] < w[1]), "k = {k}");
+            assert!(seen.iter().all(|c| c.windows(2).all(|w| w[0] < w[1])));
+        }
     }
 }

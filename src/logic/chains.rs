@@ -125,7 +125,7 @@ enum Links {
     All,
 }
 
-const UNSEEN: u16 = u16::MAX;
+const UNSEEN: u32 = u32::MAX;
 
 /// Breadth-first implication search from one premise at a time. The tables are reused from
 /// search to search (only the literals reached are reset), so a search allocates nothing.
@@ -134,10 +134,10 @@ struct Engine<'g> {
     links: Links,
     /// Bivalue cells of the grid.
     bivalue: CellSet,
-    /// The literal each reached literal was implied by (the premise points at itself).
-    parent: Vec<u16>,
-    /// Links from the premise.
-    dist: Vec<u8>,
+    /// For each literal reached: bits 0..16 the literal it was implied by (the premise points
+    /// at itself), bits 16..24 the links from the premise (saturating at 255); `UNSEEN` if not
+    /// reached. One table, so the search reads and writes one word per literal.
+    reach: Vec<u32>,
     /// The literals reached, in the order reached (the premise first).
     order: Vec<Lit>,
     /// The direct implications of every literal, worked out once per grid: those of literal
@@ -152,8 +152,7 @@ impl<'g> Engine<'g> {
             grid,
             links,
             bivalue: grid.cells_with_count(2),
-            parent: vec![UNSEEN; LITS],
-            dist: vec![0; LITS],
+            reach: vec![UNSEEN; LITS],
             order: Vec::with_capacity(LITS),
             adjacent: Vec::new(),
             start: Vec::new(),
@@ -220,7 +219,9 @@ impl<'g> Engine<'g> {
             if self.links != Links::Bivalue {
                 for &h in &CELL_HOUSES[cell] {
                     let places = grid.house_cells_with(usize::from(h), digit);
-                    if places.len() == 2 {
+                    // Exactly two places: one left once the lowest is cleared.
+                    let rest = places.0 & places.0.wrapping_sub(1);
+                    if rest != 0 && rest & rest.wrapping_sub(1) == 0 {
                         let other = (places - CellSet::single(cell)).first().unwrap_or(cell);
                         out[n] = lit(other, digit, true);
                         n += 1;
@@ -234,22 +235,22 @@ impl<'g> Engine<'g> {
     /// Everything `premise` implies, each by a shortest chain.
     fn explore(&mut self, premise: Lit) {
         for &l in &self.order {
-            self.parent[usize::from(l)] = UNSEEN;
+            self.reach[usize::from(l)] = UNSEEN;
         }
         self.order.clear();
-        self.parent[usize::from(premise)] = premise;
-        self.dist[usize::from(premise)] = 0;
+        self.reach[usize::from(premise)] = u32::from(premise);
         self.order.push(premise);
         let mut head = 0;
         while head < self.order.len() {
             let from = usize::from(self.order[head]);
             head += 1;
-            let d = self.dist[from].saturating_add(1);
+            let d = (self.reach[from] >> 16).saturating_add(1).min(255);
+            let entry = d << 16 | from as u32;
             let (a, b) = (self.start[from] as usize, self.start[from + 1] as usize);
             for &to in &self.adjacent[a..b] {
-                if self.parent[usize::from(to)] == UNSEEN {
-                    self.parent[usize::from(to)] = from as Lit;
-                    self.dist[usize::from(to)] = d;
+                let slot = &mut self.reach[usize::from(to)];
+                if *slot == UNSEEN {
+                    *slot = entry;
                     self.order.push(to);
                 }
             }
@@ -258,15 +259,15 @@ impl<'g> Engine<'g> {
 
     /// Links from the premise to `l` (which must have been reached).
     fn dist(&self, l: Lit) -> usize {
-        usize::from(self.dist[usize::from(l)])
+        (self.reach[usize::from(l)] >> 16) as usize
     }
 
     /// The chain from the premise to `l`, premise first.
     fn path(&self, l: Lit) -> Vec<Lit> {
         let mut path = vec![l];
         let mut at = l;
-        while self.parent[usize::from(at)] != at {
-            at = self.parent[usize::from(at)];
+        while self.reach[usize::from(at)] as Lit != at {
+            at = self.reach[usize::from(at)] as Lit;
             path.push(at);
         }
         path.reverse();
@@ -644,9 +645,22 @@ fn nice_loop(engine: &Engine<'_>, end: Lit) -> Option<Found1> {
         return None;
     }
     let grid = engine.grid;
+    // The checks on the loop's second and last-but-one nodes first, on the parent links,
+    // before the chain is built: most ends fail them.
+    let start = lit_cell(engine.order[0]);
+    let parent = |l: Lit| engine.reach[usize::from(l)] as Lit;
+    if lit_cell(parent(end)) == start {
+        return None;
+    }
+    let mut second = end;
+    while parent(parent(second)) != parent(second) {
+        second = parent(second);
+    }
+    if lit_cell(second) == start {
+        return None;
+    }
     let path = engine.path(end);
     let k = path.len() - 1;
-    let start = lit_cell(path[0]);
     // The loop must leave the start cell at once and come back to it from outside.
     if lit_cell(path[1]) == start || lit_cell(path[k - 1]) == start || is_lasso(&path, Some(start))
     {
@@ -729,7 +743,8 @@ fn aic(engine: &Engine<'_>, end: Lit) -> Option<(Vec<Candidate>, Vec<Lit>)> {
         // Type 1: the digit leaves every cell that sees both ends. A single victim is left to
         // the discontinuous nice loop it also makes.
         let victims = peers(x) & peers(y) & grid.cells_with(sc);
-        if victims.len() < 2 {
+        // Fewer than two cells (without a popcount: clearing the lowest bit leaves nothing).
+        if victims.0 & victims.0.wrapping_sub(1) == 0 {
             return None;
         }
         candidates_of(victims, sc)

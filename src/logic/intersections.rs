@@ -28,20 +28,21 @@ pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlo
 
 /// The houses that meet house `h` in three cells: for a box, its three rows then its three
 /// columns; for a row or column, the three boxes it passes through.
-fn crossing(h: usize) -> Vec<usize> {
+/// Returned on the stack (an array and its length): this runs for every house on every step.
+fn crossing(h: usize) -> ([usize; 6], usize) {
     let first = usize::from(HOUSE_CELLS[h][0]);
     match h {
         18..=26 => {
             let (r, c) = (first / 9, first % 9);
-            vec![r, r + 1, r + 2, 9 + c, 10 + c, 11 + c]
+            ([r, r + 1, r + 2, 9 + c, 10 + c, 11 + c], 6)
         }
         0..=8 => {
             let b = 18 + (h / 3) * 3;
-            vec![b, b + 1, b + 2]
+            ([b, b + 1, b + 2, 0, 0, 0], 3)
         }
         _ => {
             let b = 18 + (h - 9) / 3;
-            vec![b, b + 3, b + 6]
+            ([b, b + 3, b + 6, 0, 0, 0], 3)
         }
     }
 }
@@ -54,10 +55,12 @@ fn locked(grid: &Grid, pointing: bool, sink: &mut Sink<'_>) -> ControlFlow<()> {
         let base_cells = house(base);
         // The three houses that cross the base in three cells each: for a box its rows and
         // columns, for a line the boxes it passes through.
-        let crossing = crossing(base);
+        let (crossing, n) = crossing(base);
+        let crossing = &crossing[..n];
         for digit in 1..=9 {
             let cells = grid.cells_with(digit) & base_cells;
-            if cells.len() < 2 {
+            // Fewer than two cells (the lowest cleared leaves nothing): no 128-bit popcount.
+            if cells.0 & cells.0.wrapping_sub(1) == 0 {
                 continue;
             }
             let Some(&cover) = crossing.iter().find(|&&h| cells.is_subset(house(h))) else {

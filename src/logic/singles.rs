@@ -37,12 +37,19 @@ fn evidence(h: Option<usize>, cell: usize, digit: u8) -> Evidence {
     }
 }
 
+/// Whether a bit set holds exactly one bit: the lowest cleared leaves nothing. (A 128-bit
+/// popcount is a software loop on the portable target; this is on every step's path.)
+#[inline]
+fn one(bits: u128) -> bool {
+    bits != 0 && bits & (bits - 1) == 0
+}
+
 /// A house with one open cell: the digit it lacks goes there.
 fn full_house(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     for h in SCAN {
         let open = house(h) & grid.empty_cells();
         let Some(cell) = open.first() else { continue };
-        if open.len() != 1 {
+        if !one(open.0) {
             continue;
         }
         let placed = (house(h) & grid.filled())
@@ -67,8 +74,8 @@ fn hidden_single(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     for h in SCAN {
         for digit in 1..=9 {
             let places = grid.house_cells_with(h, digit);
-            if places.len() == 1 {
-                let cell = places.first().expect("one cell");
+            if one(places.0) {
+                let cell = places.0.trailing_zeros() as usize;
                 sink(Step::placement(
                     Technique::HiddenSingle,
                     cell,
@@ -85,7 +92,7 @@ fn hidden_single(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
 fn naked_single(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     for cell in grid.empty_cells() {
         let cands = grid.candidates(cell);
-        if cands.count_ones() == 1 {
+        if cands != 0 && cands & (cands - 1) == 0 {
             let digit = digits::first(cands);
             sink(Step::placement(
                 Technique::NakedSingle,

@@ -51,6 +51,17 @@ fn eliminations(grid: &Grid, cells: CellSet, mask: u16) -> Vec<Candidate> {
 
 /// The 9-bit masks with `n` bits set, `n` = 2, 3, 4 (36, 84 and 126 of them), for choosing
 /// `n` of the nine cells or digits of a house without recursion.
+/// The number of bits set in each 9-bit mask (a look-up: the target may lack `popcnt`).
+static COUNT9: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
 static MASKS: [[u16; 126]; 3] = {
     let mut t = [[0u16; 126]; 3];
     let mut len = [0usize; 3];
@@ -86,12 +97,12 @@ fn naked_subsets(
         // Positions (0..9) in the house of open cells with 2..=n candidates.
         let mut open = 0u16;
         for (i, &c) in cells.iter().enumerate() {
-            let k = grid.candidates(usize::from(c)).count_ones();
-            if (2..=n as u32).contains(&k) {
+            let k = COUNT9[usize::from(grid.candidates(usize::from(c)))];
+            if (2..=n as u8).contains(&k) {
                 open |= 1 << i;
             }
         }
-        if (open.count_ones() as usize) < n {
+        if usize::from(COUNT9[usize::from(open)]) < n {
             continue;
         }
         for sub in masks(n, open) {
@@ -104,7 +115,7 @@ fn naked_subsets(
                 mask |= grid.candidates(c);
                 set.insert(c);
             }
-            if mask.count_ones() as usize == n {
+            if usize::from(COUNT9[usize::from(mask)]) == n {
                 f(h, set, mask)?;
             }
         }
@@ -187,21 +198,40 @@ fn hidden(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<()> {
         _ => Technique::HiddenQuad,
     };
     for h in ORDER {
-        // Digits (bit d-1) with 2..=n places in the house.
-        let mut open = 0u16;
-        for d in 1..=9 {
-            if (2..=n).contains(&grid.house_cells_with(h, d).len()) {
-                open |= digits::bit(d);
+        let house_cells = &HOUSE_CELLS[h];
+        // places[d - 1]: the positions (bit i for the house's i-th cell) where digit d may go.
+        // Worked on as 9-bit masks rather than cell sets: a count is then one table look-up.
+        let mut places = [0u16; 9];
+        for (i, &c) in house_cells.iter().enumerate() {
+            for d in digits::iter(grid.candidates(usize::from(c))) {
+                places[usize::from(d - 1)] |= 1 << i;
             }
         }
-        if (open.count_ones() as usize) < n {
+        // Digits (bit d-1) with 2..=n places in the house.
+        let mut open = 0u16;
+        for (d, &p) in places.iter().enumerate() {
+            if (2..=n as u8).contains(&COUNT9[usize::from(p)]) {
+                open |= 1 << d;
+            }
+        }
+        if usize::from(COUNT9[usize::from(open)]) < n {
             continue;
         }
         for mask in masks(n, open) {
-            let cells =
-                digits::iter(mask).fold(CellSet::EMPTY, |s, d| s | grid.house_cells_with(h, d));
-            if cells.len() != n {
+            let mut positions = 0u16;
+            let mut bits = mask;
+            while bits != 0 {
+                positions |= places[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+            if usize::from(COUNT9[usize::from(positions)]) != n {
                 continue;
+            }
+            let mut cells = CellSet::EMPTY;
+            let mut bits = positions;
+            while bits != 0 {
+                cells.insert(usize::from(house_cells[bits.trailing_zeros() as usize]));
+                bits &= bits - 1;
             }
             let elims = eliminations(grid, cells, digits::ALL & !mask);
             if elims.is_empty() {
