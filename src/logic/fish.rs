@@ -90,11 +90,6 @@ fn line_cells(rows: bool, i: usize, mask: u16) -> CellSet {
     set
 }
 
-/// The lines of a set of line indices, as a mask.
-fn lines_mask(lines: &[usize]) -> u16 {
-    lines.iter().fold(0, |m, &i| m | 1 << i)
-}
-
 /// Whether the set bits of a 9-bit mask all lie in one group of three (a band or a stack).
 #[inline]
 fn in_one_group(mask: u16) -> bool {
@@ -144,12 +139,50 @@ fn basic(grid: &Grid, t: Technique, n: usize, kind: Kind, sink: &mut Sink<'_>) -
                 if size <= n {
                     return ControlFlow::Continue(());
                 }
+                // The fins lie in one stack (or band) of positions, so every position of the
+                // union outside that group is a cover: with more than n of them for each of
+                // the three groups, no cover of these base lines can work.
+                if [0o007u16, 0o070, 0o700]
+                    .iter()
+                    .all(|&g| ((union & !g).count_ones() as usize) > n)
+                {
+                    return ControlFlow::Continue(());
+                }
                 // The finned and sashimi fish on these base lines, sashimi or not, for the
                 // Siamese pairs below.
                 let mut found: Vec<(bool, Step)> = Vec::new();
-                let positions: Vec<usize> = (0..9).filter(|&p| union >> p & 1 != 0).collect();
-                combinations(&positions, n, &mut |cover| {
-                    let cover = lines_mask(cover);
+                // The covers that leave every fin in one group: all of the union outside the
+                // group, and the rest chosen from inside it; taken in the order of their
+                // positions, as a plain walk over every n of the union's positions would.
+                let mut covers: Vec<u16> = Vec::new();
+                for g in [0o007u16, 0o070, 0o700] {
+                    let required = union & !g;
+                    let k = required.count_ones() as usize;
+                    if k > n {
+                        continue;
+                    }
+                    let rest = union & g;
+                    let mut sub = rest;
+                    loop {
+                        if sub.count_ones() as usize == n - k {
+                            covers.push(required | sub);
+                        }
+                        if sub == 0 {
+                            break;
+                        }
+                        sub = (sub - 1) & rest;
+                    }
+                }
+                let positions_of = |m: u16| {
+                    let mut key = [9u8; 4];
+                    for (slot, p) in key.iter_mut().zip((0..9u8).filter(|&p| m >> p & 1 != 0)) {
+                        *slot = p;
+                    }
+                    key
+                };
+                covers.sort_unstable_by_key(|&m| positions_of(m));
+                covers.dedup();
+                covers.into_iter().try_for_each(|cover| {
                     // Fins must share a box, or no cover cell outside the base sees them all.
                     let fin_positions = union & !cover;
                     let fin_lines = base
