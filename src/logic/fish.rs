@@ -173,14 +173,14 @@ fn basic(grid: &Grid, t: Technique, n: usize, kind: Kind, sink: &mut Sink<'_>) -
                         sub = (sub - 1) & rest;
                     }
                 }
+                // Every cover has n positions, so their lists compare as the numbers whose
+                // digits they are (lowest position first).
                 let positions_of = |m: u16| {
-                    let mut key = [9u8; 4];
-                    for (slot, p) in key.iter_mut().zip((0..9u8).filter(|&p| m >> p & 1 != 0)) {
-                        *slot = p;
-                    }
-                    key
+                    (0..9u32)
+                        .filter(|&p| m >> p & 1 != 0)
+                        .fold(0u32, |key, p| 10 * key + p)
                 };
-                covers.sort_unstable_by_key(|&m| positions_of(m));
+                covers.sort_by_cached_key(|&m| positions_of(m));
                 covers.dedup();
                 covers.into_iter().try_for_each(|cover| {
                     // Fins must share a box, or no cover cell outside the base sees them all.
