@@ -145,7 +145,8 @@ impl batch::Command for Generate {
             time: self.timeout,
             stop: Some(&interrupt::stopping),
         };
-        let made = self.make(index, &limits);
+        let rated = Rated::default();
+        let made = self.make(index, &limits, &rated);
         let clues = made.clues();
         tally.clues += clues as u64;
         if tally.histogram.len() <= clues {
@@ -154,7 +155,7 @@ impl batch::Command for Generate {
         tally.histogram[clues] += 1;
         tally.moves += made.moves;
         tally.checks += made.checks;
-        self.write(record.out(), index, &made);
+        self.write(record.out(), index, &made, &rated);
         if made.met {
             Verdict::Success
         } else {
@@ -224,10 +225,30 @@ fn range_text(min: u16, max: u16) -> String {
     }
 }
 
-/// The ER of a puzzle in tenths, when SE's path reaches the solution.
-fn er(puzzle: &Board) -> Option<u16> {
-    let r = rating::rate_with(puzzle, &interrupt::stopping);
-    (r.end == RatingEnd::Complete).then_some(r.er)
+/// Ratings made while a puzzle is searched for, so that the one printed with it is not made
+/// twice: the last puzzle rated and its rating.
+#[derive(Default)]
+struct Rated(std::cell::RefCell<Option<(Board, Rating)>>);
+
+impl Rated {
+    /// The rating of `puzzle`, made now unless it was the last one made.
+    fn rating(&self, puzzle: &Board) -> Rating {
+        let mut last = self.0.borrow_mut();
+        match &*last {
+            Some((p, r)) if p == puzzle => r.clone(),
+            _ => {
+                let r = rating::rate_with(puzzle, &interrupt::stopping);
+                *last = Some((*puzzle, r.clone()));
+                r
+            }
+        }
+    }
+
+    /// The ER of `puzzle` in tenths, when SE's path reaches the solution.
+    fn er(&self, puzzle: &Board) -> Option<u16> {
+        let r = self.rating(puzzle);
+        (r.end == RatingEnd::Complete).then_some(r.er)
+    }
 }
 
 /// Ratings from this ER up are searched for by climbing, not by making puzzles until one
@@ -236,18 +257,18 @@ const CLIMB_FROM: u16 = 60;
 
 impl Generate {
     /// Puzzle `index`, meeting the filters asked for.
-    fn make(&self, index: u64, limits: &Limits<'_>) -> Generated {
+    fn make(&self, index: u64, limits: &Limits<'_>, rated: &Rated) -> Generated {
         let techniques_ok = |p: &Board| self.ladder.as_ref().is_none_or(|l| solved_by(l, p));
         let Some((min, max)) = self.rating else {
             return self.generator.puzzle_where(index, limits, &techniques_ok);
         };
         let in_range =
-            |p: &Board| er(p).is_some_and(|e| (min..=max).contains(&e)) && techniques_ok(p);
+            |p: &Board| rated.er(p).is_some_and(|e| (min..=max).contains(&e)) && techniques_ok(p);
         if min < CLIMB_FROM {
             return self.generator.puzzle_where(index, limits, &in_range);
         }
         // Climb toward the minimum; a climb that overshoots the maximum does not count.
-        let score = |p: &Board| er(p).map_or(0.0, f64::from);
+        let score = |p: &Board| rated.er(p).map_or(0.0, f64::from);
         let mut made = self.generator.climb(index, limits, &score, f64::from(min));
         if made.met && !in_range(&made.puzzle) {
             made.met = false;
@@ -255,7 +276,7 @@ impl Generate {
         made
     }
 
-    fn write(&self, out: &mut Vec<u8>, index: u64, made: &Generated) {
+    fn write(&self, out: &mut Vec<u8>, index: u64, made: &Generated, rated: &Rated) {
         match self.format {
             GenerateFormat::Line => {
                 out.extend_from_slice(made.puzzle.to_line().as_bytes());
@@ -292,7 +313,7 @@ impl Generate {
                     self.generator.options().minimal,
                 );
                 if self.rating.is_some() {
-                    let r = rating::rate_with(&made.puzzle, &interrupt::stopping);
+                    let r = rated.rating(&made.puzzle);
                     let _ = write!(
                         out,
                         ",\"rating\":\"{r}\",\"er\":{},\"level\":\"{}\"",
