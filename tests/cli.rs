@@ -1028,34 +1028,10 @@ fn closed_pipe_ends_quietly() {
         &["solve", "--format", "line", "--threads", "1", "big.txt"],
         &["solve", "--all", "--format", "line", "-"],
     ] {
-        let mut child = sudoku()
-            .args(args)
-            .current_dir(dir.path())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let _dog = Watchdog::new(&child);
-        let mut stdin = child.stdin.take().unwrap();
-        if args.contains(&"-") {
-            stdin.write_all(&lines_of(&[EMPTY])).unwrap();
-        }
-        drop(stdin);
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut first = String::new();
-        out.read_line(&mut first).unwrap();
-        assert!(!first.is_empty());
-        drop(out);
-        let mut err = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut err)
-            .unwrap();
-        let status = child.wait().unwrap();
-        assert_eq!(status.code(), Some(0), "{args:?}: {status:?}\n{err}");
+        let stdin = args.contains(&"-").then(|| lines_of(&[EMPTY]));
+        let (first, code, err) = read_lines_then_close(Some(dir.path()), args, stdin, 1);
+        assert!(!first[0].is_empty());
+        assert_eq!(code, Some(0), "{args:?}\n{err}");
         assert_eq!(err, "", "{args:?}");
     }
 }
@@ -1851,28 +1827,8 @@ fn live_count_shows_on_a_terminal_only_and_not_with_quiet() {
 /// Runs `sudoku ARGS` in `dir`, reads the first line of its stdout and closes the pipe, as
 /// `| head -1` does; returns that line, the exit status and stderr.
 fn first_line_then_close(dir: &std::path::Path, args: &[&str]) -> (String, Option<i32>, String) {
-    let mut child = sudoku()
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _dog = Watchdog::new(&child);
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    out.read_line(&mut first).unwrap();
-    drop(out);
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    let status = child.wait().unwrap();
-    (first, status.code(), err)
+    let (mut lines, code, err) = read_lines_then_close(Some(dir), args, None, 1);
+    (lines.remove(0), code, err)
 }
 
 #[test]

@@ -4,10 +4,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read};
-use std::process::Stdio;
-
-use common::{Watchdog, cells, check_solution, reference_count, run, sudoku};
+use common::{cells, check_solution, reference_count, run};
 
 /// Runs `sudoku generate ARGS`, expecting `code`; returns stdout.
 #[track_caller]
@@ -299,31 +296,11 @@ fn forever_ends_quietly_when_the_pipe_closes() {
         &["generate", "--forever"][..],
         &["generate", "-n", "0", "--threads", "2"],
     ] {
-        let mut child = sudoku()
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let _dog = Watchdog::new(&child);
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut first = String::new();
-        for _ in 0..5 {
-            first.clear();
-            out.read_line(&mut first).unwrap();
-            assert_eq!(first.trim().len(), 81);
+        let (lines, code, err) = common::read_lines_then_close(None, args, None, 5);
+        for line in &lines {
+            assert_eq!(line.trim().len(), 81);
         }
-        drop(out);
-        let mut err = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut err)
-            .unwrap();
-        let status = child.wait().unwrap();
-        assert_eq!(status.code(), Some(0), "{args:?}: {err}");
+        assert_eq!(code, Some(0), "{args:?}: {err}");
         assert_eq!(err, "");
     }
 }

@@ -4,9 +4,6 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::Stdio;
-
 use common::*;
 
 const EASY: &str =
@@ -300,31 +297,11 @@ fn a_closed_pipe_ends_explain_quietly() {
         text.push_str(EASY);
         text.push('\n');
     }
-    let mut child = sudoku()
-        .args(["explain", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _dog = Watchdog::new(&child);
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(text.as_bytes());
-    });
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    out.read_line(&mut first).unwrap();
-    assert!(first.starts_with("<stdin>:1:"));
-    drop(out);
-    let output = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    assert!(
-        output.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    assert_eq!(output.status.code(), Some(0));
+    let (first, code, err) =
+        read_lines_then_close(None, &["explain", "-"], Some(text.into_bytes()), 1);
+    assert!(first[0].starts_with("<stdin>:1:"));
+    assert!(err.is_empty(), "{err}");
+    assert_eq!(code, Some(0));
 }
 
 /// The position where singles alone get stuck on HARD, as the 729-character line.

@@ -590,3 +590,55 @@ pub fn reference_solutions(puzzle: &[u8; 81], max: usize) -> Vec<[u8; 81]> {
     }
     out
 }
+
+/// Runs `sudoku ARGS` (in `dir`, if given), feeding it `stdin` from a thread (or none), reads
+/// `lines` lines of its output and then closes the pipe, as `| head -n LINES` does. Returns
+/// the lines read, the exit status and stderr.
+pub fn read_lines_then_close(
+    dir: Option<&Path>,
+    args: &[&str],
+    stdin: Option<Vec<u8>>,
+    lines: usize,
+) -> (Vec<String>, Option<i32>, String) {
+    use std::io::BufRead;
+    let mut cmd = sudoku();
+    cmd.args(args)
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(dir) = dir {
+        cmd.current_dir(dir);
+    }
+    let mut child = cmd.spawn().unwrap();
+    let _dog = Watchdog::new(&child);
+    // The writer may meet a closed pipe once the program is gone: that is expected.
+    let writer = child.stdin.take().zip(stdin).map(|(mut pipe, bytes)| {
+        thread::spawn(move || {
+            let _ = pipe.write_all(&bytes);
+        })
+    });
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut read = Vec::new();
+    for _ in 0..lines {
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        read.push(line);
+    }
+    drop(out);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    if let Some(writer) = writer {
+        let _ = writer.join();
+    }
+    (read, status.code(), err)
+}
