@@ -31,8 +31,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context as _, Result};
 
 pub use self::progress::Progress;
-#[allow(unused_imports)] // `Counter` and `Input` are for the commands to come
-pub use self::source::{Chunk, Counter, Input, Puzzle, Puzzles, Source};
+pub use self::source::{Chunk, Counter, Puzzle, Puzzles, Source};
 
 /// The most jobs per chunk handed to a worker, unless the command asks otherwise.
 pub const CHUNK: usize = 256;
