@@ -207,6 +207,11 @@ impl Budget<'_> {
         }
     }
 
+    /// Whether the budget is spent (a `take` said so).
+    fn spent(&self) -> bool {
+        self.moves_left == Some(0)
+    }
+
     /// Counts one move; false when the budget is spent.
     fn take(&mut self) -> bool {
         if let Some(left) = &mut self.moves_left {

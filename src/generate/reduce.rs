@@ -84,6 +84,18 @@ pub fn other_without(
     None
 }
 
+/// Adds the unavoidable set `set` to `sets`, keeping no set that holds another: a puzzle
+/// that leaves a set without a given leaves every smaller set inside it without one too,
+/// so the smaller set answers every check the larger one would. The list stays short
+/// (every failed check adds a set, and the search runs thousands), and a scan of it cheap.
+pub fn add_unavoidable(sets: &mut Vec<u128>, set: u128) {
+    if sets.iter().any(|&s| s & !set == 0) {
+        return;
+    }
+    sets.retain(|&s| set & !s != 0);
+    sets.push(set);
+}
+
 /// The filled cells of `cells`, bit `c` for cell `c`.
 pub fn mask_of(cells: &Cells) -> u128 {
     Board::from_valid_cells(*cells).filled_mask()
@@ -301,7 +313,7 @@ pub fn reduce(
                         break;
                     };
                     let d = differences(&other, solution);
-                    unavoidable.push(d);
+                    add_unavoidable(unavoidable, d);
                     last(d)
                 }
             };
@@ -342,6 +354,32 @@ pub fn reduce(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unavoidable_lists_keep_no_set_inside_another() {
+        // Small sets over 12 cells, so containment is common.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            u128::from(state & 0xfff)
+        };
+        let mut sets = Vec::new();
+        let mut added = Vec::new();
+        for _ in 0..500 {
+            let set = next() | 1;
+            add_unavoidable(&mut sets, set);
+            added.push(set);
+            for (i, &a) in sets.iter().enumerate() {
+                for (j, &b) in sets.iter().enumerate() {
+                    assert!(i == j || a & !b != 0, "{a:b} inside {b:b}");
+                }
+            }
+            // Every set ever added still has a set of the list inside it.
+            assert!(added.iter().all(|&d| sets.iter().any(|&s| s & !d == 0)));
+        }
+    }
 
     #[test]
     fn rectangles_match_brute_force() {

@@ -22,11 +22,26 @@
 //! The search keeps a move when it is no worse (nearer the clue range, or a score no
 //! lower), so it also walks across plateaus; after [`RESTART`] moves without progress it
 //! starts again from a new grid, since some grids have no puzzle near the target.
+//!
+//! # Fewer givens: the exchange
+//!
+//! Random moves rarely go below the usual 22-26 givens of a minimal puzzle. When the
+//! puzzle has more givens than wanted, the search first tries every *exchange*
+//! ([`exchange`]): two groups of givens out and one smaller group in, fewer givens in all.
+//! Most exchanges are ruled out with no search, because the cells where the puzzle's known
+//! other solutions differ ([`Piece`]'s unavoidable sets) must each keep a given, and every
+//! check that fails adds such a set. An exchange that keeps one solution is reduced again
+//! and kept; a puzzle with none left is walked away from by random moves.
+
+use std::ops::ControlFlow;
 
 use crate::board::{Board, CELLS};
+use crate::logic::cells::combinations;
 
 use super::random::Stream;
-use super::reduce::{Stop, Work, differences, mask_of, other_solution, reduce, small_unavoidables};
+use super::reduce::{
+    Stop, Work, add_unavoidable, differences, mask_of, other_solution, reduce, small_unavoidables,
+};
 use super::symmetry::{Orbits, Symmetry};
 use super::{Budget, Options, grid};
 
@@ -34,7 +49,7 @@ use super::{Budget, Options, grid};
 const MAX_REPAIRS: usize = 6;
 
 /// Moves without progress before the search starts again from a new grid.
-const RESTART: u64 = 3000;
+const RESTART: u64 = 100;
 
 /// The longest cycles [`small_unavoidables`] collects: four columns (sets of 8 cells).
 const CYCLE: usize = 4;
@@ -144,7 +159,7 @@ fn neighbour(
                     break;
                 };
                 let d = differences(&other, &solution);
-                piece.unavoidable.push(d);
+                add_unavoidable(&mut piece.unavoidable, d);
                 d
             }
         };
@@ -199,6 +214,113 @@ fn neighbour(
 /// One puzzle to `options` from `rng`, and whether it meets the clue range. Plain removal
 /// first; when the count is out of range, the search moves toward it until `budget` runs
 /// out, then the closest puzzle found is returned.
+/// Most groups an exchange takes out (it puts back one fewer).
+const MAX_OUT: usize = 3;
+
+/// The first exchange (see the module notes) that leaves `piece` with fewer givens and one
+/// solution, reduced as `options` say: `k` groups of givens out and `k - 1` groups with
+/// fewer cells in all put back, for `k` = 2 then up to [`MAX_OUT`], each in a random order.
+/// `None` when there is none, or when `budget` runs out on the way.
+fn exchange(
+    rng: &mut Stream,
+    orbits: &Orbits,
+    options: &Options,
+    piece: &mut Piece,
+    budget: &mut Budget<'_>,
+    work: &mut Work,
+) -> Option<Cells> {
+    let groups = orbits.groups();
+    let mask = |g: usize| groups[g].cells().fold(0u128, |m, c| m | 1 << c);
+    let size = |gs: &[usize]| gs.iter().map(|&g| groups[g].len()).sum::<usize>();
+    let givens = mask_of(&piece.puzzle);
+    let (given, mut open): (Vec<usize>, Vec<usize>) =
+        (0..groups.len()).partition(|&g| mask(g) & givens == mask(g));
+    // The known unavoidable sets that an exchange can leave without a given: those whose
+    // givens lie in at most `MAX_OUT` groups (bit `i` for `given[i]`). A group that is
+    // the only one in some set's givens cannot go at all.
+    let mut near: Vec<(u128, u128)> = Vec::new();
+    let mut fixed = 0u128;
+    for &d in &piece.unavoidable {
+        let mut touch = 0u128;
+        for (i, &g) in given.iter().enumerate() {
+            if d & mask(g) != 0 {
+                touch |= 1 << i;
+            }
+        }
+        match touch.count_ones() as usize {
+            1 => fixed |= touch,
+            n if n <= MAX_OUT => near.push((touch, d)),
+            _ => {}
+        }
+    }
+    let mut movable: Vec<usize> = (0..given.len()).filter(|&i| fixed >> i & 1 == 0).collect();
+    rng.shuffle(&mut movable);
+    rng.shuffle(&mut open);
+    let mut found = None;
+    for k in 2..=MAX_OUT {
+        let _ = combinations(&movable, k, &mut |out: &[usize]| {
+            let out_bits = out.iter().fold(0u128, |m, &i| m | 1 << i);
+            let out: Vec<usize> = out.iter().map(|&i| given[i]).collect();
+            let out = &out[..];
+            // The sets left without a given: the groups put back must fill every one (no
+            // search needed to rule out the others, almost all).
+            let empty: Vec<u128> = near
+                .iter()
+                .filter(|&&(touch, _)| touch & !out_bits == 0)
+                .map(|&(_, d)| d)
+                .collect();
+            let fill = |gs: &[usize]| {
+                let cells = gs.iter().fold(0u128, |m, &g| m | mask(g));
+                empty.iter().all(|&d| d & cells != 0)
+            };
+            combinations(&open, k - 1, &mut |back: &[usize]| {
+                if size(back) >= size(out) || !fill(back) {
+                    return ControlFlow::Continue(());
+                }
+                if !budget.take() {
+                    return ControlFlow::Break(());
+                }
+                let mut next = piece.puzzle;
+                for cell in out.iter().flat_map(|&g| groups[g].cells()) {
+                    next[cell] = 0;
+                }
+                for cell in back.iter().flat_map(|&g| groups[g].cells()) {
+                    next[cell] = piece.solution[cell];
+                }
+                work.checks += 1;
+                match other_solution(&next, &piece.solution) {
+                    Some(other) => {
+                        let d = differences(&other, &piece.solution);
+                        add_unavoidable(&mut piece.unavoidable, d);
+                        ControlFlow::Continue(())
+                    }
+                    None => {
+                        found = Some(next);
+                        ControlFlow::Break(())
+                    }
+                }
+            })
+        });
+        if found.is_some() || budget.spent() {
+            break;
+        }
+    }
+    let mut next = found?;
+    let order = random_order(rng, orbits);
+    let (stop, floor) = stop_of(options);
+    reduce(
+        &mut next,
+        &piece.solution,
+        &order,
+        orbits,
+        stop,
+        floor,
+        &mut piece.unavoidable,
+        work,
+    );
+    Some(next)
+}
+
 pub(super) fn make(
     rng: &mut Stream,
     symmetry: Symmetry,
@@ -214,12 +336,22 @@ pub(super) fn make(
     let distance = |p: &Cells| range.distance(count(p));
     let mut best = piece.clone();
     let mut since = 0;
+    // The last puzzle shown to have no exchange left, so it is not searched twice.
+    let mut exhausted = None;
     while distance(&piece.puzzle) > 0 {
         if !budget.take() {
             return (best, false);
         }
         since += 1;
-        if since > RESTART {
+        if count(&piece.puzzle) > range.max && exhausted != Some(piece.puzzle) {
+            match exchange(rng, orbits, options, &mut piece, budget, work) {
+                Some(next) => {
+                    since = 0;
+                    piece.puzzle = next;
+                }
+                None => exhausted = Some(piece.puzzle),
+            }
+        } else if since > RESTART {
             piece = first_pass(rng, orbits, options, work);
             since = 0;
         } else if let Some(next) = neighbour(rng, orbits, options, &mut piece, work)
