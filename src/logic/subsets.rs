@@ -49,8 +49,6 @@ fn eliminations(grid: &Grid, cells: CellSet, mask: u16) -> Vec<Candidate> {
     out
 }
 
-/// The 9-bit masks with `n` bits set, `n` = 2, 3, 4 (36, 84 and 126 of them), for choosing
-/// `n` of the nine cells or digits of a house without recursion.
 /// The number of bits set in each 9-bit mask (a look-up: the target may lack `popcnt`).
 static COUNT9: [u8; 512] = {
     let mut t = [0u8; 512];
@@ -62,28 +60,52 @@ static COUNT9: [u8; 512] = {
     t
 };
 
-static MASKS: [[u16; 126]; 3] = {
-    let mut t = [[0u16; 126]; 3];
-    let mut len = [0usize; 3];
-    let mut m = 0u16;
-    while m < 512 {
-        let n = m.count_ones() as usize;
-        if n >= 2 && n <= 4 {
-            t[n - 2][len[n - 2]] = m;
-            len[n - 2] += 1;
+/// Every choice of `n` of the items in `open` (bits 0..9: a house's cells, or digits) whose
+/// masks (`masks[i]` for item `i`: a cell's digits, or a digit's places) cover exactly `n`
+/// bits between them: `f(choice, cover)`. Choices come in increasing order of `choice`
+/// read as a number, so the first one found does not depend on how the search prunes; a
+/// partial choice that already covers more than `n` bits is not extended.
+fn tight(
+    masks: &[u16; 9],
+    open: u16,
+    n: usize,
+    f: &mut dyn FnMut(u16, u16) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    // The highest item is chosen first: increasing numeric order is by the highest bit,
+    // then the next highest, and so on.
+    fn extend(
+        masks: &[u16; 9],
+        below: u16,
+        left: usize,
+        chosen: u16,
+        cover: u16,
+        n: usize,
+        f: &mut dyn FnMut(u16, u16) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mut rest = below;
+        while rest != 0 {
+            let top = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let lower = below & ((1 << top) - 1);
+            if usize::from(COUNT9[usize::from(lower)]) + 1 < left {
+                continue;
+            }
+            let cover = cover | masks[top];
+            if usize::from(COUNT9[usize::from(cover)]) > n {
+                continue;
+            }
+            let chosen = chosen | 1 << top;
+            if left == 1 {
+                if usize::from(COUNT9[usize::from(cover)]) == n {
+                    f(chosen, cover)?;
+                }
+            } else {
+                extend(masks, lower, left - 1, chosen, cover, n, f)?;
+            }
         }
-        m += 1;
+        ControlFlow::Continue(())
     }
-    t
-};
-
-/// The `n`-bit masks of [`MASKS`] that lie within `open`.
-fn masks(n: usize, open: u16) -> impl Iterator<Item = u16> {
-    let count = [36, 84, 126][n - 2];
-    MASKS[n - 2][..count]
-        .iter()
-        .copied()
-        .filter(move |m| m & !open == 0)
+    extend(masks, open, n, 0, 0, n, f)
 }
 
 /// Every naked subset of `n` cells in a house: `f(house, cells, digits)`.
@@ -94,10 +116,13 @@ fn naked_subsets(
 ) -> ControlFlow<()> {
     for h in ORDER {
         let cells = &HOUSE_CELLS[h];
-        // Positions (0..9) in the house of open cells with 2..=n candidates.
+        // Positions (0..9) in the house of open cells with 2..=n candidates, and their
+        // candidates.
         let mut open = 0u16;
+        let mut cands = [0u16; 9];
         for (i, &c) in cells.iter().enumerate() {
-            let k = COUNT9[usize::from(grid.candidates(usize::from(c)))];
+            cands[i] = grid.candidates(usize::from(c));
+            let k = COUNT9[usize::from(cands[i])];
             if (2..=n as u8).contains(&k) {
                 open |= 1 << i;
             }
@@ -105,20 +130,15 @@ fn naked_subsets(
         if usize::from(COUNT9[usize::from(open)]) < n {
             continue;
         }
-        for sub in masks(n, open) {
-            let mut mask = 0u16;
+        tight(&cands, open, n, &mut |sub, mask| {
             let mut set = CellSet::EMPTY;
             let mut bits = sub;
             while bits != 0 {
-                let c = usize::from(cells[bits.trailing_zeros() as usize]);
+                set.insert(usize::from(cells[bits.trailing_zeros() as usize]));
                 bits &= bits - 1;
-                mask |= grid.candidates(c);
-                set.insert(c);
             }
-            if usize::from(COUNT9[usize::from(mask)]) == n {
-                f(h, set, mask)?;
-            }
-        }
+            f(h, set, mask)
+        })?;
     }
     ControlFlow::Continue(())
 }
@@ -217,16 +237,7 @@ fn hidden(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<()> {
         if usize::from(COUNT9[usize::from(open)]) < n {
             continue;
         }
-        for mask in masks(n, open) {
-            let mut positions = 0u16;
-            let mut bits = mask;
-            while bits != 0 {
-                positions |= places[bits.trailing_zeros() as usize];
-                bits &= bits - 1;
-            }
-            if usize::from(COUNT9[usize::from(positions)]) != n {
-                continue;
-            }
+        tight(&places, open, n, &mut |mask, positions| {
             let mut cells = CellSet::EMPTY;
             let mut bits = positions;
             while bits != 0 {
@@ -235,7 +246,7 @@ fn hidden(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<()> {
             }
             let elims = eliminations(grid, cells, digits::ALL & !mask);
             if elims.is_empty() {
-                continue;
+                return ControlFlow::Continue(());
             }
             sink(Step::elimination(
                 technique,
@@ -246,8 +257,8 @@ fn hidden(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<()> {
                     digits: mask,
                     ..Evidence::default()
                 },
-            ))?;
-        }
+            ))
+        })?;
     }
     ControlFlow::Continue(())
 }
