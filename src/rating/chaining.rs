@@ -187,6 +187,38 @@ impl PSet {
     }
 }
 
+/// A set of candidates (`cell * 9 + digit - 1`, 0..729) as a bitset: bit `c % 64` of word
+/// `c / 64`.
+#[derive(Clone, Copy, Default)]
+struct Cands([u64; 12]);
+
+impl Cands {
+    /// Adds `c`; whether it was absent.
+    #[inline]
+    fn insert(&mut self, c: u16) -> bool {
+        let (w, b) = (c as usize / 64, 1u64 << (c % 64));
+        let new = self.0[w] & b == 0;
+        self.0[w] |= b;
+        new
+    }
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    /// Empties the set, giving its members in increasing order.
+    fn take(&mut self) -> impl Iterator<Item = u16> {
+        let words = std::mem::take(&mut self.0);
+        words.into_iter().enumerate().flat_map(|(i, mut w)| {
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let b = w.trailing_zeros() as u16;
+                    w &= w - 1;
+                    i as u16 * 64 + b
+                })
+            })
+        })
+    }
+}
+
 /// The length bonus SE adds to a chain's base rating.
 fn length_bonus(complexity: u32) -> f64 {
     let mut added = 0.0;
@@ -940,82 +972,64 @@ impl<'a> Chainer<'a> {
         found
     }
 
-    /// SE's doForcingChains from `src` (key with polarity): the nodes that reach the
-    /// opposite of `src`.
+    /// SE's doForcingChains from `src` (key with polarity): the complexity of the chain that
+    /// reaches the opposite of `src`, if any.
     ///
-    /// Stops, as [`Self::cycles`] does, when nothing found later could be chosen.
-    fn forcing(&mut self, src_key: u16, y: bool, base: f64, cap: f64) -> Vec<u32> {
-        let mut chains: Vec<u32> = Vec::new();
-        let [mut to_on, mut to_off] = std::mem::take(&mut self.pool);
-        to_on.reset();
-        to_off.reset();
+    /// SE keeps only the first such chain: a breadth-first search reaches it at its least
+    /// depth, and every potential on it is distinct (each is reached once), so its complexity
+    /// (its count of distinct ancestors) is its depth plus one. So the search needs no nodes,
+    /// only sets of candidates, and ends at the first hit. It stops, as [`Self::cycles`]
+    /// does, when nothing found later could be chosen.
+    fn forcing(&self, src_key: u16, y: bool, base: f64, cap: f64) -> Option<u32> {
+        let tab = self.table.as_deref().expect("static chains have a table");
         let src = src_key / 2;
-        let start = self.ar.add(src_key, &[]);
-        let mut pend_on = VecDeque::new();
-        let mut pend_off = VecDeque::new();
-        self.above.reset();
-        if src_key & 1 == 1 {
-            to_on.insert(src, start);
-            self.above.on_made(&self.ar, start, None);
-            pend_on.push_back(start);
+        let src_on = src_key & 1 == 1;
+        // Candidates reached on and off, and the two frontiers.
+        let (mut to_on, mut to_off) = (Cands::default(), Cands::default());
+        let (mut pend_on, mut pend_off) = (Cands::default(), Cands::default());
+        if src_on {
+            to_on.insert(src);
+            pend_on.insert(src);
         } else {
-            to_off.insert(src, start);
-            pend_off.push_back(start);
+            to_off.insert(src);
+            pend_off.insert(src);
         }
-        let tab = self.table.take().expect("static chains have a table");
         let mut depth = 0;
         while !pend_on.is_empty() || !pend_off.is_empty() {
             if !pend_on.is_empty() {
                 if base + length_bonus(depth + 1) > cap {
-                    break;
+                    return None;
                 }
                 depth += 1;
-            }
-            while let Some(p) = pend_on.pop_front() {
-                for &o in tab.offs(self.ar.key(p) / 2, y) {
-                    let hit =
-                        o * 2 + 1 == src_key && !chains.iter().any(|&q| self.ar.key(q) == o * 2);
-                    let follow = !to_off.has(o) && !self.above.has(p, o);
-                    if hit || follow {
-                        let node = self.ar.add(o * 2, &[p]);
-                        if hit {
-                            chains.push(node);
+                for p in pend_on.take() {
+                    for &o in tab.offs(p, y) {
+                        if src_on && o == src {
+                            return Some(depth + 1);
                         }
-                        if follow {
-                            to_off.insert(o, node);
-                            pend_off.push_back(node);
+                        if to_off.insert(o) {
+                            pend_off.insert(o);
                         }
                     }
                 }
             }
             if !pend_off.is_empty() {
                 if base + length_bonus(depth + 1) > cap {
-                    break;
+                    return None;
                 }
                 depth += 1;
-            }
-            while let Some(p) = pend_off.pop_front() {
-                for &(o, _) in tab.ons(self.ar.key(p) / 2, y, true) {
-                    let hit =
-                        o * 2 == src_key && !chains.iter().any(|&q| self.ar.key(q) == o * 2 + 1);
-                    let follow = !to_on.has(o);
-                    if hit || follow {
-                        let node = self.ar.add(o * 2 + 1, &[p]);
-                        if hit {
-                            chains.push(node);
+                for p in pend_off.take() {
+                    for &(o, _) in tab.ons(p, y, true) {
+                        if !src_on && o == src {
+                            return Some(depth + 1);
                         }
-                        if follow {
-                            self.above.on_made(&self.ar, node, Some(p));
-                            to_on.insert(o, node);
-                            pend_on.push_back(node);
+                        if to_on.insert(o) {
+                            pend_on.insert(o);
                         }
                     }
                 }
             }
         }
-        self.table = Some(tab);
-        self.pool = [to_on, to_off];
-        chains
+        None
     }
 
     /// The eliminations of a cycle ending at `dst` (an "on" equal to its start).
@@ -1102,19 +1116,19 @@ impl<'a> Chainer<'a> {
                 }
                 if x && base_chain <= best.best.as_ref().map_or(f64::INFINITY, |b| b.0) {
                     let cap = best.best.as_ref().map_or(f64::INFINITY, |b| b.0);
-                    let mut chains = self.forcing(c * 2 + 1, y, base_chain, cap);
-                    chains.extend(self.forcing(c * 2, y, base_chain, cap));
-                    for t in chains {
-                        let tk = self.ar.key(t);
-                        let cx = self.ar.ancestors(t);
-                        let hint = if tk & 1 == 1 {
-                            Self::on_hint(&self.g, chain_name, tk / 2)
-                        } else {
-                            Some(Self::off_hint(chain_name, tk / 2))
-                        };
-                        if let Some(h) = hint {
-                            best.offer(base_chain + length_bonus(cx), cx, key, || h);
-                        }
+                    // From "on", a chain to "off" removes the candidate; from "off", a
+                    // chain to "on" places it.
+                    let from_on = self.forcing(c * 2 + 1, y, base_chain, cap);
+                    let from_off = self.forcing(c * 2, y, base_chain, cap);
+                    if let Some(cx) = from_on {
+                        best.offer(base_chain + length_bonus(cx), cx, key, || {
+                            Self::off_hint(chain_name, c)
+                        });
+                    }
+                    if let Some(cx) = from_off
+                        && let Some(h) = Self::on_hint(&self.g, chain_name, c)
+                    {
+                        best.offer(base_chain + length_bonus(cx), cx, key, || h);
                     }
                 }
             }
