@@ -167,17 +167,6 @@ impl PSet {
     fn has(&self, c: u16) -> bool {
         self.map[c as usize] != NONE
     }
-    /// Empties the set, touching only its entries.
-    fn reset(&mut self) {
-        if self.map.is_empty() {
-            self.map = vec![NONE; 729];
-        }
-        for &c in &self.order {
-            self.map[c as usize] = NONE;
-        }
-        self.order.clear();
-    }
-
     /// Adds unless present (the first version is kept).
     fn insert(&mut self, c: u16, node: u32) {
         if self.map[c as usize] == NONE {
@@ -201,21 +190,9 @@ impl Cands {
         self.0[w] |= b;
         new
     }
-    fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
-    }
-    /// Empties the set, giving its members in increasing order.
-    fn take(&mut self) -> impl Iterator<Item = u16> {
-        let words = std::mem::take(&mut self.0);
-        words.into_iter().enumerate().flat_map(|(i, mut w)| {
-            std::iter::from_fn(move || {
-                (w != 0).then(|| {
-                    let b = w.trailing_zeros() as u16;
-                    w &= w - 1;
-                    i as u16 * 64 + b
-                })
-            })
-        })
+    #[inline]
+    fn has(&self, c: u16) -> bool {
+        self.0[c as usize / 64] & (1 << (c % 64)) != 0
     }
 }
 
@@ -298,9 +275,11 @@ struct Chainer<'a> {
     /// Static chains: every candidate's implications, computed once (the grid does not
     /// change while they run).
     table: Option<Box<Table>>,
-    /// Sets reused by the unary searches.
-    pool: [PSet; 2],
     above: OffsAbove,
+    /// The frontiers of the forcing-chain searches (reused).
+    fronts: [Vec<u16>; 2],
+    /// The frontiers of the cycle searches: "on" nodes, "off" candidates with their parent.
+    cycle_fronts: (Vec<u32>, Vec<(u16, u32)>),
 }
 
 /// The implications of every candidate in a fixed grid: the Y part (same cell) first, then
@@ -371,8 +350,9 @@ impl<'a> Chainer<'a> {
             buf_off: Vec::new(),
             buf_on: Vec::new(),
             table: (!mode.dynamic).then(|| Box::new(Table::new(g))),
-            pool: Default::default(),
             above: OffsAbove::default(),
+            fronts: Default::default(),
+            cycle_fronts: Default::default(),
         }
     }
 
@@ -915,60 +895,73 @@ impl<'a> Chainer<'a> {
     /// potentials along its first parents are distinct, but for the last one), so once
     /// `base + length_bonus(k)` exceeds `cap` (the easiest hint so far) nothing found later
     /// can be chosen and the search stops.
+    ///
+    /// The search comes back to `src` only through a candidate that `src` forms a strong
+    /// link with (the links are symmetric), so without one there is no search. An "off"
+    /// node enters the arena only when it makes an "on" (it is then a parent).
     fn cycles(&mut self, src: u16, y: bool, x: bool, base: f64, cap: f64) -> Vec<u32> {
         let mut found = Vec::new();
-        let [mut to_on, mut to_off] = std::mem::take(&mut self.pool);
-        to_on.reset();
-        to_off.reset();
+        let tab = self.table.take().expect("static chains have a table");
+        if tab.ons(src, y, x).is_empty() {
+            self.table = Some(tab);
+            return found;
+        }
+        let mut to_on = Cands::default();
         let start = self.ar.add(src * 2 + 1, &[]);
-        to_on.insert(src, start);
+        to_on.insert(src);
         self.above.reset();
         self.above.on_made(&self.ar, start, None);
-        let mut pend_on = VecDeque::from([start]);
-        let mut pend_off: VecDeque<u32> = VecDeque::new();
-        let tab = self.table.take().expect("static chains have a table");
+        let (mut pend_on, mut pend_off) = std::mem::take(&mut self.cycle_fronts);
+        pend_on.clear();
+        pend_off.clear();
+        pend_on.push(start);
         let mut length = 0;
         while !pend_on.is_empty() || !pend_off.is_empty() {
             if base + length_bonus(length + 1) > cap {
                 break;
             }
             length += 1;
-            while let Some(p) = pend_on.pop_front() {
+            // "Off" nodes as (candidate, parent "on" node), in the order SE makes them.
+            for &p in &pend_on {
                 for &o in tab.offs(self.ar.key(p) / 2, y) {
                     if !self.above.has(p, o) {
                         debug_assert!(!self.ar.is_parent(p, o * 2));
-                        let node = self.ar.add(o * 2, &[p]);
-                        pend_off.push_back(node);
-                        to_off.insert(o, node);
+                        pend_off.push((o, p));
                     }
                 }
             }
+            pend_on.clear();
             if base + length_bonus(length + 1) > cap {
                 break;
             }
             length += 1;
-            while let Some(p) = pend_off.pop_front() {
-                for &(o, _) in tab.ons(self.ar.key(p) / 2, y, x) {
+            for &(c, p) in &pend_off {
+                let mut off = NONE;
+                for &(o, _) in tab.ons(c, y, x) {
                     let back = length >= 4 && o == src;
                     let new = !to_on.has(o);
                     if back || new {
-                        let node = self.ar.add(o * 2 + 1, &[p]);
+                        if off == NONE {
+                            off = self.ar.add(c * 2, &[p]);
+                        }
+                        let node = self.ar.add(o * 2 + 1, &[off]);
                         if new {
-                            self.above.on_made(&self.ar, node, Some(p));
+                            self.above.on_made(&self.ar, node, Some(off));
                         }
                         if back {
                             found.push(node);
                         }
                         if new {
-                            pend_on.push_back(node);
-                            to_on.insert(o, node);
+                            pend_on.push(node);
+                            to_on.insert(o);
                         }
                     }
                 }
             }
+            pend_off.clear();
         }
         self.table = Some(tab);
-        self.pool = [to_on, to_off];
+        self.cycle_fronts = (pend_on, pend_off);
         found
     }
 
@@ -980,56 +973,64 @@ impl<'a> Chainer<'a> {
     /// (its count of distinct ancestors) is its depth plus one. So the search needs no nodes,
     /// only sets of candidates, and ends at the first hit. It stops, as [`Self::cycles`]
     /// does, when nothing found later could be chosen.
-    fn forcing(&self, src_key: u16, y: bool, base: f64, cap: f64) -> Option<u32> {
+    fn forcing(&mut self, src_key: u16, y: bool, base: f64, cap: f64) -> Option<u32> {
         let tab = self.table.as_deref().expect("static chains have a table");
         let src = src_key / 2;
         let src_on = src_key & 1 == 1;
-        // Candidates reached on and off, and the two frontiers.
+        // Candidates reached on and off, and the two frontiers (one level each).
         let (mut to_on, mut to_off) = (Cands::default(), Cands::default());
-        let (mut pend_on, mut pend_off) = (Cands::default(), Cands::default());
+        let [mut pend_on, mut pend_off] = std::mem::take(&mut self.fronts);
+        pend_on.clear();
+        pend_off.clear();
         if src_on {
             to_on.insert(src);
-            pend_on.insert(src);
+            pend_on.push(src);
         } else {
             to_off.insert(src);
-            pend_off.insert(src);
+            pend_off.push(src);
         }
         let mut depth = 0;
-        while !pend_on.is_empty() || !pend_off.is_empty() {
+        let mut hit = None;
+        'search: while !pend_on.is_empty() || !pend_off.is_empty() {
             if !pend_on.is_empty() {
                 if base + length_bonus(depth + 1) > cap {
-                    return None;
+                    break;
                 }
                 depth += 1;
-                for p in pend_on.take() {
+                for &p in &pend_on {
                     for &o in tab.offs(p, y) {
                         if src_on && o == src {
-                            return Some(depth + 1);
+                            hit = Some(depth + 1);
+                            break 'search;
                         }
                         if to_off.insert(o) {
-                            pend_off.insert(o);
+                            pend_off.push(o);
                         }
                     }
                 }
+                pend_on.clear();
             }
             if !pend_off.is_empty() {
                 if base + length_bonus(depth + 1) > cap {
-                    return None;
+                    break;
                 }
                 depth += 1;
-                for p in pend_off.take() {
+                for &p in &pend_off {
                     for &(o, _) in tab.ons(p, y, true) {
                         if !src_on && o == src {
-                            return Some(depth + 1);
+                            hit = Some(depth + 1);
+                            break 'search;
                         }
                         if to_on.insert(o) {
-                            pend_on.insert(o);
+                            pend_on.push(o);
                         }
                     }
                 }
+                pend_off.clear();
             }
         }
-        None
+        self.fronts = [pend_on, pend_off];
+        hit
     }
 
     /// The eliminations of a cycle ending at `dst` (an "on" equal to its start).
