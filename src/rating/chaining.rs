@@ -973,63 +973,70 @@ impl<'a> Chainer<'a> {
     /// (its count of distinct ancestors) is its depth plus one. So the search needs no nodes,
     /// only sets of candidates, and ends at the first hit. It stops, as [`Self::cycles`]
     /// does, when nothing found later could be chosen.
+    ///
+    /// The links are symmetric, so a level of the polarity of `src` leads to its opposite
+    /// exactly when it holds a candidate linked to `src` (a conflict when `src` is on, a
+    /// strong link when it is off): the test needs no expansion, and the last level allowed
+    /// is never expanded.
     fn forcing(&mut self, src_key: u16, y: bool, base: f64, cap: f64) -> Option<u32> {
         let tab = self.table.as_deref().expect("static chains have a table");
         let src = src_key / 2;
         let src_on = src_key & 1 == 1;
-        // Candidates reached on and off, and the two frontiers (one level each).
+        let mut target = Cands::default();
+        if src_on {
+            for &o in tab.offs(src, y) {
+                target.insert(o);
+            }
+        } else {
+            for &(o, _) in tab.ons(src, y, true) {
+                target.insert(o);
+            }
+        }
+        // Candidates reached on and off; the current level and the next.
         let (mut to_on, mut to_off) = (Cands::default(), Cands::default());
-        let [mut pend_on, mut pend_off] = std::mem::take(&mut self.fronts);
-        pend_on.clear();
-        pend_off.clear();
+        let [mut level, mut next] = std::mem::take(&mut self.fronts);
+        level.clear();
+        level.push(src);
         if src_on {
             to_on.insert(src);
-            pend_on.push(src);
         } else {
             to_off.insert(src);
-            pend_off.push(src);
         }
+        let mut on = src_on;
         let mut depth = 0;
-        let mut hit = None;
-        'search: while !pend_on.is_empty() || !pend_off.is_empty() {
-            if !pend_on.is_empty() {
-                if base + length_bonus(depth + 1) > cap {
-                    break;
-                }
-                depth += 1;
-                for &p in &pend_on {
+        let hit = loop {
+            if level.is_empty() || base + length_bonus(depth + 1) > cap {
+                break None;
+            }
+            if on == src_on && level.iter().any(|&p| target.has(p)) {
+                break Some(depth + 2);
+            }
+            if base + length_bonus(depth + 2) > cap {
+                break None;
+            }
+            next.clear();
+            if on {
+                for &p in &level {
                     for &o in tab.offs(p, y) {
-                        if src_on && o == src {
-                            hit = Some(depth + 1);
-                            break 'search;
-                        }
                         if to_off.insert(o) {
-                            pend_off.push(o);
+                            next.push(o);
                         }
                     }
                 }
-                pend_on.clear();
-            }
-            if !pend_off.is_empty() {
-                if base + length_bonus(depth + 1) > cap {
-                    break;
-                }
-                depth += 1;
-                for &p in &pend_off {
+            } else {
+                for &p in &level {
                     for &(o, _) in tab.ons(p, y, true) {
-                        if !src_on && o == src {
-                            hit = Some(depth + 1);
-                            break 'search;
-                        }
                         if to_on.insert(o) {
-                            pend_on.push(o);
+                            next.push(o);
                         }
                     }
                 }
-                pend_off.clear();
             }
-        }
-        self.fronts = [pend_on, pend_off];
+            std::mem::swap(&mut level, &mut next);
+            on = !on;
+            depth += 1;
+        };
+        self.fronts = [level, next];
         hit
     }
 
