@@ -196,6 +196,174 @@ impl Cands {
     }
 }
 
+/// Which potentials reach which in the static implication graph of one setting of links
+/// (fixed grid): the graph's strongly connected components, each with the set of
+/// potentials reachable from it. A search that cannot reach what it looks for need not run.
+///
+/// Nodes number the grid's candidates in order (`idx`): node `2 * i + on`. A component's
+/// set is `words` 64-bit words in `sets`, bit = node.
+struct Reach {
+    idx: Vec<u16>,
+    words: usize,
+    /// Component of each node.
+    comp: Vec<u32>,
+    /// Whether a component holds a cycle (more than one node: there are no self-links).
+    cyclic: Vec<bool>,
+    sets: Vec<u64>,
+}
+
+/// Tarjan's search state.
+struct Tarjan<'t> {
+    tab: &'t Table,
+    y: bool,
+    x: bool,
+    cands: Vec<u16>,
+    index: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u32>,
+    next: u32,
+    succ: Vec<u32>,
+}
+
+impl Tarjan<'_> {
+    /// The successors of a node, appended to `out`.
+    fn successors(&self, idx: &[u16], v: u32, out: &mut Vec<u32>) {
+        let c = self.cands[v as usize / 2];
+        if v & 1 == 1 {
+            out.extend(
+                self.tab
+                    .offs(c, self.y)
+                    .iter()
+                    .map(|&o| idx[o as usize] as u32 * 2),
+            );
+        } else {
+            out.extend(
+                self.tab
+                    .ons(c, self.y, self.x)
+                    .iter()
+                    .map(|&(o, _)| idx[o as usize] as u32 * 2 + 1),
+            );
+        }
+    }
+}
+
+impl Reach {
+    fn new(tab: &Table, g: &Grid, y: bool, x: bool) -> Reach {
+        let mut idx = vec![u16::MAX; 729];
+        let mut cands = Vec::new();
+        for c in 0..729u16 {
+            if g.has(cell_of(c), digit_of(c)) {
+                idx[c as usize] = cands.len() as u16;
+                cands.push(c);
+            }
+        }
+        let nodes = cands.len() * 2;
+        let words = nodes.div_ceil(64).max(1);
+        let mut r = Reach {
+            idx,
+            words,
+            comp: vec![NONE; nodes],
+            cyclic: Vec::new(),
+            sets: Vec::new(),
+        };
+        let mut t = Tarjan {
+            tab,
+            y,
+            x,
+            cands,
+            index: vec![NONE; nodes],
+            low: vec![0; nodes],
+            on_stack: vec![false; nodes],
+            stack: Vec::new(),
+            next: 0,
+            succ: Vec::new(),
+        };
+        for v in 0..nodes as u32 {
+            if t.index[v as usize] == NONE {
+                r.visit(&mut t, v);
+            }
+        }
+        r
+    }
+
+    fn visit(&mut self, t: &mut Tarjan<'_>, v: u32) {
+        let vi = v as usize;
+        t.index[vi] = t.next;
+        t.low[vi] = t.next;
+        t.next += 1;
+        t.stack.push(v);
+        t.on_stack[vi] = true;
+        let mut succ = std::mem::take(&mut t.succ);
+        let from = succ.len();
+        t.successors(&self.idx, v, &mut succ);
+        t.succ = succ;
+        let to = t.succ.len();
+        for i in from..to {
+            let w = t.succ[i] as usize;
+            if t.index[w] == NONE {
+                self.visit(t, w as u32);
+                t.low[vi] = t.low[vi].min(t.low[w]);
+            } else if t.on_stack[w] {
+                t.low[vi] = t.low[vi].min(t.index[w]);
+            }
+        }
+        t.succ.truncate(from);
+        if t.low[vi] != t.index[vi] {
+            return;
+        }
+        // v roots a component: its members are on the stack down to v; the components
+        // they lead to are finished.
+        let id = self.cyclic.len() as u32;
+        let base = self.sets.len();
+        self.sets.resize(base + self.words, 0);
+        let top = t
+            .stack
+            .iter()
+            .rposition(|&u| u == v)
+            .expect("v is on the stack");
+        for &u in &t.stack[top..] {
+            self.comp[u as usize] = id;
+            t.on_stack[u as usize] = false;
+            self.sets[base + u as usize / 64] |= 1 << (u % 64);
+        }
+        let mut succ = std::mem::take(&mut t.succ);
+        for k in top..t.stack.len() {
+            let u = t.stack[k];
+            let from = succ.len();
+            t.successors(&self.idx, u, &mut succ);
+            for &w in &succ[from..] {
+                let cw = self.comp[w as usize] as usize;
+                if cw != id as usize {
+                    for j in 0..self.words {
+                        self.sets[base + j] |= self.sets[cw * self.words + j];
+                    }
+                }
+            }
+            succ.truncate(from);
+        }
+        t.succ = succ;
+        self.cyclic.push(t.stack.len() - top > 1);
+        t.stack.truncate(top);
+    }
+
+    fn node(&self, c: u16, on: bool) -> usize {
+        self.idx[c as usize] as usize * 2 + usize::from(on)
+    }
+
+    /// Whether a search from potential (`c`, `on`) can reach potential (`d`, `don`).
+    fn reaches(&self, c: u16, on: bool, d: u16, don: bool) -> bool {
+        let (a, b) = (self.node(c, on), self.node(d, don));
+        let comp = self.comp[a] as usize;
+        self.sets[comp * self.words + b / 64] & (1 << (b % 64)) != 0
+    }
+
+    /// Whether potential (`c`, `on`) lies on a cycle of the graph.
+    fn on_cycle(&self, c: u16, on: bool) -> bool {
+        self.cyclic[self.comp[self.node(c, on)] as usize]
+    }
+}
+
 /// The length bonus SE adds to a chain's base rating.
 fn length_bonus(complexity: u32) -> f64 {
     let mut added = 0.0;
@@ -1074,6 +1242,10 @@ impl<'a> Chainer<'a> {
 
     /// SE's getLoopHintList for one setting of X and Y links.
     fn loops(&mut self, y: bool, x: bool, best: &mut Best, stop: &dyn Fn() -> bool) -> bool {
+        let reach = {
+            let tab = self.table.as_deref().expect("static chains have a table");
+            Reach::new(tab, &self.g, y, x)
+        };
         for cell in 0..81 {
             let k = n(self.g.c[cell]);
             if k <= 1 {
@@ -1103,7 +1275,7 @@ impl<'a> Chainer<'a> {
                 if base_cycle > cap && base_chain > cap {
                     continue;
                 }
-                let found = if base_cycle > cap {
+                let found = if base_cycle > cap || !reach.on_cycle(c, true) {
                     Vec::new()
                 } else {
                     self.cycles(c, y, x, base_cycle, cap)
@@ -1126,8 +1298,16 @@ impl<'a> Chainer<'a> {
                     let cap = best.best.as_ref().map_or(f64::INFINITY, |b| b.0);
                     // From "on", a chain to "off" removes the candidate; from "off", a
                     // chain to "on" places it.
-                    let from_on = self.forcing(c * 2 + 1, y, base_chain, cap);
-                    let from_off = self.forcing(c * 2, y, base_chain, cap);
+                    let from_on = if reach.reaches(c, true, c, false) {
+                        self.forcing(c * 2 + 1, y, base_chain, cap)
+                    } else {
+                        None
+                    };
+                    let from_off = if reach.reaches(c, false, c, true) {
+                        self.forcing(c * 2, y, base_chain, cap)
+                    } else {
+                        None
+                    };
                     if let Some(cx) = from_on {
                         best.offer(base_chain + length_bonus(cx), cx, key, || {
                             Self::off_hint(chain_name, c)
