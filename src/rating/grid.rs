@@ -14,6 +14,38 @@ pub(crate) const COL: usize = 18;
 /// The cells of each region, in SE's order (boxes row-major inside).
 pub(crate) static REGION: [[u8; 9]; 27] = build_regions();
 
+/// `INTER[a][b]`: the positions (bit = index in region `a`) of the cells regions `a` and
+/// `b` share.
+pub(crate) static INTER: [[u16; 27]; 27] = build_inter();
+
+/// The places of every digit in every region: `[region][digit]`, bit = index in the region.
+pub(crate) type Pos = [[u16; 10]; 27];
+
+const fn build_inter() -> [[u16; 27]; 27] {
+    let regions = build_regions();
+    let mut t = [[0u16; 27]; 27];
+    let mut a = 0;
+    while a < 27 {
+        let mut b = 0;
+        while b < 27 {
+            let mut i = 0;
+            while i < 9 {
+                let mut j = 0;
+                while j < 9 {
+                    if regions[a][i] == regions[b][j] {
+                        t[a][b] |= 1 << i;
+                    }
+                    j += 1;
+                }
+                i += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
 /// The 20 peers of each cell, in increasing order.
 pub(crate) static PEERS: [[u8; 20]; 81] = build_peers();
 
@@ -131,7 +163,7 @@ impl Grid {
     }
 
     /// Positions of every digit in every region: `[region][digit]`.
-    pub fn all_pos(&self) -> [[u16; 10]; 27] {
+    pub fn all_pos(&self) -> Pos {
         let mut t = [[0u16; 10]; 27];
         for (r, cells) in REGION.iter().enumerate() {
             for (i, &c) in cells.iter().enumerate() {
