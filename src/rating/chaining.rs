@@ -450,6 +450,47 @@ struct Chainer<'a> {
     cycle_fronts: (Vec<u32>, Vec<(u16, u32)>),
 }
 
+/// The 20 peers of each cell in the order SE's getOnToOff visits them: the box, then the
+/// rest of the row, then the rest of the column.
+static PEERS_BRC: [[u8; 20]; 81] = build_peers_brc();
+
+const fn build_peers_brc() -> [[u8; 20]; 81] {
+    let mut t = [[0u8; 20]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, col) = (cell / 9, cell % 9);
+        let (br, bc) = (row / 3 * 3, col / 3 * 3);
+        let mut k = 0;
+        let mut i = 0;
+        while i < 9 {
+            let o = (br + i / 3) * 9 + bc + i % 3;
+            if o != cell {
+                t[cell][k] = o as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        let mut j = 0;
+        while j < 9 {
+            if j / 3 != col / 3 {
+                t[cell][k] = (row * 9 + j) as u8;
+                k += 1;
+            }
+            j += 1;
+        }
+        let mut j = 0;
+        while j < 9 {
+            if j / 3 != row / 3 {
+                t[cell][k] = (j * 9 + col) as u8;
+                k += 1;
+            }
+            j += 1;
+        }
+        cell += 1;
+    }
+    t
+}
+
 /// The implications of every candidate in a fixed grid: the Y part (same cell) first, then
 /// the X part (same digit), so the Y part can be skipped.
 struct Table {
@@ -485,24 +526,60 @@ impl Table {
             ons: vec![[(0, 0); 4]; 729],
             nons: vec![(0, 0); 729],
         };
-        let mut buf = Vec::new();
-        let mut bon = Vec::new();
-        for c in 0..729u16 {
-            if !g.has(cell_of(c), digit_of(c)) {
-                continue;
+        let pos = g.all_pos();
+        for cell in 0..81 {
+            let all = g.c[cell];
+            let mut m = all;
+            while m != 0 {
+                let d = m.trailing_zeros() as u8;
+                m &= m - 1;
+                let c = cand(cell, d);
+                // "On": the cell's other candidates (Y part), then the digit's other
+                // places in the box, row and column (as SE's getOnToOff lists them).
+                let offs = &mut t.offs[c as usize];
+                let mut len = 0;
+                let mut others = all & !(1 << d);
+                while others != 0 {
+                    offs[len] = cand(cell, others.trailing_zeros() as u8);
+                    others &= others - 1;
+                    len += 1;
+                }
+                let ny = len;
+                for &o in &PEERS_BRC[cell] {
+                    if g.has(o as usize, d) {
+                        offs[len] = cand(o as usize, d);
+                        len += 1;
+                    }
+                }
+                t.noffs[c as usize] = (len as u8, ny as u8);
+                // "Off": the other candidate of a bivalue cell, then the other place of
+                // the digit in a box, row or column with two places (SE's getOffToOn).
+                let ons = &mut t.ons[c as usize];
+                let mut len = 0;
+                if n(all) == 2 {
+                    ons[0] = (
+                        cand(cell, (all & !(1 << d)).trailing_zeros() as u8),
+                        CELL_RULE,
+                    );
+                    len = 1;
+                }
+                let ny = len;
+                for r in [BOX + box_of(cell), ROW + cell / 9, COL + cell % 9] {
+                    let p = pos[r][d as usize];
+                    if n(p) == 2 {
+                        let mut i = p.trailing_zeros() as usize;
+                        if REGION[r][i] as usize == cell {
+                            i = (p & !(1 << i)).trailing_zeros() as usize;
+                        }
+                        let k = cand(REGION[r][i] as usize, d);
+                        if !ons[..len].iter().any(|&(o, _)| o == k) {
+                            ons[len] = (k, r as u8);
+                            len += 1;
+                        }
+                    }
+                }
+                t.nons[c as usize] = (len as u8, ny as u8);
             }
-            Chainer::on_to_off(g, c, false, &mut buf);
-            let x_len = buf.len();
-            let mut y = Vec::new();
-            Chainer::on_to_off(g, c, true, &mut y);
-            let ny = y.len() - x_len;
-            t.offs[c as usize][..y.len()].copy_from_slice(&y);
-            t.noffs[c as usize] = (y.len() as u8, ny as u8);
-            Chainer::off_to_on(g, c, true, true, &mut bon);
-            let cell = cell_of(c);
-            let ny = bon.iter().filter(|&&(o, _)| cell_of(o) == cell).count();
-            t.ons[c as usize][..bon.len()].copy_from_slice(&bon);
-            t.nons[c as usize] = (bon.len() as u8, ny as u8);
         }
         t
     }

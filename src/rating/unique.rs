@@ -481,7 +481,8 @@ pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
             }
             let aligned = sees(c0, c1);
             let (mut ok0, mut ok1) = (0u16, 0u16);
-            for p0 in super::grid::digits(g.c[c0]) {
+            // Once every value is allowed by some pair, nothing can be removed.
+            'pairs: for p0 in super::grid::digits(g.c[c0]) {
                 for p1 in super::grid::digits(g.c[c1]) {
                     if p0 == p1 && aligned {
                         continue;
@@ -492,6 +493,9 @@ pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
                     }
                     ok0 |= 1 << p0;
                     ok1 |= 1 << p1;
+                    if ok0 == g.c[c0] && ok1 == g.c[c1] {
+                        break 'pairs;
+                    }
                 }
             }
             let mut elim = Vec::new();
@@ -569,7 +573,9 @@ fn aligned_triple(g: &Grid) -> Option<Hint> {
                 let cells = [c0, c1, t];
                 let (s01, s02, s12) = (sees(c0, c1), sees(c0, t), sees(c1, t));
                 let mut ok = [0u16; 3];
-                for p0 in super::grid::digits(g.c[c0]) {
+                let full = [g.c[c0], g.c[c1], g.c[t]];
+                // Once every value is allowed by some combination, nothing can be removed.
+                'combos: for p0 in super::grid::digits(g.c[c0]) {
                     for p1 in super::grid::digits(g.c[c1]) {
                         if p0 == p1 && s01 {
                             continue;
@@ -585,6 +591,9 @@ fn aligned_triple(g: &Grid) -> Option<Hint> {
                             ok[0] |= 1 << p0;
                             ok[1] |= 1 << p1;
                             ok[2] |= 1 << p2;
+                            if ok == full {
+                                break 'combos;
+                            }
                         }
                     }
                 }
