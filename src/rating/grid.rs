@@ -46,6 +46,24 @@ const fn build_inter() -> [[u16; 27]; 27] {
     t
 }
 
+/// Each cell's box, row and column, with its index in each: `[(region, index); 3]`.
+pub(crate) static HOUSES: [[(u8, u8); 3]; 81] = build_houses();
+
+const fn build_houses() -> [[(u8, u8); 3]; 81] {
+    let mut t = [[(0u8, 0u8); 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (row, col) = (c / 9, c % 9);
+        t[c] = [
+            ((BOX + box_of(c)) as u8, ((row % 3) * 3 + col % 3) as u8),
+            ((ROW + row) as u8, col as u8),
+            ((COL + col) as u8, row as u8),
+        ];
+        c += 1;
+    }
+    t
+}
+
 /// The 20 peers of each cell, in increasing order.
 pub(crate) static PEERS: [[u8; 20]; 81] = build_peers();
 
@@ -143,6 +161,28 @@ impl Grid {
         for &p in &PEERS[cell] {
             self.c[p as usize] &= !(1 << d);
         }
+    }
+
+    /// Removes candidates `mask` of `cell`, keeping `pos` (the grid's places) up to date.
+    pub fn remove(&mut self, pos: &mut Pos, cell: usize, mask: u16) {
+        let mut m = self.c[cell] & mask;
+        self.c[cell] &= !mask;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            for &(r, i) in &HOUSES[cell] {
+                pos[r as usize][d] &= !(1 << i);
+            }
+        }
+    }
+
+    /// [`Grid::place`], keeping `pos` (the grid's places) up to date.
+    pub fn place_tracked(&mut self, pos: &mut Pos, cell: usize, d: u8) {
+        self.remove(pos, cell, 0x3fe);
+        for &p in &PEERS[cell] {
+            self.remove(pos, p as usize, 1 << d);
+        }
+        self.v[cell] = d;
     }
 
     /// Whether every cell has a value.

@@ -23,6 +23,8 @@ fn find_loops(
     out: &mut Vec<Vec<usize>>,
 ) {
     lp.push(cell);
+    // The cells of the loop so far, as a cell bitset.
+    let member = lp.iter().fold(0u128, |m, &c| m | 1 << c);
     let mut ex = ex;
     for (t, &r) in regions_of(cell).iter().enumerate() {
         if t == last {
@@ -32,7 +34,7 @@ fn find_loops(
             let next = next as usize;
             if lp[0] == next && lp.len() >= 4 {
                 out.push(lp.clone());
-            } else if !lp.contains(&next) {
+            } else if member & (1 << next) == 0 {
                 let p = g.c[next];
                 if p & both == both {
                     ex |= p & !both;
