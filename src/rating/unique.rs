@@ -573,32 +573,17 @@ fn aligned_triple(g: &Grid) -> Option<Hint> {
                     continue;
                 }
                 let cells = [c0, c1, t];
-                let (s01, s02, s12) = (sees(c0, c1), sees(c0, t), sees(c1, t));
-                let mut ok = [0u16; 3];
-                let full = [g.c[c0], g.c[c1], g.c[t]];
-                // Once every value is allowed by some combination, nothing can be removed.
-                'combos: for p0 in super::grid::digits(g.c[c0]) {
-                    for p1 in super::grid::digits(g.c[c1]) {
-                        if p0 == p1 && s01 {
-                            continue;
-                        }
-                        for p2 in super::grid::digits(g.c[t]) {
-                            if (p0 == p2 && s02) || (p1 == p2 && s12) {
-                                continue;
-                            }
-                            let all = (1u16 << p0) | (1 << p1) | (1 << p2);
-                            if cells_of(common).any(|e| g.c[e] & !all == 0) {
-                                continue;
-                            }
-                            ok[0] |= 1 << p0;
-                            ok[1] |= 1 << p1;
-                            ok[2] |= 1 << p2;
-                            if ok == full {
-                                break 'combos;
-                            }
-                        }
-                    }
+                let mut masks = [0u16; 20];
+                let mut len = 0;
+                for e in cells_of(common) {
+                    masks[len] = g.c[e];
+                    len += 1;
                 }
+                let ok = allowed(
+                    [g.c[c0], g.c[c1], g.c[t]],
+                    [sees(c0, c1), sees(c0, t), sees(c1, t)],
+                    &masks[..len],
+                );
                 let elim: Vec<(u8, u16)> = (0..3)
                     .filter(|&k| g.c[cells[k]] & !ok[k] != 0)
                     .map(|k| (cells[k] as u8, g.c[cells[k]] & !ok[k]))
@@ -610,4 +595,51 @@ fn aligned_triple(g: &Grid) -> Option<Hint> {
         }
     }
     None
+}
+
+/// Aligned triple exclusion's test: the values of each of three cells (candidates `full`)
+/// that some combination allows. A combination is excluded when two of its cells see each
+/// other (`sees`: cells 0-1, 0-2, 1-2) and hold the same value, or when it covers all the
+/// candidates of a common peer (`common`: their masks). Each value is looked at until one
+/// allowed combination holds it (a combination found marks its three values).
+fn allowed(full: [u16; 3], sees: [bool; 3], common: &[u16]) -> [u16; 3] {
+    let valid = |p: [u16; 3]| {
+        let clash =
+            (sees[0] && p[0] == p[1]) || (sees[1] && p[0] == p[2]) || (sees[2] && p[1] == p[2]);
+        let all = p[0] | p[1] | p[2];
+        !clash && !common.iter().any(|&m| m & !all == 0)
+    };
+    let bits = |m: u16| {
+        let mut m = m;
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let b = m & m.wrapping_neg();
+                m &= m - 1;
+                b
+            })
+        })
+    };
+    let mut ok = [0u16; 3];
+    for (k, a, b) in [(0, 1, 2), (1, 0, 2), (2, 0, 1)] {
+        for v in bits(full[k]) {
+            if ok[k] & v != 0 {
+                continue;
+            }
+            'witness: for va in bits(full[a]) {
+                for vb in bits(full[b]) {
+                    let mut p = [0u16; 3];
+                    p[k] = v;
+                    p[a] = va;
+                    p[b] = vb;
+                    if valid(p) {
+                        for i in 0..3 {
+                            ok[i] |= p[i];
+                        }
+                        break 'witness;
+                    }
+                }
+            }
+        }
+    }
+    ok
 }
