@@ -628,20 +628,15 @@ impl<'a> Chainer<'a> {
         out.clear();
         let (cell, d) = (cell_of(c), digit_of(c));
         if y {
-            for v in 1..=9u8 {
-                if v != d && g.has(cell, v) {
-                    out.push(cand(cell, v));
-                }
+            let mut others = g.c[cell] & !(1 << d);
+            while others != 0 {
+                out.push(cand(cell, others.trailing_zeros() as u8));
+                others &= others - 1;
             }
         }
-        let mut seen = 0u128;
-        for r in [BOX + box_of(cell), ROW + cell / 9, COL + cell % 9] {
-            for &o in &REGION[r] {
-                let o = o as usize;
-                if o != cell && g.has(o, d) && seen & (1 << o) == 0 {
-                    seen |= 1 << o;
-                    out.push(cand(o, d));
-                }
+        for &o in &PEERS_BRC[cell] {
+            if g.has(o as usize, d) {
+                out.push(cand(o as usize, d));
             }
         }
     }
@@ -657,13 +652,26 @@ impl<'a> Chainer<'a> {
         }
         if x {
             for r in [BOX + box_of(cell), ROW + cell / 9, COL + cell % 9] {
-                let p = g.pos(r, d);
-                if n(p) == 2 {
-                    let mut i = p.trailing_zeros() as usize;
-                    if REGION[r][i] as usize == cell {
-                        i = (p & !(1 << i)).trailing_zeros() as usize;
+                // The first two places of the digit in the region, if there are two only.
+                let mut places = [0usize; 2];
+                let mut count = 0;
+                for &o in &REGION[r] {
+                    if g.has(o as usize, d) {
+                        if count == 2 {
+                            count = 3;
+                            break;
+                        }
+                        places[count] = o as usize;
+                        count += 1;
                     }
-                    let k = cand(REGION[r][i] as usize, d);
+                }
+                if count == 2 {
+                    let other = if places[0] == cell {
+                        places[1]
+                    } else {
+                        places[0]
+                    };
+                    let k = cand(other, d);
                     if !out.iter().any(|&(o, _)| o == k) {
                         out.push((k, r as u8));
                     }
@@ -1319,10 +1327,8 @@ impl<'a> Chainer<'a> {
 
     /// SE's getLoopHintList for one setting of X and Y links.
     fn loops(&mut self, y: bool, x: bool, best: &mut Best, stop: &dyn Fn() -> bool) -> bool {
-        let reach = {
-            let tab = self.table.as_deref().expect("static chains have a table");
-            Reach::new(tab, &self.g, y, x)
-        };
+        // Made when first needed (a pass whose hints cannot win needs none).
+        let mut reach: Option<Reach> = None;
         for cell in 0..81 {
             let k = n(self.g.c[cell]);
             if k <= 1 {
@@ -1352,6 +1358,10 @@ impl<'a> Chainer<'a> {
                 if base_cycle > cap && base_chain > cap {
                     continue;
                 }
+                let reach = reach.get_or_insert_with(|| {
+                    let tab = self.table.as_deref().expect("static chains have a table");
+                    Reach::new(tab, &self.g, y, x)
+                });
                 let found = if base_cycle > cap || !reach.on_cycle(c, true) {
                     Vec::new()
                 } else {
