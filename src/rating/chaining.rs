@@ -145,7 +145,7 @@ impl OffsAbove {
 }
 
 /// An insertion-ordered set of potentials of one polarity, by candidate.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 struct PSet {
     map: Vec<u32>,
     order: Vec<u16>,
@@ -167,6 +167,14 @@ impl PSet {
     fn has(&self, c: u16) -> bool {
         self.map[c as usize] != NONE
     }
+    /// Empties the set, touching only its entries.
+    fn reset(&mut self) {
+        for &c in &self.order {
+            self.map[c as usize] = NONE;
+        }
+        self.order.clear();
+    }
+
     /// Adds unless present (the first version is kept).
     fn insert(&mut self, c: u16, node: u32) {
         if self.map[c as usize] == NONE {
@@ -386,14 +394,18 @@ struct Best {
 }
 
 impl Best {
-    fn offer(&mut self, diff: f64, complexity: u32, key: u8, make: impl FnOnce() -> Hint) {
-        let better = match &self.best {
+    /// Whether a hint so rated would be taken.
+    fn takes(&self, diff: f64, complexity: u32, key: u8) -> bool {
+        match &self.best {
             None => true,
             Some((d, c, k, _)) => {
                 diff < *d || (diff == *d && (complexity < *c || (complexity == *c && key < *k)))
             }
-        };
-        if better {
+        }
+    }
+
+    fn offer(&mut self, diff: f64, complexity: u32, key: u8, make: impl FnOnce() -> Hint) {
+        if self.takes(diff, complexity, key) {
             let mut h = make();
             h.diff = diff;
             self.best = Some((diff, complexity, key, h));
@@ -444,6 +456,8 @@ struct Chainer<'a> {
     /// change while they run).
     table: Option<Box<Table>>,
     above: OffsAbove,
+    /// Empty sets for the multiple chains (kept to be reused).
+    spare: Vec<PSet>,
     /// The frontiers of the forcing-chain searches (reused).
     fronts: [Vec<u16>; 2],
     /// The frontiers of the cycle searches: "on" nodes, "off" candidates with their parent.
@@ -596,8 +610,22 @@ impl<'a> Chainer<'a> {
             buf_on: Vec::new(),
             table: (!mode.dynamic).then(|| Box::new(Table::new(g))),
             above: OffsAbove::default(),
+            spare: Vec::new(),
             fronts: Default::default(),
             cycle_fronts: Default::default(),
+        }
+    }
+
+    /// An empty set (a kept one when there is one).
+    fn pset(&mut self) -> PSet {
+        self.spare.pop().unwrap_or_else(PSet::new)
+    }
+
+    /// Keeps sets to be reused.
+    fn give(&mut self, sets: impl IntoIterator<Item = PSet>) {
+        for mut p in sets {
+            p.reset();
+            self.spare.push(p);
         }
     }
 
@@ -982,8 +1010,8 @@ impl<'a> Chainer<'a> {
         best: &mut Best,
     ) {
         let base = self.mode.base();
-        let mut off_to_on = PSet::new();
-        let mut off_to_off = PSet::new();
+        let mut off_to_on = self.pset();
+        let mut off_to_off = self.pset();
         let p_on = self.ar.add(c * 2 + 1, &[]);
         on_to_on.insert(c, p_on);
         let absurd = self.chain(on_to_on, on_to_off);
@@ -1021,6 +1049,7 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
+        self.give([off_to_on, off_to_off]);
     }
 
     /// SE's doRegionChainings for candidate `c` whose consequences are `on`/`off`.
@@ -1042,8 +1071,8 @@ impl<'a> Chainer<'a> {
                     continue;
                 }
                 let o = cand(REGION[r][i] as usize, d);
-                let mut to_on = PSet::new();
-                let mut to_off = PSet::new();
+                let mut to_on = self.pset();
+                let mut to_off = self.pset();
                 let node = self.ar.add(o * 2 + 1, &[]);
                 to_on.insert(o, node);
                 self.chain(&mut to_on, &mut to_off);
@@ -1057,13 +1086,16 @@ impl<'a> Chainer<'a> {
             for polarity in [true, false] {
                 let mine = if polarity { on } else { off };
                 for &t in &mine.order {
-                    let others: Option<Vec<u32>> = outcomes
-                        .iter()
-                        .map(|(a, b)| if polarity { a.get(t) } else { b.get(t) })
-                        .collect();
-                    let Some(others) = others else { continue };
+                    let get = |(a, b): &(PSet, PSet)| if polarity { a.get(t) } else { b.get(t) };
+                    if !outcomes.iter().all(|o| get(o).is_some()) {
+                        continue;
+                    }
                     let cx = self.ar.ancestors(mine.map[t as usize])
-                        + others.iter().map(|&q| self.ar.ancestors(q)).sum::<u32>();
+                        + outcomes
+                            .iter()
+                            .filter_map(get)
+                            .map(|q| self.ar.ancestors(q))
+                            .sum::<u32>();
                     if polarity {
                         if let Some(h) = Self::on_hint(self.save, name, t) {
                             best.offer(base + length_bonus(cx), cx, 6, || h);
@@ -1073,6 +1105,7 @@ impl<'a> Chainer<'a> {
                     }
                 }
             }
+            self.give(outcomes.into_iter().flat_map(|(a, b)| [a, b]));
         }
     }
 
@@ -1097,8 +1130,8 @@ impl<'a> Chainer<'a> {
                     continue;
                 }
                 let c = cand(cell, d);
-                let mut on = PSet::new();
-                let mut off = PSet::new();
+                let mut on = self.pset();
+                let mut off = self.pset();
                 let double = k >= 3 && !mode.nishio && mode.dynamic;
                 let contradiction = mode.dynamic || mode.nishio;
                 self.binary(c, &mut on, &mut off, double, contradiction, &mut best);
@@ -1120,12 +1153,16 @@ impl<'a> Chainer<'a> {
                         &outcomes[0].1
                     };
                     for &t in &first.order {
-                        let all: Option<Vec<u32>> = outcomes
+                        let get =
+                            |(a, b): &(PSet, PSet)| if polarity { a.get(t) } else { b.get(t) };
+                        if !outcomes.iter().all(|o| get(o).is_some()) {
+                            continue;
+                        }
+                        let cx = outcomes
                             .iter()
-                            .map(|(a, b)| if polarity { a.get(t) } else { b.get(t) })
-                            .collect();
-                        let Some(all) = all else { continue };
-                        let cx = all.iter().map(|&q| self.ar.ancestors(q)).sum::<u32>();
+                            .filter_map(get)
+                            .map(|q| self.ar.ancestors(q))
+                            .sum::<u32>();
                         if polarity {
                             if let Some(h) = Self::on_hint(self.save, name, t) {
                                 best.offer(base + length_bonus(cx), cx, 5, || h);
@@ -1136,6 +1173,7 @@ impl<'a> Chainer<'a> {
                     }
                 }
             }
+            self.give(outcomes.into_iter().flat_map(|(a, b)| [a, b]));
         }
         best.best.map(|b| b.3)
     }
@@ -1373,12 +1411,15 @@ impl<'a> Chainer<'a> {
                     if base_cycle > cap {
                         break;
                     }
+                    // The eliminations only matter for a hint that would be taken.
+                    let cx = self.ar.ancestors(dst);
+                    let diff = base_cycle + length_bonus(cx);
+                    if !best.takes(diff, cx, key) {
+                        continue;
+                    }
                     let elim = self.cycle_elims(dst);
                     if !elim.is_empty() {
-                        let cx = self.ar.ancestors(dst);
-                        best.offer(base_cycle + length_bonus(cx), cx, key, || {
-                            Hint::elim(0.0, cyc_name, elim)
-                        });
+                        best.offer(diff, cx, key, || Hint::elim(0.0, cyc_name, elim));
                     }
                 }
                 if x && base_chain <= best.best.as_ref().map_or(f64::INFINITY, |b| b.0) {
