@@ -3,7 +3,7 @@
 //! Each producer returns the first hint in SE's search order.
 
 use super::Hint;
-use super::grid::{BOX, COL, Grid, INTER, PEERS, Pos, REGION, ROW, combos, n};
+use super::grid::{BOX, COL, Grid, HOUSES, INTER, PEERS, Pos, REGION, ROW, combos, n};
 
 /// Region types in the order SE's set finders visit them: boxes, columns, rows.
 const BCR: [usize; 3] = [BOX, COL, ROW];
@@ -11,24 +11,33 @@ const BCR: [usize; 3] = [BOX, COL, ROW];
 /// Hidden singles: first the last empty cell of a region (1.0), then hidden singles in
 /// boxes (1.2), columns and rows (1.5).
 pub(crate) fn hidden_single(g: &Grid, pos: &Pos) -> Option<Hint> {
+    // Empty cells per region.
+    let mut empty = [0u8; 27];
+    for (cell, houses) in HOUSES.iter().enumerate() {
+        if g.v[cell] == 0 {
+            for &(r, _) in houses {
+                empty[r as usize] += 1;
+            }
+        }
+    }
     for alone in [true, false] {
         for base in BCR {
             for r in base..base + 9 {
+                if (empty[r] == 1) != alone {
+                    continue;
+                }
                 for d in 1..=9u8 {
                     let p = pos[r][d as usize];
                     if n(p) == 1 {
                         let cell = REGION[r][p.trailing_zeros() as usize] as usize;
-                        let is_alone = g.empty(r) == 1;
-                        if is_alone == alone {
-                            let (diff, name) = if alone {
-                                (1.0, "Full House")
-                            } else if base == BOX {
-                                (1.2, "Hidden Single (box)")
-                            } else {
-                                (1.5, "Hidden Single")
-                            };
-                            return Some(Hint::place(diff, name, cell, d));
-                        }
+                        let (diff, name) = if alone {
+                            (1.0, "Full House")
+                        } else if base == BOX {
+                            (1.2, "Hidden Single (box)")
+                        } else {
+                            (1.5, "Hidden Single")
+                        };
+                        return Some(Hint::place(diff, name, cell, d));
                     }
                 }
             }
