@@ -3,33 +3,41 @@
 //! Each producer returns the first hint in SE's search order.
 
 use super::Hint;
-use super::grid::{BOX, COL, Grid, PEERS, REGION, ROW, combos, digits, in_region, n};
+use super::grid::{BOX, COL, Grid, HOUSES, INTER, PEERS, Pos, REGION, ROW, combos, n};
 
 /// Region types in the order SE's set finders visit them: boxes, columns, rows.
 const BCR: [usize; 3] = [BOX, COL, ROW];
 
 /// Hidden singles: first the last empty cell of a region (1.0), then hidden singles in
 /// boxes (1.2), columns and rows (1.5).
-pub(crate) fn hidden_single(g: &Grid) -> Option<Hint> {
-    let pos = g.all_pos();
+pub(crate) fn hidden_single(g: &Grid, pos: &Pos) -> Option<Hint> {
+    // Empty cells per region.
+    let mut empty = [0u8; 27];
+    for (cell, houses) in HOUSES.iter().enumerate() {
+        if g.v[cell] == 0 {
+            for &(r, _) in houses {
+                empty[r as usize] += 1;
+            }
+        }
+    }
     for alone in [true, false] {
         for base in BCR {
             for r in base..base + 9 {
+                if (empty[r] == 1) != alone {
+                    continue;
+                }
                 for d in 1..=9u8 {
                     let p = pos[r][d as usize];
                     if n(p) == 1 {
                         let cell = REGION[r][p.trailing_zeros() as usize] as usize;
-                        let is_alone = g.empty(r) == 1;
-                        if is_alone == alone {
-                            let (diff, name) = if alone {
-                                (1.0, "Full House")
-                            } else if base == BOX {
-                                (1.2, "Hidden Single (box)")
-                            } else {
-                                (1.5, "Hidden Single")
-                            };
-                            return Some(Hint::place(diff, name, cell, d));
-                        }
+                        let (diff, name) = if alone {
+                            (1.0, "Full House")
+                        } else if base == BOX {
+                            (1.2, "Hidden Single (box)")
+                        } else {
+                            (1.5, "Hidden Single")
+                        };
+                        return Some(Hint::place(diff, name, cell, d));
                     }
                 }
             }
@@ -45,67 +53,51 @@ pub(crate) fn naked_single(g: &Grid) -> Option<Hint> {
         .map(|c| Hint::place(2.3, "Naked Single", c, g.c[c].trailing_zeros() as u8))
 }
 
-fn crosses(a: usize, b: usize) -> bool {
-    let (bx, line) = if a < ROW { (a, b) } else { (b, a) };
-    if line < COL {
-        (line - ROW) / 3 == bx / 3
-    } else {
-        (line - COL) / 3 == bx % 3
-    }
-}
-
 /// Pointing and claiming. `direct`: only when the eliminations leave a hidden single in
 /// another region of the first kind (1.7 pointing, 1.9 claiming; the hint places that
 /// single and removes nothing); else 2.6 pointing, 2.8 claiming.
-pub(crate) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
-    let pos = g.all_pos();
+pub(crate) fn locking(pos: &Pos, direct: bool) -> Option<Hint> {
     for (t1, t2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
         for r1 in t1..t1 + 9 {
             for r2 in t2..t2 + 9 {
-                if !crosses(r1, r2) {
+                // Positions in r1 of the cells r1 shares with r2.
+                let shared = INTER[r1][r2];
+                if shared == 0 {
                     continue;
                 }
                 for d in 1..=9u8 {
                     let p1 = pos[r1][d as usize];
-                    if n(p1) <= 1 {
-                        continue;
-                    }
-                    let inside = (0..9)
-                        .filter(|i| p1 & (1 << i) != 0)
-                        .all(|i| in_region(r2, REGION[r1][i] as usize));
-                    if !inside {
+                    if n(p1) <= 1 || p1 & !shared != 0 {
                         continue;
                     }
                     if direct {
                         for r3 in t1..t1 + 9 {
-                            if r3 == r1 || !crosses(r3, r2) {
+                            let shared3 = INTER[r3][r2];
+                            if r3 == r1 || shared3 == 0 {
                                 continue;
                             }
                             let p3 = pos[r3][d as usize];
                             if n(p3) <= 1 {
                                 continue;
                             }
-                            let rest: Vec<usize> = (0..9)
-                                .filter(|i| p3 & (1 << i) != 0)
-                                .map(|i| REGION[r3][i] as usize)
-                                .filter(|&c| !in_region(r2, c))
-                                .collect();
-                            if rest.len() == 1 {
+                            let rest = p3 & !shared3;
+                            if n(rest) == 1 {
                                 let (diff, name) = if t1 == BOX {
                                     (1.7, "Direct Pointing")
                                 } else {
                                     (1.9, "Direct Claiming")
                                 };
-                                return Some(Hint::place(diff, name, rest[0], d));
+                                let cell = REGION[r3][rest.trailing_zeros() as usize] as usize;
+                                return Some(Hint::place(diff, name, cell, d));
                             }
                         }
                     } else {
-                        let elim: Vec<(u8, u16)> = REGION[r2]
-                            .iter()
-                            .filter(|&&c| !in_region(r1, c as usize) && g.has(c as usize, d))
-                            .map(|&c| (c, 1 << d))
-                            .collect();
-                        if !elim.is_empty() {
+                        let out = pos[r2][d as usize] & !INTER[r2][r1];
+                        if out != 0 {
+                            let elim: Vec<(u8, u16)> = (0..9)
+                                .filter(|i| out & (1 << i) != 0)
+                                .map(|i| (REGION[r2][i], 1 << d))
+                                .collect();
                             let (diff, name) = if t1 == BOX {
                                 (2.6, "Pointing")
                             } else {
@@ -123,27 +115,30 @@ pub(crate) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
 
 /// Hidden sets of `deg` digits. `direct`: only when removing the other digits of the set's
 /// cells leaves a hidden single in the region (2.0 pair, 2.5 triple; it places that single).
-pub(crate) fn hidden_set(g: &Grid, deg: u32, direct: bool) -> Option<Hint> {
+pub(crate) fn hidden_set(g: &Grid, all: &Pos, deg: u32, direct: bool) -> Option<Hint> {
     for base in BCR {
         for r in base..base + 9 {
             let empty = g.empty(r);
             if !(empty > deg * 2 || (direct && empty > deg)) {
                 continue;
             }
-            let pos: [u16; 10] =
-                std::array::from_fn(|d| if d == 0 { 0 } else { g.pos(r, d as u8) });
+            let pos = &all[r];
+            // Digits with two places or more: the others are in no set.
+            let many = (1..=9)
+                .filter(|&d| n(pos[d]) > 1)
+                .fold(0u16, |m, d| m | 1 << d);
             for m in combos(deg, 9) {
                 let vals = m << 1;
-                let mut union = 0u16;
-                let mut ok = true;
-                for d in digits(vals) {
-                    if n(pos[d as usize]) <= 1 {
-                        ok = false;
-                        break;
-                    }
-                    union |= pos[d as usize];
+                if vals & !many != 0 {
+                    continue;
                 }
-                if !ok || n(union) != deg {
+                let mut union = 0u16;
+                let mut v = vals;
+                while v != 0 {
+                    union |= pos[v.trailing_zeros() as usize];
+                    v &= v - 1;
+                }
+                if n(union) != deg {
                     continue;
                 }
                 if direct {
@@ -191,20 +186,22 @@ pub(crate) fn naked_set(g: &Grid, deg: u32) -> Option<Hint> {
             if g.empty(r) < deg * 2 {
                 continue;
             }
+            let cands: [u16; 9] = std::array::from_fn(|i| g.c[REGION[r][i] as usize]);
+            // Cells with two candidates or more: the others are in no set.
+            let many = (0..9)
+                .filter(|&i| n(cands[i]) > 1)
+                .fold(0u16, |m, i| m | 1 << i);
             for m in combos(deg, 9) {
-                let mut union = 0u16;
-                let mut ok = true;
-                for i in 0..9 {
-                    if m & (1 << i) != 0 {
-                        let c = g.c[REGION[r][i] as usize];
-                        if n(c) <= 1 {
-                            ok = false;
-                            break;
-                        }
-                        union |= c;
-                    }
+                if m & !many != 0 {
+                    continue;
                 }
-                if !ok || n(union) != deg {
+                let mut union = 0u16;
+                let mut b = m;
+                while b != 0 {
+                    union |= cands[b.trailing_zeros() as usize];
+                    b &= b - 1;
+                }
+                if n(union) != deg {
                     continue;
                 }
                 let elim: Vec<(u8, u16)> = (0..9)
@@ -229,32 +226,31 @@ pub(crate) fn naked_set(g: &Grid, deg: u32) -> Option<Hint> {
 
 /// Fish of `deg` lines: columns as base first, then rows (3.2 X-Wing, 3.8 Swordfish, 5.2
 /// Jellyfish).
-pub(crate) fn fish(g: &Grid, deg: u32) -> Option<Hint> {
+pub(crate) fn fish(g: &Grid, all: &Pos, deg: u32) -> Option<Hint> {
     let mut placed = [0u32; 10];
     for &v in &g.v {
         placed[v as usize] += 1;
     }
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
-        let pos: Vec<[u16; 10]> = (0..9)
-            .map(|i| std::array::from_fn(|d| if d == 0 { 0 } else { g.pos(base + i, d as u8) }))
-            .collect();
+        let pos = &all[base..base + 9];
+        // Per digit, the lines where it has two places or more: the others are in no fish.
+        let many: [u16; 10] = std::array::from_fn(|d| {
+            (0..9)
+                .filter(|&i| n(pos[i][d]) > 1)
+                .fold(0u16, |m, i| m | 1 << i)
+        });
         for m in combos(deg, 9) {
             for d in 1..=9usize {
-                if placed[d] + deg * 2 > 9 {
+                if placed[d] + deg * 2 > 9 || m & !many[d] != 0 {
                     continue;
                 }
                 let mut union = 0u16;
-                let mut ok = true;
-                for (i, p) in pos.iter().enumerate() {
-                    if m & (1 << i) != 0 {
-                        if n(p[d]) <= 1 {
-                            ok = false;
-                            break;
-                        }
-                        union |= p[d];
-                    }
+                let mut b = m;
+                while b != 0 {
+                    union |= pos[b.trailing_zeros() as usize][d];
+                    b &= b - 1;
                 }
-                if !ok || n(union) != deg {
+                if n(union) != deg {
                     continue;
                 }
                 let mut elim = Vec::new();

@@ -145,7 +145,7 @@ impl OffsAbove {
 }
 
 /// An insertion-ordered set of potentials of one polarity, by candidate.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 struct PSet {
     map: Vec<u32>,
     order: Vec<u16>,
@@ -169,9 +169,6 @@ impl PSet {
     }
     /// Empties the set, touching only its entries.
     fn reset(&mut self) {
-        if self.map.is_empty() {
-            self.map = vec![NONE; 729];
-        }
         for &c in &self.order {
             self.map[c as usize] = NONE;
         }
@@ -184,6 +181,196 @@ impl PSet {
             self.map[c as usize] = node;
             self.order.push(c);
         }
+    }
+}
+
+/// A set of candidates (`cell * 9 + digit - 1`, 0..729) as a bitset: bit `c % 64` of word
+/// `c / 64`.
+#[derive(Clone, Copy, Default)]
+struct Cands([u64; 12]);
+
+impl Cands {
+    /// Adds `c`; whether it was absent.
+    #[inline]
+    fn insert(&mut self, c: u16) -> bool {
+        let (w, b) = (c as usize / 64, 1u64 << (c % 64));
+        let new = self.0[w] & b == 0;
+        self.0[w] |= b;
+        new
+    }
+    #[inline]
+    fn has(&self, c: u16) -> bool {
+        self.0[c as usize / 64] & (1 << (c % 64)) != 0
+    }
+}
+
+/// Which potentials reach which in the static implication graph of one setting of links
+/// (fixed grid): the graph's strongly connected components, each with the set of
+/// potentials reachable from it. A search that cannot reach what it looks for need not run.
+///
+/// Nodes number the grid's candidates in order (`idx`): node `2 * i + on`. A component's
+/// set is `words` 64-bit words in `sets`, bit = node.
+struct Reach {
+    idx: Vec<u16>,
+    words: usize,
+    /// Component of each node.
+    comp: Vec<u32>,
+    /// Whether a component holds a cycle (more than one node: there are no self-links).
+    cyclic: Vec<bool>,
+    sets: Vec<u64>,
+}
+
+/// Tarjan's search state.
+struct Tarjan<'t> {
+    tab: &'t Table,
+    y: bool,
+    x: bool,
+    cands: Vec<u16>,
+    index: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u32>,
+    next: u32,
+    succ: Vec<u32>,
+}
+
+impl Tarjan<'_> {
+    /// The successors of a node, appended to `out`.
+    fn successors(&self, idx: &[u16], v: u32, out: &mut Vec<u32>) {
+        let c = self.cands[v as usize / 2];
+        if v & 1 == 1 {
+            out.extend(
+                self.tab
+                    .offs(c, self.y)
+                    .iter()
+                    .map(|&o| idx[o as usize] as u32 * 2),
+            );
+        } else {
+            out.extend(
+                self.tab
+                    .ons(c, self.y, self.x)
+                    .iter()
+                    .map(|&(o, _)| idx[o as usize] as u32 * 2 + 1),
+            );
+        }
+    }
+}
+
+impl Reach {
+    fn new(tab: &Table, g: &Grid, y: bool, x: bool) -> Reach {
+        let mut idx = vec![u16::MAX; 729];
+        let mut cands = Vec::new();
+        for c in 0..729u16 {
+            if g.has(cell_of(c), digit_of(c)) {
+                idx[c as usize] = cands.len() as u16;
+                cands.push(c);
+            }
+        }
+        let nodes = cands.len() * 2;
+        let words = nodes.div_ceil(64).max(1);
+        let mut r = Reach {
+            idx,
+            words,
+            comp: vec![NONE; nodes],
+            cyclic: Vec::new(),
+            sets: Vec::new(),
+        };
+        let mut t = Tarjan {
+            tab,
+            y,
+            x,
+            cands,
+            index: vec![NONE; nodes],
+            low: vec![0; nodes],
+            on_stack: vec![false; nodes],
+            stack: Vec::new(),
+            next: 0,
+            succ: Vec::new(),
+        };
+        for v in 0..nodes as u32 {
+            if t.index[v as usize] == NONE {
+                r.visit(&mut t, v);
+            }
+        }
+        r
+    }
+
+    /// Tarjan's depth-first visit of `v`. It recurses at most once per node (at most 1,458
+    /// levels, a small fraction of a thread's stack).
+    fn visit(&mut self, t: &mut Tarjan<'_>, v: u32) {
+        let vi = v as usize;
+        t.index[vi] = t.next;
+        t.low[vi] = t.next;
+        t.next += 1;
+        t.stack.push(v);
+        t.on_stack[vi] = true;
+        let mut succ = std::mem::take(&mut t.succ);
+        let from = succ.len();
+        t.successors(&self.idx, v, &mut succ);
+        t.succ = succ;
+        let to = t.succ.len();
+        for i in from..to {
+            let w = t.succ[i] as usize;
+            if t.index[w] == NONE {
+                self.visit(t, w as u32);
+                t.low[vi] = t.low[vi].min(t.low[w]);
+            } else if t.on_stack[w] {
+                t.low[vi] = t.low[vi].min(t.index[w]);
+            }
+        }
+        t.succ.truncate(from);
+        if t.low[vi] != t.index[vi] {
+            return;
+        }
+        // v roots a component: its members are on the stack down to v; the components
+        // they lead to are finished.
+        let id = self.cyclic.len() as u32;
+        let base = self.sets.len();
+        self.sets.resize(base + self.words, 0);
+        let top = t
+            .stack
+            .iter()
+            .rposition(|&u| u == v)
+            .expect("v is on the stack");
+        for &u in &t.stack[top..] {
+            self.comp[u as usize] = id;
+            t.on_stack[u as usize] = false;
+            self.sets[base + u as usize / 64] |= 1 << (u % 64);
+        }
+        let mut succ = std::mem::take(&mut t.succ);
+        for k in top..t.stack.len() {
+            let u = t.stack[k];
+            let from = succ.len();
+            t.successors(&self.idx, u, &mut succ);
+            for &w in &succ[from..] {
+                let cw = self.comp[w as usize] as usize;
+                if cw != id as usize {
+                    for j in 0..self.words {
+                        self.sets[base + j] |= self.sets[cw * self.words + j];
+                    }
+                }
+            }
+            succ.truncate(from);
+        }
+        t.succ = succ;
+        self.cyclic.push(t.stack.len() - top > 1);
+        t.stack.truncate(top);
+    }
+
+    fn node(&self, c: u16, on: bool) -> usize {
+        self.idx[c as usize] as usize * 2 + usize::from(on)
+    }
+
+    /// Whether a search from potential (`c`, `on`) can reach potential (`d`, `don`).
+    fn reaches(&self, c: u16, on: bool, d: u16, don: bool) -> bool {
+        let (a, b) = (self.node(c, on), self.node(d, don));
+        let comp = self.comp[a] as usize;
+        self.sets[comp * self.words + b / 64] & (1 << (b % 64)) != 0
+    }
+
+    /// Whether potential (`c`, `on`) lies on a cycle of the graph.
+    fn on_cycle(&self, c: u16, on: bool) -> bool {
+        self.cyclic[self.comp[self.node(c, on)] as usize]
     }
 }
 
@@ -209,14 +396,18 @@ struct Best {
 }
 
 impl Best {
-    fn offer(&mut self, diff: f64, complexity: u32, key: u8, make: impl FnOnce() -> Hint) {
-        let better = match &self.best {
+    /// Whether a hint so rated would be taken.
+    fn takes(&self, diff: f64, complexity: u32, key: u8) -> bool {
+        match &self.best {
             None => true,
             Some((d, c, k, _)) => {
                 diff < *d || (diff == *d && (complexity < *c || (complexity == *c && key < *k)))
             }
-        };
-        if better {
+        }
+    }
+
+    fn offer(&mut self, diff: f64, complexity: u32, key: u8, make: impl FnOnce() -> Hint) {
+        if self.takes(diff, complexity, key) {
             let mut h = make();
             h.diff = diff;
             self.best = Some((diff, complexity, key, h));
@@ -266,9 +457,54 @@ struct Chainer<'a> {
     /// Static chains: every candidate's implications, computed once (the grid does not
     /// change while they run).
     table: Option<Box<Table>>,
-    /// Sets reused by the unary searches.
-    pool: [PSet; 2],
     above: OffsAbove,
+    /// Empty sets for the multiple chains (kept to be reused).
+    spare: Vec<PSet>,
+    /// The frontiers of the forcing-chain searches (reused).
+    fronts: [Vec<u16>; 2],
+    /// The frontiers of the cycle searches: "on" nodes, "off" candidates with their parent.
+    cycle_fronts: (Vec<u32>, Vec<(u16, u32)>),
+}
+
+/// The 20 peers of each cell in the order SE's getOnToOff visits them: the box, then the
+/// rest of the row, then the rest of the column.
+static PEERS_BRC: [[u8; 20]; 81] = build_peers_brc();
+
+const fn build_peers_brc() -> [[u8; 20]; 81] {
+    let mut t = [[0u8; 20]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, col) = (cell / 9, cell % 9);
+        let (br, bc) = (row / 3 * 3, col / 3 * 3);
+        let mut k = 0;
+        let mut i = 0;
+        while i < 9 {
+            let o = (br + i / 3) * 9 + bc + i % 3;
+            if o != cell {
+                t[cell][k] = o as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        let mut j = 0;
+        while j < 9 {
+            if j / 3 != col / 3 {
+                t[cell][k] = (row * 9 + j) as u8;
+                k += 1;
+            }
+            j += 1;
+        }
+        let mut j = 0;
+        while j < 9 {
+            if j / 3 != row / 3 {
+                t[cell][k] = (j * 9 + col) as u8;
+                k += 1;
+            }
+            j += 1;
+        }
+        cell += 1;
+    }
+    t
 }
 
 /// The implications of every candidate in a fixed grid: the Y part (same cell) first, then
@@ -306,24 +542,60 @@ impl Table {
             ons: vec![[(0, 0); 4]; 729],
             nons: vec![(0, 0); 729],
         };
-        let mut buf = Vec::new();
-        let mut bon = Vec::new();
-        for c in 0..729u16 {
-            if !g.has(cell_of(c), digit_of(c)) {
-                continue;
+        let pos = g.all_pos();
+        for cell in 0..81 {
+            let all = g.c[cell];
+            let mut m = all;
+            while m != 0 {
+                let d = m.trailing_zeros() as u8;
+                m &= m - 1;
+                let c = cand(cell, d);
+                // "On": the cell's other candidates (Y part), then the digit's other
+                // places in the box, row and column (as SE's getOnToOff lists them).
+                let offs = &mut t.offs[c as usize];
+                let mut len = 0;
+                let mut others = all & !(1 << d);
+                while others != 0 {
+                    offs[len] = cand(cell, others.trailing_zeros() as u8);
+                    others &= others - 1;
+                    len += 1;
+                }
+                let ny = len;
+                for &o in &PEERS_BRC[cell] {
+                    if g.has(o as usize, d) {
+                        offs[len] = cand(o as usize, d);
+                        len += 1;
+                    }
+                }
+                t.noffs[c as usize] = (len as u8, ny as u8);
+                // "Off": the other candidate of a bivalue cell, then the other place of
+                // the digit in a box, row or column with two places (SE's getOffToOn).
+                let ons = &mut t.ons[c as usize];
+                let mut len = 0;
+                if n(all) == 2 {
+                    ons[0] = (
+                        cand(cell, (all & !(1 << d)).trailing_zeros() as u8),
+                        CELL_RULE,
+                    );
+                    len = 1;
+                }
+                let ny = len;
+                for r in [BOX + box_of(cell), ROW + cell / 9, COL + cell % 9] {
+                    let p = pos[r][d as usize];
+                    if n(p) == 2 {
+                        let mut i = p.trailing_zeros() as usize;
+                        if REGION[r][i] as usize == cell {
+                            i = (p & !(1 << i)).trailing_zeros() as usize;
+                        }
+                        let k = cand(REGION[r][i] as usize, d);
+                        if !ons[..len].iter().any(|&(o, _)| o == k) {
+                            ons[len] = (k, r as u8);
+                            len += 1;
+                        }
+                    }
+                }
+                t.nons[c as usize] = (len as u8, ny as u8);
             }
-            Chainer::on_to_off(g, c, false, &mut buf);
-            let x_len = buf.len();
-            let mut y = Vec::new();
-            Chainer::on_to_off(g, c, true, &mut y);
-            let ny = y.len() - x_len;
-            t.offs[c as usize][..y.len()].copy_from_slice(&y);
-            t.noffs[c as usize] = (y.len() as u8, ny as u8);
-            Chainer::off_to_on(g, c, true, true, &mut bon);
-            let cell = cell_of(c);
-            let ny = bon.iter().filter(|&&(o, _)| cell_of(o) == cell).count();
-            t.ons[c as usize][..bon.len()].copy_from_slice(&bon);
-            t.nons[c as usize] = (bon.len() as u8, ny as u8);
         }
         t
     }
@@ -339,8 +611,23 @@ impl<'a> Chainer<'a> {
             buf_off: Vec::new(),
             buf_on: Vec::new(),
             table: (!mode.dynamic).then(|| Box::new(Table::new(g))),
-            pool: Default::default(),
             above: OffsAbove::default(),
+            spare: Vec::new(),
+            fronts: Default::default(),
+            cycle_fronts: Default::default(),
+        }
+    }
+
+    /// An empty set (a kept one when there is one).
+    fn pset(&mut self) -> PSet {
+        self.spare.pop().unwrap_or_else(PSet::new)
+    }
+
+    /// Keeps sets to be reused.
+    fn give(&mut self, sets: impl IntoIterator<Item = PSet>) {
+        for mut p in sets {
+            p.reset();
+            self.spare.push(p);
         }
     }
 
@@ -371,20 +658,15 @@ impl<'a> Chainer<'a> {
         out.clear();
         let (cell, d) = (cell_of(c), digit_of(c));
         if y {
-            for v in 1..=9u8 {
-                if v != d && g.has(cell, v) {
-                    out.push(cand(cell, v));
-                }
+            let mut others = g.c[cell] & !(1 << d);
+            while others != 0 {
+                out.push(cand(cell, others.trailing_zeros() as u8));
+                others &= others - 1;
             }
         }
-        let mut seen = 0u128;
-        for r in [BOX + box_of(cell), ROW + cell / 9, COL + cell % 9] {
-            for &o in &REGION[r] {
-                let o = o as usize;
-                if o != cell && g.has(o, d) && seen & (1 << o) == 0 {
-                    seen |= 1 << o;
-                    out.push(cand(o, d));
-                }
+        for &o in &PEERS_BRC[cell] {
+            if g.has(o as usize, d) {
+                out.push(cand(o as usize, d));
             }
         }
     }
@@ -400,13 +682,26 @@ impl<'a> Chainer<'a> {
         }
         if x {
             for r in [BOX + box_of(cell), ROW + cell / 9, COL + cell % 9] {
-                let p = g.pos(r, d);
-                if n(p) == 2 {
-                    let mut i = p.trailing_zeros() as usize;
-                    if REGION[r][i] as usize == cell {
-                        i = (p & !(1 << i)).trailing_zeros() as usize;
+                // The first two places of the digit in the region, if there are two only.
+                let mut places = [0usize; 2];
+                let mut count = 0;
+                for &o in &REGION[r] {
+                    if g.has(o as usize, d) {
+                        if count == 2 {
+                            count = 3;
+                            break;
+                        }
+                        places[count] = o as usize;
+                        count += 1;
                     }
-                    let k = cand(REGION[r][i] as usize, d);
+                }
+                if count == 2 {
+                    let other = if places[0] == cell {
+                        places[1]
+                    } else {
+                        places[0]
+                    };
+                    let k = cand(other, d);
                     if !out.iter().any(|&(o, _)| o == k) {
                         out.push((k, r as u8));
                     }
@@ -717,8 +1012,8 @@ impl<'a> Chainer<'a> {
         best: &mut Best,
     ) {
         let base = self.mode.base();
-        let mut off_to_on = PSet::new();
-        let mut off_to_off = PSet::new();
+        let mut off_to_on = self.pset();
+        let mut off_to_off = self.pset();
         let p_on = self.ar.add(c * 2 + 1, &[]);
         on_to_on.insert(c, p_on);
         let absurd = self.chain(on_to_on, on_to_off);
@@ -756,6 +1051,7 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
+        self.give([off_to_on, off_to_off]);
     }
 
     /// SE's doRegionChainings for candidate `c` whose consequences are `on`/`off`.
@@ -777,8 +1073,8 @@ impl<'a> Chainer<'a> {
                     continue;
                 }
                 let o = cand(REGION[r][i] as usize, d);
-                let mut to_on = PSet::new();
-                let mut to_off = PSet::new();
+                let mut to_on = self.pset();
+                let mut to_off = self.pset();
                 let node = self.ar.add(o * 2 + 1, &[]);
                 to_on.insert(o, node);
                 self.chain(&mut to_on, &mut to_off);
@@ -792,13 +1088,16 @@ impl<'a> Chainer<'a> {
             for polarity in [true, false] {
                 let mine = if polarity { on } else { off };
                 for &t in &mine.order {
-                    let others: Option<Vec<u32>> = outcomes
-                        .iter()
-                        .map(|(a, b)| if polarity { a.get(t) } else { b.get(t) })
-                        .collect();
-                    let Some(others) = others else { continue };
+                    let get = |(a, b): &(PSet, PSet)| if polarity { a.get(t) } else { b.get(t) };
+                    if !outcomes.iter().all(|o| get(o).is_some()) {
+                        continue;
+                    }
                     let cx = self.ar.ancestors(mine.map[t as usize])
-                        + others.iter().map(|&q| self.ar.ancestors(q)).sum::<u32>();
+                        + outcomes
+                            .iter()
+                            .filter_map(get)
+                            .map(|q| self.ar.ancestors(q))
+                            .sum::<u32>();
                     if polarity {
                         if let Some(h) = Self::on_hint(self.save, name, t) {
                             best.offer(base + length_bonus(cx), cx, 6, || h);
@@ -808,6 +1107,7 @@ impl<'a> Chainer<'a> {
                     }
                 }
             }
+            self.give(outcomes.into_iter().flat_map(|(a, b)| [a, b]));
         }
     }
 
@@ -832,8 +1132,8 @@ impl<'a> Chainer<'a> {
                     continue;
                 }
                 let c = cand(cell, d);
-                let mut on = PSet::new();
-                let mut off = PSet::new();
+                let mut on = self.pset();
+                let mut off = self.pset();
                 let double = k >= 3 && !mode.nishio && mode.dynamic;
                 let contradiction = mode.dynamic || mode.nishio;
                 self.binary(c, &mut on, &mut off, double, contradiction, &mut best);
@@ -855,12 +1155,16 @@ impl<'a> Chainer<'a> {
                         &outcomes[0].1
                     };
                     for &t in &first.order {
-                        let all: Option<Vec<u32>> = outcomes
+                        let get =
+                            |(a, b): &(PSet, PSet)| if polarity { a.get(t) } else { b.get(t) };
+                        if !outcomes.iter().all(|o| get(o).is_some()) {
+                            continue;
+                        }
+                        let cx = outcomes
                             .iter()
-                            .map(|(a, b)| if polarity { a.get(t) } else { b.get(t) })
-                            .collect();
-                        let Some(all) = all else { continue };
-                        let cx = all.iter().map(|&q| self.ar.ancestors(q)).sum::<u32>();
+                            .filter_map(get)
+                            .map(|q| self.ar.ancestors(q))
+                            .sum::<u32>();
                         if polarity {
                             if let Some(h) = Self::on_hint(self.save, name, t) {
                                 best.offer(base + length_bonus(cx), cx, 5, || h);
@@ -871,6 +1175,7 @@ impl<'a> Chainer<'a> {
                     }
                 }
             }
+            self.give(outcomes.into_iter().flat_map(|(a, b)| [a, b]));
         }
         best.best.map(|b| b.3)
     }
@@ -883,139 +1188,149 @@ impl<'a> Chainer<'a> {
     /// potentials along its first parents are distinct, but for the last one), so once
     /// `base + length_bonus(k)` exceeds `cap` (the easiest hint so far) nothing found later
     /// can be chosen and the search stops.
+    ///
+    /// The search comes back to `src` only through a candidate that `src` forms a strong
+    /// link with (the links are symmetric), so without one there is no search. An "off"
+    /// node enters the arena only when it makes an "on" (it is then a parent).
     fn cycles(&mut self, src: u16, y: bool, x: bool, base: f64, cap: f64) -> Vec<u32> {
         let mut found = Vec::new();
-        let [mut to_on, mut to_off] = std::mem::take(&mut self.pool);
-        to_on.reset();
-        to_off.reset();
+        let tab = self.table.take().expect("static chains have a table");
+        if tab.ons(src, y, x).is_empty() {
+            self.table = Some(tab);
+            return found;
+        }
+        let mut to_on = Cands::default();
         let start = self.ar.add(src * 2 + 1, &[]);
-        to_on.insert(src, start);
+        to_on.insert(src);
         self.above.reset();
         self.above.on_made(&self.ar, start, None);
-        let mut pend_on = VecDeque::from([start]);
-        let mut pend_off: VecDeque<u32> = VecDeque::new();
-        let tab = self.table.take().expect("static chains have a table");
+        let (mut pend_on, mut pend_off) = std::mem::take(&mut self.cycle_fronts);
+        pend_on.clear();
+        pend_off.clear();
+        pend_on.push(start);
         let mut length = 0;
         while !pend_on.is_empty() || !pend_off.is_empty() {
             if base + length_bonus(length + 1) > cap {
                 break;
             }
             length += 1;
-            while let Some(p) = pend_on.pop_front() {
+            // "Off" nodes as (candidate, parent "on" node), in the order SE makes them.
+            for &p in &pend_on {
                 for &o in tab.offs(self.ar.key(p) / 2, y) {
                     if !self.above.has(p, o) {
                         debug_assert!(!self.ar.is_parent(p, o * 2));
-                        let node = self.ar.add(o * 2, &[p]);
-                        pend_off.push_back(node);
-                        to_off.insert(o, node);
+                        pend_off.push((o, p));
                     }
                 }
             }
+            pend_on.clear();
             if base + length_bonus(length + 1) > cap {
                 break;
             }
             length += 1;
-            while let Some(p) = pend_off.pop_front() {
-                for &(o, _) in tab.ons(self.ar.key(p) / 2, y, x) {
+            for &(c, p) in &pend_off {
+                let mut off = NONE;
+                for &(o, _) in tab.ons(c, y, x) {
                     let back = length >= 4 && o == src;
                     let new = !to_on.has(o);
                     if back || new {
-                        let node = self.ar.add(o * 2 + 1, &[p]);
+                        if off == NONE {
+                            off = self.ar.add(c * 2, &[p]);
+                        }
+                        let node = self.ar.add(o * 2 + 1, &[off]);
                         if new {
-                            self.above.on_made(&self.ar, node, Some(p));
+                            self.above.on_made(&self.ar, node, Some(off));
                         }
                         if back {
                             found.push(node);
                         }
                         if new {
-                            pend_on.push_back(node);
-                            to_on.insert(o, node);
+                            pend_on.push(node);
+                            to_on.insert(o);
                         }
                     }
                 }
             }
+            pend_off.clear();
         }
         self.table = Some(tab);
-        self.pool = [to_on, to_off];
+        self.cycle_fronts = (pend_on, pend_off);
         found
     }
 
-    /// SE's doForcingChains from `src` (key with polarity): the nodes that reach the
-    /// opposite of `src`.
+    /// SE's doForcingChains from `src` (key with polarity): the complexity of the chain that
+    /// reaches the opposite of `src`, if any.
     ///
-    /// Stops, as [`Self::cycles`] does, when nothing found later could be chosen.
-    fn forcing(&mut self, src_key: u16, y: bool, base: f64, cap: f64) -> Vec<u32> {
-        let mut chains: Vec<u32> = Vec::new();
-        let [mut to_on, mut to_off] = std::mem::take(&mut self.pool);
-        to_on.reset();
-        to_off.reset();
+    /// SE keeps only the first such chain: a breadth-first search reaches it at its least
+    /// depth, and every potential on it is distinct (each is reached once), so its complexity
+    /// (its count of distinct ancestors) is its depth plus one. So the search needs no nodes,
+    /// only sets of candidates, and ends at the first hit. It stops, as [`Self::cycles`]
+    /// does, when nothing found later could be chosen.
+    ///
+    /// The links are symmetric, so a level of the polarity of `src` leads to its opposite
+    /// exactly when it holds a candidate linked to `src` (a conflict when `src` is on, a
+    /// strong link when it is off): the test needs no expansion, and the last level allowed
+    /// is never expanded.
+    fn forcing(&mut self, src_key: u16, y: bool, base: f64, cap: f64) -> Option<u32> {
+        let tab = self.table.as_deref().expect("static chains have a table");
         let src = src_key / 2;
-        let start = self.ar.add(src_key, &[]);
-        let mut pend_on = VecDeque::new();
-        let mut pend_off = VecDeque::new();
-        self.above.reset();
-        if src_key & 1 == 1 {
-            to_on.insert(src, start);
-            self.above.on_made(&self.ar, start, None);
-            pend_on.push_back(start);
+        let src_on = src_key & 1 == 1;
+        let mut target = Cands::default();
+        if src_on {
+            for &o in tab.offs(src, y) {
+                target.insert(o);
+            }
         } else {
-            to_off.insert(src, start);
-            pend_off.push_back(start);
+            for &(o, _) in tab.ons(src, y, true) {
+                target.insert(o);
+            }
         }
-        let tab = self.table.take().expect("static chains have a table");
+        // Candidates reached on and off; the current level and the next.
+        let (mut to_on, mut to_off) = (Cands::default(), Cands::default());
+        let [mut level, mut next] = std::mem::take(&mut self.fronts);
+        level.clear();
+        level.push(src);
+        if src_on {
+            to_on.insert(src);
+        } else {
+            to_off.insert(src);
+        }
+        let mut on = src_on;
         let mut depth = 0;
-        while !pend_on.is_empty() || !pend_off.is_empty() {
-            if !pend_on.is_empty() {
-                if base + length_bonus(depth + 1) > cap {
-                    break;
-                }
-                depth += 1;
+        let hit = loop {
+            if level.is_empty() || base + length_bonus(depth + 1) > cap {
+                break None;
             }
-            while let Some(p) = pend_on.pop_front() {
-                for &o in tab.offs(self.ar.key(p) / 2, y) {
-                    let hit =
-                        o * 2 + 1 == src_key && !chains.iter().any(|&q| self.ar.key(q) == o * 2);
-                    let follow = !to_off.has(o) && !self.above.has(p, o);
-                    if hit || follow {
-                        let node = self.ar.add(o * 2, &[p]);
-                        if hit {
-                            chains.push(node);
+            if on == src_on && level.iter().any(|&p| target.has(p)) {
+                break Some(depth + 2);
+            }
+            if base + length_bonus(depth + 2) > cap {
+                break None;
+            }
+            next.clear();
+            if on {
+                for &p in &level {
+                    for &o in tab.offs(p, y) {
+                        if to_off.insert(o) {
+                            next.push(o);
                         }
-                        if follow {
-                            to_off.insert(o, node);
-                            pend_off.push_back(node);
+                    }
+                }
+            } else {
+                for &p in &level {
+                    for &(o, _) in tab.ons(p, y, true) {
+                        if to_on.insert(o) {
+                            next.push(o);
                         }
                     }
                 }
             }
-            if !pend_off.is_empty() {
-                if base + length_bonus(depth + 1) > cap {
-                    break;
-                }
-                depth += 1;
-            }
-            while let Some(p) = pend_off.pop_front() {
-                for &(o, _) in tab.ons(self.ar.key(p) / 2, y, true) {
-                    let hit =
-                        o * 2 == src_key && !chains.iter().any(|&q| self.ar.key(q) == o * 2 + 1);
-                    let follow = !to_on.has(o);
-                    if hit || follow {
-                        let node = self.ar.add(o * 2 + 1, &[p]);
-                        if hit {
-                            chains.push(node);
-                        }
-                        if follow {
-                            self.above.on_made(&self.ar, node, Some(p));
-                            to_on.insert(o, node);
-                            pend_on.push_back(node);
-                        }
-                    }
-                }
-            }
-        }
-        self.table = Some(tab);
-        self.pool = [to_on, to_off];
-        chains
+            std::mem::swap(&mut level, &mut next);
+            on = !on;
+            depth += 1;
+        };
+        self.fronts = [level, next];
+        hit
     }
 
     /// The eliminations of a cycle ending at `dst` (an "on" equal to its start).
@@ -1052,6 +1367,8 @@ impl<'a> Chainer<'a> {
 
     /// SE's getLoopHintList for one setting of X and Y links.
     fn loops(&mut self, y: bool, x: bool, best: &mut Best, stop: &dyn Fn() -> bool) -> bool {
+        // Made when first needed (a pass whose hints cannot win needs none).
+        let mut reach: Option<Reach> = None;
         for cell in 0..81 {
             let k = n(self.g.c[cell]);
             if k <= 1 {
@@ -1081,7 +1398,11 @@ impl<'a> Chainer<'a> {
                 if base_cycle > cap && base_chain > cap {
                     continue;
                 }
-                let found = if base_cycle > cap {
+                let reach = reach.get_or_insert_with(|| {
+                    let tab = self.table.as_deref().expect("static chains have a table");
+                    Reach::new(tab, &self.g, y, x)
+                });
+                let found = if base_cycle > cap || !reach.on_cycle(c, true) {
                     Vec::new()
                 } else {
                     self.cycles(c, y, x, base_cycle, cap)
@@ -1092,29 +1413,40 @@ impl<'a> Chainer<'a> {
                     if base_cycle > cap {
                         break;
                     }
+                    // The eliminations only matter for a hint that would be taken.
+                    let cx = self.ar.ancestors(dst);
+                    let diff = base_cycle + length_bonus(cx);
+                    if !best.takes(diff, cx, key) {
+                        continue;
+                    }
                     let elim = self.cycle_elims(dst);
                     if !elim.is_empty() {
-                        let cx = self.ar.ancestors(dst);
-                        best.offer(base_cycle + length_bonus(cx), cx, key, || {
-                            Hint::elim(0.0, cyc_name, elim)
-                        });
+                        best.offer(diff, cx, key, || Hint::elim(0.0, cyc_name, elim));
                     }
                 }
                 if x && base_chain <= best.best.as_ref().map_or(f64::INFINITY, |b| b.0) {
                     let cap = best.best.as_ref().map_or(f64::INFINITY, |b| b.0);
-                    let mut chains = self.forcing(c * 2 + 1, y, base_chain, cap);
-                    chains.extend(self.forcing(c * 2, y, base_chain, cap));
-                    for t in chains {
-                        let tk = self.ar.key(t);
-                        let cx = self.ar.ancestors(t);
-                        let hint = if tk & 1 == 1 {
-                            Self::on_hint(&self.g, chain_name, tk / 2)
-                        } else {
-                            Some(Self::off_hint(chain_name, tk / 2))
-                        };
-                        if let Some(h) = hint {
-                            best.offer(base_chain + length_bonus(cx), cx, key, || h);
-                        }
+                    // From "on", a chain to "off" removes the candidate; from "off", a
+                    // chain to "on" places it.
+                    let from_on = if reach.reaches(c, true, c, false) {
+                        self.forcing(c * 2 + 1, y, base_chain, cap)
+                    } else {
+                        None
+                    };
+                    let from_off = if reach.reaches(c, false, c, true) {
+                        self.forcing(c * 2, y, base_chain, cap)
+                    } else {
+                        None
+                    };
+                    if let Some(cx) = from_on {
+                        best.offer(base_chain + length_bonus(cx), cx, key, || {
+                            Self::off_hint(chain_name, c)
+                        });
+                    }
+                    if let Some(cx) = from_off
+                        && let Some(h) = Self::on_hint(&self.g, chain_name, c)
+                    {
+                        best.offer(base_chain + length_bonus(cx), cx, key, || h);
                     }
                 }
             }

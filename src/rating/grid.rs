@@ -14,6 +14,56 @@ pub(crate) const COL: usize = 18;
 /// The cells of each region, in SE's order (boxes row-major inside).
 pub(crate) static REGION: [[u8; 9]; 27] = build_regions();
 
+/// `INTER[a][b]`: the positions (bit = index in region `a`) of the cells regions `a` and
+/// `b` share.
+pub(crate) static INTER: [[u16; 27]; 27] = build_inter();
+
+/// The places of every digit in every region: `[region][digit]`, bit = index in the region.
+pub(crate) type Pos = [[u16; 10]; 27];
+
+const fn build_inter() -> [[u16; 27]; 27] {
+    let regions = build_regions();
+    let mut t = [[0u16; 27]; 27];
+    let mut a = 0;
+    while a < 27 {
+        let mut b = 0;
+        while b < 27 {
+            let mut i = 0;
+            while i < 9 {
+                let mut j = 0;
+                while j < 9 {
+                    if regions[a][i] == regions[b][j] {
+                        t[a][b] |= 1 << i;
+                    }
+                    j += 1;
+                }
+                i += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// Each cell's box, row and column, with its index in each: `[(region, index); 3]`.
+pub(crate) static HOUSES: [[(u8, u8); 3]; 81] = build_houses();
+
+const fn build_houses() -> [[(u8, u8); 3]; 81] {
+    let mut t = [[(0u8, 0u8); 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (row, col) = (c / 9, c % 9);
+        t[c] = [
+            ((BOX + box_of(c)) as u8, ((row % 3) * 3 + col % 3) as u8),
+            ((ROW + row) as u8, col as u8),
+            ((COL + col) as u8, row as u8),
+        ];
+        c += 1;
+    }
+    t
+}
+
 /// The 20 peers of each cell, in increasing order.
 pub(crate) static PEERS: [[u8; 20]; 81] = build_peers();
 
@@ -113,6 +163,28 @@ impl Grid {
         }
     }
 
+    /// Removes candidates `mask` of `cell`, keeping `pos` (the grid's places) up to date.
+    pub fn remove(&mut self, pos: &mut Pos, cell: usize, mask: u16) {
+        let mut m = self.c[cell] & mask;
+        self.c[cell] &= !mask;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            for &(r, i) in &HOUSES[cell] {
+                pos[r as usize][d] &= !(1 << i);
+            }
+        }
+    }
+
+    /// [`Grid::place`], keeping `pos` (the grid's places) up to date.
+    pub fn place_tracked(&mut self, pos: &mut Pos, cell: usize, d: u8) {
+        self.remove(pos, cell, 0x3fe);
+        for &p in &PEERS[cell] {
+            self.remove(pos, p as usize, 1 << d);
+        }
+        self.v[cell] = d;
+    }
+
     /// Whether every cell has a value.
     pub fn solved(&self) -> bool {
         self.v.iter().all(|&v| v != 0)
@@ -131,7 +203,7 @@ impl Grid {
     }
 
     /// Positions of every digit in every region: `[region][digit]`.
-    pub fn all_pos(&self) -> [[u16; 10]; 27] {
+    pub fn all_pos(&self) -> Pos {
         let mut t = [[0u16; 10]; 27];
         for (r, cells) in REGION.iter().enumerate() {
             for (i, &c) in cells.iter().enumerate() {

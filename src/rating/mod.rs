@@ -31,7 +31,7 @@ mod unique;
 use std::fmt;
 
 use crate::board::Board;
-use grid::Grid;
+use grid::{Grid, Pos};
 
 /// One step as SE applies it: a rating, a name, candidates removed, then maybe a value
 /// placed.
@@ -63,12 +63,13 @@ impl Hint {
         }
     }
 
-    fn apply(&self, g: &mut Grid) {
+    /// Applies the step to the grid and its table of places.
+    fn apply(&self, g: &mut Grid, pos: &mut Pos) {
         for &(c, m) in &self.elim {
-            g.c[c as usize] &= !m;
+            g.remove(pos, c as usize, m);
         }
         if let Some((c, d)) = self.place {
-            g.place(c as usize, d);
+            g.place_tracked(pos, c as usize, d);
         }
     }
 }
@@ -166,6 +167,8 @@ fn rate_inner(
     mut trace: Option<&mut Vec<(&'static str, u16)>>,
 ) -> Rating {
     let mut g = Grid::new(board.cells());
+    // The places of every digit in every region, kept up to date step by step.
+    let mut pos = g.all_pos();
     let mut diff = f64::NEG_INFINITY;
     let (mut pearl, mut diamond) = (0.0f64, 0.0f64);
     let mut hardest = "";
@@ -176,7 +179,8 @@ fn rate_inner(
             end = RatingEnd::Stopped;
             break;
         }
-        let hint = match next_hint(&g, stop) {
+        debug_assert!(pos == g.all_pos());
+        let hint = match next_hint(&g, &pos, stop) {
             Some(h) => h,
             None => {
                 end = if stop() {
@@ -194,7 +198,7 @@ fn rate_inner(
         if let Some(t) = trace.as_deref_mut() {
             t.push((hint.name, tenths(hint.diff)));
         }
-        hint.apply(&mut g);
+        hint.apply(&mut g, &mut pos);
         steps += 1;
         if pearl == 0.0 {
             if diamond == 0.0 {
@@ -216,25 +220,25 @@ fn rate_inner(
 }
 
 /// SE's next step: the first hint of the first producer that has one.
-fn next_hint(g: &Grid, stop: &dyn Fn() -> bool) -> Option<Hint> {
-    basic::hidden_single(g)
-        .or_else(|| basic::locking(g, true))
-        .or_else(|| basic::hidden_set(g, 2, true))
+fn next_hint(g: &Grid, pos: &Pos, stop: &dyn Fn() -> bool) -> Option<Hint> {
+    basic::hidden_single(g, pos)
+        .or_else(|| basic::locking(pos, true))
+        .or_else(|| basic::hidden_set(g, pos, 2, true))
         .or_else(|| basic::naked_single(g))
-        .or_else(|| basic::hidden_set(g, 3, true))
-        .or_else(|| basic::locking(g, false))
+        .or_else(|| basic::hidden_set(g, pos, 3, true))
+        .or_else(|| basic::locking(pos, false))
         .or_else(|| basic::naked_set(g, 2))
-        .or_else(|| basic::fish(g, 2))
-        .or_else(|| basic::hidden_set(g, 2, false))
+        .or_else(|| basic::fish(g, pos, 2))
+        .or_else(|| basic::hidden_set(g, pos, 2, false))
         .or_else(|| basic::naked_set(g, 3))
-        .or_else(|| basic::fish(g, 3))
-        .or_else(|| basic::hidden_set(g, 3, false))
+        .or_else(|| basic::fish(g, pos, 3))
+        .or_else(|| basic::hidden_set(g, pos, 3, false))
         .or_else(|| basic::xy_wing(g, false))
         .or_else(|| basic::xy_wing(g, true))
         .or_else(|| unique::unique_loops(g))
         .or_else(|| basic::naked_set(g, 4))
-        .or_else(|| basic::fish(g, 4))
-        .or_else(|| basic::hidden_set(g, 4, false))
+        .or_else(|| basic::fish(g, pos, 4))
+        .or_else(|| basic::hidden_set(g, pos, 4, false))
         .or_else(|| unique::bug(g))
         .or_else(|| unique::aligned_exclusion(g, 2))
         .or_else(|| chaining::chains(g, stop))

@@ -23,6 +23,8 @@ fn find_loops(
     out: &mut Vec<Vec<usize>>,
 ) {
     lp.push(cell);
+    // The cells of the loop so far, as a cell bitset.
+    let member = lp.iter().fold(0u128, |m, &c| m | 1 << c);
     let mut ex = ex;
     for (t, &r) in regions_of(cell).iter().enumerate() {
         if t == last {
@@ -32,7 +34,7 @@ fn find_loops(
             let next = next as usize;
             if lp[0] == next && lp.len() >= 4 {
                 out.push(lp.clone());
-            } else if !lp.contains(&next) {
+            } else if member & (1 << next) == 0 {
                 let p = g.c[next];
                 if p & both == both {
                     ex |= p & !both;
@@ -473,34 +475,37 @@ pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
     // SE's pairs in its order: by the larger index, then the smaller.
     for j in 1..cands.len() {
         for i in 0..j {
-            let (c0, ex0) = &cands[i];
-            let (c1, ex1) = &cands[j];
+            let (c0, ex0) = cands[i];
+            let (c1, ex1) = cands[j];
             let both_ex = ex0 & ex1;
             if both_ex.count_ones() < 2 {
                 continue;
             }
-            let common: Vec<usize> = (0..81).filter(|&e| both_ex & (1 << e) != 0).collect();
-            let aligned = sees(*c0, *c1);
+            let aligned = sees(c0, c1);
             let (mut ok0, mut ok1) = (0u16, 0u16);
-            for p0 in super::grid::digits(g.c[*c0]) {
-                for p1 in super::grid::digits(g.c[*c1]) {
+            // Once every value is allowed by some pair, nothing can be removed.
+            'pairs: for p0 in super::grid::digits(g.c[c0]) {
+                for p1 in super::grid::digits(g.c[c1]) {
                     if p0 == p1 && aligned {
                         continue;
                     }
                     let both = (1u16 << p0) | (1 << p1);
-                    if common.iter().any(|&e| g.c[e] & !both == 0) {
+                    if cells_of(both_ex).any(|e| g.c[e] & !both == 0) {
                         continue;
                     }
                     ok0 |= 1 << p0;
                     ok1 |= 1 << p1;
+                    if ok0 == g.c[c0] && ok1 == g.c[c1] {
+                        break 'pairs;
+                    }
                 }
             }
             let mut elim = Vec::new();
-            if g.c[*c0] & !ok0 != 0 {
-                elim.push((*c0 as u8, g.c[*c0] & !ok0));
+            if g.c[c0] & !ok0 != 0 {
+                elim.push((c0 as u8, g.c[c0] & !ok0));
             }
-            if g.c[*c1] & !ok1 != 0 {
-                elim.push((*c1 as u8, g.c[*c1] & !ok1));
+            if g.c[c1] & !ok1 != 0 {
+                elim.push((c1 as u8, g.c[c1] & !ok1));
             }
             if !elim.is_empty() {
                 return Some(Hint::elim(6.2, "Aligned Pair Exclusion", elim));
@@ -510,72 +515,75 @@ pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
     None
 }
 
+/// The cells of a cell bitset (bit = cell number), increasing.
+fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
 /// Aligned triple exclusion (7.5) as SE does it: a pair of candidate cells, a third taken
 /// from their peers that are candidate cells too, at least two common peers with two or three
 /// candidates; a combination of values is excluded when two equal values see each other or a
 /// common peer would lose all its candidates.
 fn aligned_triple(g: &Grid) -> Option<Hint> {
+    // Candidate cells in order, and for every cell its peers with two or three candidates
+    // (a cell bitset, bit = cell number; SE lists them in peer order, which is increasing).
     let mut cands: Vec<usize> = Vec::new();
-    let mut excl: Vec<Vec<usize>> = vec![Vec::new(); 81];
+    let mut is_cand = 0u128;
+    let mut excl = [0u128; 81];
     for cell in 0..81 {
         if n(g.c[cell]) < 2 {
             continue;
         }
         let mut single = false;
-        let mut ex = Vec::new();
+        let mut ex = 0u128;
         for &o in &PEERS[cell] {
             match n(g.c[o as usize]) {
                 1 => single = true,
-                2 | 3 => ex.push(o as usize),
+                2 | 3 => ex |= 1 << o,
                 _ => {}
             }
         }
-        if !single && !ex.is_empty() {
+        if !single && ex != 0 {
             cands.push(cell);
+            is_cand |= 1 << cell;
             excl[cell] = ex;
         }
     }
-    let is_cand = |c: usize| !excl[c].is_empty() && n(g.c[c]) >= 2;
     for j in 1..cands.len() {
         for i in 0..j {
             let (c0, c1) = (cands[i], cands[j]);
-            let mut twin: Vec<usize> = Vec::new();
-            for &e in excl[c0].iter().chain(excl[c1].iter()) {
-                if !twin.contains(&e) && is_cand(e) && e != c0 && e != c1 {
-                    twin.push(e);
-                }
+            // The common peers of the three cells are among those of the first two.
+            let common01 = excl[c0] & excl[c1];
+            if common01.count_ones() < 2 {
+                continue;
             }
-            for &t in &twin {
-                let cells = [c0, c1, t];
-                let common: Vec<usize> = excl[c0]
-                    .iter()
-                    .copied()
-                    .filter(|e| excl[c1].contains(e) && excl[t].contains(e))
-                    .collect();
-                if common.len() < 2 {
+            // The third cells in SE's order: c0's peers, then c1's peers not already taken.
+            let pair = (1u128 << c0) | (1u128 << c1);
+            let first = excl[c0] & is_cand & !pair;
+            let second = excl[c1] & is_cand & !pair & !first;
+            for t in cells_of(first).chain(cells_of(second)) {
+                let common = common01 & excl[t];
+                if common.count_ones() < 2 {
                     continue;
                 }
-                let mut ok = [0u16; 3];
-                for p0 in super::grid::digits(g.c[c0]) {
-                    for p1 in super::grid::digits(g.c[c1]) {
-                        for p2 in super::grid::digits(g.c[t]) {
-                            let p = [p0, p1, p2];
-                            let clash = (0..3).any(|a| {
-                                (a + 1..3).any(|b| p[a] == p[b] && sees(cells[a], cells[b]))
-                            });
-                            if clash {
-                                continue;
-                            }
-                            let all = (1u16 << p0) | (1 << p1) | (1 << p2);
-                            if common.iter().any(|&e| g.c[e] & !all == 0) {
-                                continue;
-                            }
-                            ok[0] |= 1 << p0;
-                            ok[1] |= 1 << p1;
-                            ok[2] |= 1 << p2;
-                        }
-                    }
+                let cells = [c0, c1, t];
+                let mut masks = [0u16; 20];
+                let mut len = 0;
+                for e in cells_of(common) {
+                    masks[len] = g.c[e];
+                    len += 1;
                 }
+                let ok = allowed(
+                    [g.c[c0], g.c[c1], g.c[t]],
+                    [sees(c0, c1), sees(c0, t), sees(c1, t)],
+                    &masks[..len],
+                );
                 let elim: Vec<(u8, u16)> = (0..3)
                     .filter(|&k| g.c[cells[k]] & !ok[k] != 0)
                     .map(|k| (cells[k] as u8, g.c[cells[k]] & !ok[k]))
@@ -587,4 +595,51 @@ fn aligned_triple(g: &Grid) -> Option<Hint> {
         }
     }
     None
+}
+
+/// Aligned triple exclusion's test: the values of each of three cells (candidates `full`)
+/// that some combination allows. A combination is excluded when two of its cells see each
+/// other (`sees`: cells 0-1, 0-2, 1-2) and hold the same value, or when it covers all the
+/// candidates of a common peer (`common`: their masks). Each value is looked at until one
+/// allowed combination holds it (a combination found marks its three values).
+fn allowed(full: [u16; 3], sees: [bool; 3], common: &[u16]) -> [u16; 3] {
+    let valid = |p: [u16; 3]| {
+        let clash =
+            (sees[0] && p[0] == p[1]) || (sees[1] && p[0] == p[2]) || (sees[2] && p[1] == p[2]);
+        let all = p[0] | p[1] | p[2];
+        !clash && !common.iter().any(|&m| m & !all == 0)
+    };
+    let bits = |m: u16| {
+        let mut m = m;
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let b = m & m.wrapping_neg();
+                m &= m - 1;
+                b
+            })
+        })
+    };
+    let mut ok = [0u16; 3];
+    for (k, a, b) in [(0, 1, 2), (1, 0, 2), (2, 0, 1)] {
+        for v in bits(full[k]) {
+            if ok[k] & v != 0 {
+                continue;
+            }
+            'witness: for va in bits(full[a]) {
+                for vb in bits(full[b]) {
+                    let mut p = [0u16; 3];
+                    p[k] = v;
+                    p[a] = va;
+                    p[b] = vb;
+                    if valid(p) {
+                        for i in 0..3 {
+                            ok[i] |= p[i];
+                        }
+                        break 'witness;
+                    }
+                }
+            }
+        }
+    }
+    ok
 }
