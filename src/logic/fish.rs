@@ -20,7 +20,10 @@
 //! boxes, or the other way round); mutant fish mix houses freely. Their search works on cell
 //! sets, with HoDoKu's endo fins and cannibalistic eliminations.
 
+use std::cell::RefCell;
 use std::ops::ControlFlow;
+use std::rc::Rc;
+use std::thread::LocalKey;
 
 use super::cells::{CellSet, combinations, digits, house, peers};
 use super::{Candidate, Evidence, Grid, Sink, Step, Technique};
@@ -41,7 +44,7 @@ pub(super) fn implements(t: Technique) -> bool {
 
 pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
     if let Some((n, kind)) = basic_kind(t) {
-        return basic(grid, t, n, kind, sink);
+        return basic(grid, n, kind, sink);
     }
     if let Some((n, finned, shape)) = general_kind(t) {
         return general(grid, t, n, finned, shape, sink);
@@ -90,125 +93,311 @@ fn line_cells(rows: bool, i: usize, mask: u16) -> CellSet {
     set
 }
 
-/// Whether the set bits of a 9-bit mask all lie in one group of three (a band or a stack).
+/// The groups of three positions (bands of rows or stacks of columns) as 9-bit masks.
+const GROUPS: [u16; 3] = [0o007, 0o070, 0o700];
+
+/// The group holding every set bit of a non-empty 9-bit mask, if one does.
 #[inline]
-fn in_one_group(mask: u16) -> bool {
-    mask & !0o007 == 0 || mask & !0o070 == 0 || mask & !0o700 == 0
+fn group_of(mask: u16) -> Option<u16> {
+    GROUPS.into_iter().find(|&g| mask & !g == 0)
+}
+
+/// The fewest set bits of a 9-bit mask outside one group. A finned fish's fins lie in one
+/// group of positions, so its base lines need at least this many cover lines.
+#[inline]
+fn outside_one_group(mask: u16) -> usize {
+    GROUPS
+        .iter()
+        .map(|&g| (mask & !g).count_ones() as usize)
+        .min()
+        .unwrap_or(0)
+}
+
+/// Every step of the nine basic fish techniques in one grid, one list per technique in the
+/// order of [`BASIC`]. Each list is in the order of the search: digit, then rows before
+/// columns as base sets, then the base lines in lexicographic order, then the covers in
+/// lexicographic order of their positions, then the Siamese pairs of those base lines.
+type Found = [Vec<Step>; 9];
+
+/// The basic fish techniques, by their index in [`Found`].
+const BASIC: [Technique; 9] = {
+    use Technique::*;
+    [
+        XWing,
+        Swordfish,
+        Jellyfish,
+        FinnedXWing,
+        SashimiXWing,
+        FinnedSwordfish,
+        SashimiSwordfish,
+        FinnedJellyfish,
+        SashimiJellyfish,
+    ]
+};
+
+/// The index of the technique of size `n` and kind `kind` in [`BASIC`].
+#[inline]
+fn slot(n: usize, kind: Kind) -> usize {
+    match kind {
+        Kind::Plain => n - 2,
+        Kind::Finned => 3 + 2 * (n - 2),
+        Kind::Sashimi => 4 + 2 * (n - 2),
+    }
+}
+
+type Cache = RefCell<Option<(Grid, Rc<Found>)>>;
+
+thread_local! {
+    /// The plain fish of the last grid searched: the ladder asks for X-Wing, Swordfish and
+    /// Jellyfish on the same grid (every technique between them failed), and one search
+    /// finds all three.
+    static PLAIN: Cache = const { RefCell::new(None) };
+    /// The finned and sashimi fish of the last grid searched, for the same reason: the
+    /// ladder asks for the six one after the other.
+    static FINNED: Cache = const { RefCell::new(None) };
+}
+
+/// The plain (or the finned and sashimi) fish of `grid`, searched once per grid.
+fn cached(cache: &'static LocalKey<Cache>, grid: &Grid, finned: bool) -> Rc<Found> {
+    let hit = cache.with(|c| {
+        c.borrow()
+            .as_ref()
+            .filter(|(g, _)| g == grid)
+            .map(|(_, found)| Rc::clone(found))
+    });
+    if let Some(found) = hit {
+        return found;
+    }
+    let found = Rc::new(search_basic(grid, finned));
+    cache.with(|c| *c.borrow_mut() = Some((*grid, Rc::clone(&found))));
+    found
 }
 
 /// Basic fish of size `n`: rows as base sets and columns as cover sets, then the other way.
-fn basic(grid: &Grid, t: Technique, n: usize, kind: Kind, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    for digit in 1..=9u8 {
-        let cands = grid.cells_with(digit);
-        if cands.len() < 2 * n {
-            continue;
-        }
-        for rows in [true, false] {
-            let mut masks = [0u16; 9];
-            for (i, mask) in masks.iter_mut().enumerate() {
-                for p in 0..9 {
-                    let cell = if rows { 9 * i + p } else { 9 * p + i };
-                    if cands.contains(cell) {
-                        *mask |= 1 << p;
-                    }
-                }
-            }
-            // A plain fish's base line has at most n candidates; any non-empty line may be
-            // a finned fish's base (HoDoKu takes every line that holds the digit).
-            let lines: Vec<usize> = (0..9)
-                .filter(|&i| {
-                    let k = masks[i].count_ones() as usize;
-                    k > 0 && (kind != Kind::Plain || k <= n)
-                })
-                .collect();
-            if lines.len() < n {
-                continue;
-            }
-            combinations(&lines, n, &mut |base| {
-                let union = base.iter().fold(0u16, |m, &i| m | masks[i]);
-                let size = union.count_ones() as usize;
-                if kind == Kind::Plain {
-                    if size != n {
-                        return ControlFlow::Continue(());
-                    }
-                    return match fish_step(grid, t, digit, rows, base, &masks, union) {
-                        Some(step) => sink(step),
-                        None => ControlFlow::Continue(()),
-                    };
-                }
-                if size <= n {
-                    return ControlFlow::Continue(());
-                }
-                // The fins lie in one stack (or band) of positions, so every position of the
-                // union outside that group is a cover: with more than n of them for each of
-                // the three groups, no cover of these base lines can work.
-                if [0o007u16, 0o070, 0o700]
-                    .iter()
-                    .all(|&g| ((union & !g).count_ones() as usize) > n)
-                {
-                    return ControlFlow::Continue(());
-                }
-                // The finned and sashimi fish on these base lines, sashimi or not, for the
-                // Siamese pairs below.
-                let mut found: Vec<(bool, Step)> = Vec::new();
-                // The covers that leave every fin in one group: all of the union outside the
-                // group, and the rest chosen from inside it; taken in the order of their
-                // positions, as a plain walk over every n of the union's positions would.
-                let mut covers: Vec<u16> = Vec::new();
-                for g in [0o007u16, 0o070, 0o700] {
-                    let required = union & !g;
-                    let k = required.count_ones() as usize;
-                    if k > n {
-                        continue;
-                    }
-                    let rest = union & g;
-                    let mut sub = rest;
-                    loop {
-                        if sub.count_ones() as usize == n - k {
-                            covers.push(required | sub);
-                        }
-                        if sub == 0 {
-                            break;
-                        }
-                        sub = (sub - 1) & rest;
-                    }
-                }
-                // Every cover has n positions, so their lists compare as the numbers whose
-                // digits they are (lowest position first).
-                let positions_of = |m: u16| {
-                    (0..9u32)
-                        .filter(|&p| m >> p & 1 != 0)
-                        .fold(0u32, |key, p| 10 * key + p)
-                };
-                covers.sort_by_cached_key(|&m| positions_of(m));
-                covers.dedup();
-                covers.into_iter().try_for_each(|cover| {
-                    // Fins must share a box, or no cover cell outside the base sees them all.
-                    let fin_positions = union & !cover;
-                    let fin_lines = base
-                        .iter()
-                        .filter(|&&i| masks[i] & !cover != 0)
-                        .fold(0u16, |m, &i| m | 1 << i);
-                    if !in_one_group(fin_positions) || !in_one_group(fin_lines) {
-                        return ControlFlow::Continue(());
-                    }
-                    let sashimi = base.iter().any(|&i| (masks[i] & cover).count_ones() <= 1);
-                    let Some(step) = fish_step(grid, t, digit, rows, base, &masks, cover) else {
-                        return ControlFlow::Continue(());
-                    };
-                    if sashimi == (kind == Kind::Sashimi) {
-                        sink(step.clone())?;
-                    }
-                    found.push((sashimi, step));
-                    ControlFlow::Continue(())
-                })?;
-                siamese(t, kind, &found, sink)
-            })?;
-        }
+fn basic(grid: &Grid, n: usize, kind: Kind, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let found = if kind == Kind::Plain {
+        cached(&PLAIN, grid, false)
+    } else {
+        cached(&FINNED, grid, true)
+    };
+    for step in &found[slot(n, kind)] {
+        sink(step.clone())?;
     }
     ControlFlow::Continue(())
 }
 
+/// Every plain fish of sizes 2 to 4, or every finned and sashimi fish of those sizes.
+fn search_basic(grid: &Grid, finned: bool) -> Found {
+    let mut found = Found::default();
+    for digit in 1..=9u8 {
+        let cands = grid.cells_with(digit);
+        // A fish of size n holds at least 2n candidates: none below 4.
+        if cands.len() < 4 {
+            continue;
+        }
+        for rows in [true, false] {
+            let mut masks = [0u16; 9];
+            for cell in cands {
+                let (r, c) = (cell / 9, cell % 9);
+                if rows {
+                    masks[r] |= 1 << c;
+                } else {
+                    masks[c] |= 1 << r;
+                }
+            }
+            let mut lines = Lines {
+                grid,
+                digit,
+                rows,
+                count: cands.len(),
+                masks,
+                found: &mut found,
+            };
+            let mut base = [0usize; 4];
+            if finned {
+                lines.finned(0, &mut base, 0, 0);
+            } else {
+                lines.plain(0, &mut base, 0, 0);
+            }
+        }
+    }
+    found
+}
+
+/// The search over one digit's lines of one orientation.
+struct Lines<'a> {
+    grid: &'a Grid,
+    digit: u8,
+    rows: bool,
+    /// The number of candidates of `digit` in the grid.
+    count: usize,
+    /// Bit `p` of `masks[i]`: `digit` is a candidate at position `p` of line `i`.
+    masks: [u16; 9],
+    found: &'a mut Found,
+}
+
+impl Lines<'_> {
+    /// The lines of `base` as a 9-bit mask.
+    fn base_bits(base: &[usize]) -> u16 {
+        base.iter().fold(0, |m, &i| m | 1 << i)
+    }
+
+    /// Adds base lines from `from` on to the `k` of `base`, whose candidates lie at the
+    /// positions `union`, and records the plain fish. A plain fish of n lines has its
+    /// candidates at exactly n positions, so no branch goes past four positions. Within each
+    /// size, base lines come in lexicographic order.
+    fn plain(&mut self, from: usize, base: &mut [usize; 4], k: usize, union: u16) {
+        for i in from..9 {
+            let mask = self.masks[i];
+            let union = union | mask;
+            let size = union.count_ones() as usize;
+            if mask == 0 || size > 4 {
+                continue;
+            }
+            base[k] = i;
+            let n = k + 1;
+            if n >= 2 && size == n && 2 * n <= self.count {
+                let bits = Self::base_bits(&base[..n]);
+                let reaches = (0..9).any(|j| bits >> j & 1 == 0 && self.masks[j] & union != 0);
+                if reaches {
+                    let t = BASIC[slot(n, Kind::Plain)];
+                    let step = fish_step(
+                        self.grid,
+                        t,
+                        self.digit,
+                        self.rows,
+                        &base[..n],
+                        &self.masks,
+                        union,
+                    );
+                    self.found[slot(n, Kind::Plain)].extend(step);
+                }
+            }
+            if n < 4 {
+                self.plain(i + 1, base, n, union);
+            }
+        }
+    }
+
+    /// Adds base lines as [`Lines::plain`] does, and records the finned and sashimi fish.
+    /// Every line holding the digit may be a base line (HoDoKu takes them all); but the fins
+    /// lie in one group of positions, so every position of the union outside one group is a
+    /// cover: no branch goes past four of them.
+    fn finned(&mut self, from: usize, base: &mut [usize; 4], k: usize, union: u16) {
+        for i in from..9 {
+            let mask = self.masks[i];
+            if mask == 0 {
+                continue;
+            }
+            let union = union | mask;
+            let outside = outside_one_group(union);
+            if outside > 4 {
+                continue;
+            }
+            base[k] = i;
+            let n = k + 1;
+            if n >= 2 && 2 * n <= self.count && outside <= n && union.count_ones() as usize > n {
+                self.finned_base(&base[..n], union);
+            }
+            if n < 4 {
+                self.finned(i + 1, base, n, union);
+            }
+        }
+    }
+
+    /// The finned and sashimi fish on the base lines `base`, whose candidates lie at the
+    /// positions `union`, and their Siamese pairs.
+    fn finned_base(&mut self, base: &[usize], union: u16) {
+        let n = base.len();
+        // The covers that leave every fin in one group: all of the union outside the group,
+        // and the rest chosen from inside it (at most three covers per group).
+        let mut covers = [0u16; 9];
+        let mut len = 0;
+        for g in GROUPS {
+            let required = union & !g;
+            let k = required.count_ones() as usize;
+            if k > n {
+                continue;
+            }
+            let rest = union & g;
+            let mut sub = rest;
+            loop {
+                if sub.count_ones() as usize == n - k {
+                    covers[len] = required | sub;
+                    len += 1;
+                }
+                if sub == 0 {
+                    break;
+                }
+                sub = (sub - 1) & rest;
+            }
+        }
+        // Covers in lexicographic order of their positions (lowest first). Of two covers of
+        // n positions, the one holding the lowest position where they differ comes first:
+        // with the bits reversed, it is the larger number.
+        let covers = &mut covers[..len];
+        covers.sort_unstable_by_key(|&m| std::cmp::Reverse(m.reverse_bits()));
+        let bits = Self::base_bits(base);
+        // The finned and sashimi fish on these base lines, for the Siamese pairs below.
+        let mut found: Vec<(bool, Step)> = Vec::new();
+        let mut last = None;
+        for &cover in covers.iter() {
+            if last == Some(cover) {
+                continue;
+            }
+            last = Some(cover);
+            // Fins must share a box, or no cover cell outside the base lines sees them all.
+            let Some(fin_group) = group_of(union & !cover) else {
+                continue;
+            };
+            let fin_lines = base
+                .iter()
+                .filter(|&&i| self.masks[i] & !cover != 0)
+                .fold(0u16, |m, &i| m | 1 << i);
+            let Some(band) = group_of(fin_lines) else {
+                continue;
+            };
+            // What goes: the cover candidates in the fins' box, outside the base lines.
+            let mut others = band & !bits;
+            let mut reaches = false;
+            while others != 0 {
+                let j = others.trailing_zeros() as usize;
+                others &= others - 1;
+                reaches |= self.masks[j] & cover & fin_group != 0;
+            }
+            if !reaches {
+                continue;
+            }
+            let sashimi = base
+                .iter()
+                .any(|&i| (self.masks[i] & cover).count_ones() <= 1);
+            let kind = if sashimi { Kind::Sashimi } else { Kind::Finned };
+            let t = BASIC[slot(n, kind)];
+            let Some(step) = fish_step(
+                self.grid,
+                t,
+                self.digit,
+                self.rows,
+                base,
+                &self.masks,
+                cover,
+            ) else {
+                continue;
+            };
+            self.found[slot(n, kind)].push(step.clone());
+            found.push((sashimi, step));
+        }
+        if found.len() >= 2 {
+            for kind in [Kind::Finned, Kind::Sashimi] {
+                let list = &mut self.found[slot(n, kind)];
+                let _ = siamese(BASIC[slot(n, kind)], kind, &found, &mut |step| {
+                    list.push(step);
+                    ControlFlow::Continue(())
+                });
+            }
+        }
+    }
+}
 /// Siamese fish (HoDoKu): two finned fish on the same base lines whose first eliminations
 /// differ, reported together as one step with both cover sets, both fins and both
 /// eliminations. The pair takes the kind of its first fish (in the order covers are tried),
