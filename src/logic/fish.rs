@@ -96,21 +96,49 @@ fn line_cells(rows: bool, i: usize, mask: u16) -> CellSet {
 /// The groups of three positions (bands of rows or stacks of columns) as 9-bit masks.
 const GROUPS: [u16; 3] = [0o007, 0o070, 0o700];
 
-/// The group holding every set bit of a non-empty 9-bit mask, if one does.
+/// The number of set bits of each 9-bit mask (a table: the portable build has no `popcnt`
+/// instruction, and the fish searches count positions in their inner loops).
+static BITS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u16).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// The number of set bits of a 9-bit mask.
 #[inline]
-fn group_of(mask: u16) -> Option<u16> {
-    GROUPS.into_iter().find(|&g| mask & !g == 0)
+fn bits(mask: u16) -> usize {
+    usize::from(BITS[usize::from(mask & 0x1ff)])
 }
 
-/// The fewest set bits of a 9-bit mask outside one group. A finned fish's fins lie in one
+/// The fewest set bits of each 9-bit mask outside one group. A finned fish's fins lie in one
 /// group of positions, so its base lines need at least this many cover lines.
+static OUTSIDE: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut best = 9;
+        let mut g = 0;
+        while g < 3 {
+            let k = (m as u16 & !(0o7 << (3 * g))).count_ones() as u8;
+            if k < best {
+                best = k;
+            }
+            g += 1;
+        }
+        t[m] = best;
+        m += 1;
+    }
+    t
+};
+
+/// The fewest set bits of a 9-bit mask outside one group.
 #[inline]
 fn outside_one_group(mask: u16) -> usize {
-    GROUPS
-        .iter()
-        .map(|&g| (mask & !g).count_ones() as usize)
-        .min()
-        .unwrap_or(0)
+    usize::from(OUTSIDE[usize::from(mask & 0x1ff)])
 }
 
 /// Every step of the nine basic fish techniques in one grid, one list per technique in the
@@ -195,36 +223,58 @@ fn search_basic(grid: &Grid, finned: bool) -> Found {
         if cands.len() < 4 {
             continue;
         }
+        // Row masks (bit = column) and column masks (bit = row).
+        let mut row_masks = [0u16; 9];
+        let mut col_masks = [0u16; 9];
+        for cell in cands {
+            let (r, c) = (cell / 9, cell % 9);
+            row_masks[r] |= 1 << c;
+            col_masks[c] |= 1 << r;
+        }
         for rows in [true, false] {
-            let mut masks = [0u16; 9];
-            for cell in cands {
-                let (r, c) = (cell / 9, cell % 9);
-                if rows {
-                    masks[r] |= 1 << c;
+            let (masks, across) = if rows {
+                (row_masks, col_masks)
+            } else {
+                (col_masks, row_masks)
+            };
+            // The lines a fish may take as base sets, in increasing order: a plain fish's
+            // lines hold at most four candidates; a finned fish's at most three outside one
+            // group of positions (below).
+            let mut lines = [0u8; 9];
+            let mut len = 0;
+            for (i, &mask) in masks.iter().enumerate() {
+                let usable = if finned {
+                    mask != 0 && outside_one_group(mask) <= 3
                 } else {
-                    masks[c] |= 1 << r;
+                    mask != 0 && bits(mask) <= 4
+                };
+                if usable {
+                    lines[len] = i as u8;
+                    len += 1;
                 }
             }
-            let mut lines = Lines {
+            let mut search = Lines {
                 grid,
                 digit,
                 rows,
                 count: cands.len(),
                 masks,
+                across,
+                lines: &lines[..len],
                 found: &mut found,
             };
             let mut base = [0usize; 4];
             if finned {
-                lines.finned(0, &mut base, 0, 0);
+                search.finned(0, &mut base, 0, 0);
             } else {
-                lines.plain(0, &mut base, 0, 0);
+                search.plain(0, &mut base, 0, 0);
             }
         }
     }
     found
 }
 
-/// The search over one digit's lines of one orientation.
+/// The search over one digit's lines of one orientation (rows, or columns).
 struct Lines<'a> {
     grid: &'a Grid,
     digit: u8,
@@ -233,6 +283,10 @@ struct Lines<'a> {
     count: usize,
     /// Bit `p` of `masks[i]`: `digit` is a candidate at position `p` of line `i`.
     masks: [u16; 9],
+    /// The same candidates the other way: bit `i` of `across[p]` is bit `p` of `masks[i]`.
+    across: [u16; 9],
+    /// The lines that may be base lines, in increasing order.
+    lines: &'a [u8],
     found: &'a mut Found,
 }
 
@@ -242,24 +296,36 @@ impl Lines<'_> {
         base.iter().fold(0, |m, &i| m | 1 << i)
     }
 
-    /// Adds base lines from `from` on to the `k` of `base`, whose candidates lie at the
-    /// positions `union`, and records the plain fish. A plain fish of n lines has its
+    /// The lines holding a candidate at some position of `positions`.
+    #[inline]
+    fn lines_at(&self, positions: u16) -> u16 {
+        let mut lines = 0;
+        let mut rest = positions;
+        while rest != 0 {
+            lines |= self.across[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        lines
+    }
+
+    /// Adds base lines from `self.lines[from]` on to the `k` of `base`, whose candidates lie
+    /// at the positions `union`, and records the plain fish. A plain fish of n lines has its
     /// candidates at exactly n positions, so no branch goes past four positions. Within each
     /// size, base lines come in lexicographic order.
     fn plain(&mut self, from: usize, base: &mut [usize; 4], k: usize, union: u16) {
-        for i in from..9 {
-            let mask = self.masks[i];
-            let union = union | mask;
-            let size = union.count_ones() as usize;
-            if mask == 0 || size > 4 {
+        for next in from..self.lines.len() {
+            let i = usize::from(self.lines[next]);
+            let union = union | self.masks[i];
+            let size = bits(union);
+            if size > 4 {
                 continue;
             }
             base[k] = i;
             let n = k + 1;
             if n >= 2 && size == n && 2 * n <= self.count {
-                let bits = Self::base_bits(&base[..n]);
-                let reaches = (0..9).any(|j| bits >> j & 1 == 0 && self.masks[j] & union != 0);
-                if reaches {
+                // Something to remove: a candidate of a cover line outside the base lines.
+                let in_base = Self::base_bits(&base[..n]);
+                if self.lines_at(union) & !in_base != 0 {
                     let t = BASIC[slot(n, Kind::Plain)];
                     let step = fish_step(
                         self.grid,
@@ -274,70 +340,100 @@ impl Lines<'_> {
                 }
             }
             if n < 4 {
-                self.plain(i + 1, base, n, union);
+                self.plain(next + 1, base, n, union);
             }
         }
     }
 
     /// Adds base lines as [`Lines::plain`] does, and records the finned and sashimi fish.
-    /// Every line holding the digit may be a base line (HoDoKu takes them all); but the fins
-    /// lie in one group of positions, so every position of the union outside one group is a
-    /// cover: no branch goes past four of them.
+    /// Every line holding the digit may be a base line (HoDoKu takes them all). The fins lie
+    /// in one box, so every position of the union outside one group is a cover, and one
+    /// cover at least lies in that group (what the fish removes lies there): no branch goes
+    /// past three positions outside one group.
     fn finned(&mut self, from: usize, base: &mut [usize; 4], k: usize, union: u16) {
-        for i in from..9 {
-            let mask = self.masks[i];
-            if mask == 0 {
-                continue;
-            }
-            let union = union | mask;
+        for next in from..self.lines.len() {
+            let i = usize::from(self.lines[next]);
+            let union = union | self.masks[i];
             let outside = outside_one_group(union);
-            if outside > 4 {
+            if outside > 3 {
                 continue;
             }
             base[k] = i;
             let n = k + 1;
-            if n >= 2 && 2 * n <= self.count && outside <= n && union.count_ones() as usize > n {
+            if n >= 2 && 2 * n <= self.count && outside < n && bits(union) > n {
                 self.finned_base(&base[..n], union);
             }
             if n < 4 {
-                self.finned(i + 1, base, n, union);
+                self.finned(next + 1, base, n, union);
             }
         }
     }
 
     /// The finned and sashimi fish on the base lines `base`, whose candidates lie at the
     /// positions `union`, and their Siamese pairs.
+    ///
+    /// The fins lie in one box: a group `g` of positions and a group of lines (a band or a
+    /// stack) `band`. So the covers hold every position of the union outside `g`, and every
+    /// position of `g` that a base line outside `band` holds; the rest of the covers are
+    /// chosen from the union in `g`. What goes is a candidate of the box at a cover position,
+    /// in a line of `band` outside the base lines: the covers must reach one.
     fn finned_base(&mut self, base: &[usize], union: u16) {
         let n = base.len();
-        // The covers that leave every fin in one group: all of the union outside the group,
-        // and the rest chosen from inside it (at most three covers per group).
+        let in_base = Self::base_bits(base);
         let mut covers = [0u16; 9];
         let mut len = 0;
         for g in GROUPS {
-            let required = union & !g;
-            let k = required.count_ones() as usize;
-            if k > n {
+            let outside = union & !g;
+            if bits(outside) >= n {
                 continue;
             }
-            let rest = union & g;
-            let mut sub = rest;
-            loop {
-                if sub.count_ones() as usize == n - k {
-                    covers[len] = required | sub;
-                    len += 1;
+            let inside = union & g;
+            let holding = self.lines_at(inside);
+            // Base lines holding the digit in `g` (the fins are among them), and lines outside
+            // the base holding it at a position of the union in `g` (the targets).
+            let (fin_lines, target_lines) = (holding & in_base, holding & !in_base);
+            for band in GROUPS {
+                if fin_lines & band == 0 || target_lines & band == 0 {
+                    continue;
                 }
-                if sub == 0 {
-                    break;
+                let mut required = outside;
+                let mut rest = fin_lines & !band;
+                while rest != 0 {
+                    required |= self.masks[rest.trailing_zeros() as usize] & g;
+                    rest &= rest - 1;
                 }
-                sub = (sub - 1) & rest;
+                let k = bits(required);
+                if k > n {
+                    continue;
+                }
+                let mut targets = 0;
+                let mut rest = target_lines & band;
+                while rest != 0 {
+                    targets |= self.masks[rest.trailing_zeros() as usize] & inside;
+                    rest &= rest - 1;
+                }
+                let free = inside & !required;
+                let mut sub = free;
+                loop {
+                    if bits(sub) == n - k && (required | sub) & targets != 0 {
+                        covers[len] = required | sub;
+                        len += 1;
+                    }
+                    if sub == 0 {
+                        break;
+                    }
+                    sub = (sub - 1) & free;
+                }
             }
+        }
+        if len == 0 {
+            return;
         }
         // Covers in lexicographic order of their positions (lowest first). Of two covers of
         // n positions, the one holding the lowest position where they differ comes first:
         // with the bits reversed, it is the larger number.
         let covers = &mut covers[..len];
         covers.sort_unstable_by_key(|&m| std::cmp::Reverse(m.reverse_bits()));
-        let bits = Self::base_bits(base);
         // The finned and sashimi fish on these base lines, for the Siamese pairs below.
         let mut found: Vec<(bool, Step)> = Vec::new();
         let mut last = None;
@@ -346,31 +442,7 @@ impl Lines<'_> {
                 continue;
             }
             last = Some(cover);
-            // Fins must share a box, or no cover cell outside the base lines sees them all.
-            let Some(fin_group) = group_of(union & !cover) else {
-                continue;
-            };
-            let fin_lines = base
-                .iter()
-                .filter(|&&i| self.masks[i] & !cover != 0)
-                .fold(0u16, |m, &i| m | 1 << i);
-            let Some(band) = group_of(fin_lines) else {
-                continue;
-            };
-            // What goes: the cover candidates in the fins' box, outside the base lines.
-            let mut others = band & !bits;
-            let mut reaches = false;
-            while others != 0 {
-                let j = others.trailing_zeros() as usize;
-                others &= others - 1;
-                reaches |= self.masks[j] & cover & fin_group != 0;
-            }
-            if !reaches {
-                continue;
-            }
-            let sashimi = base
-                .iter()
-                .any(|&i| (self.masks[i] & cover).count_ones() <= 1);
+            let sashimi = base.iter().any(|&i| bits(self.masks[i] & cover) <= 1);
             let kind = if sashimi { Kind::Sashimi } else { Kind::Finned };
             let t = BASIC[slot(n, kind)];
             let Some(step) = fish_step(
@@ -398,6 +470,7 @@ impl Lines<'_> {
         }
     }
 }
+
 /// Siamese fish (HoDoKu): two finned fish on the same base lines whose first eliminations
 /// differ, reported together as one step with both cover sets, both fins and both
 /// eliminations. The pair takes the kind of its first fish (in the order covers are tried),
