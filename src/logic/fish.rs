@@ -1107,6 +1107,107 @@ mod tests {
         }
     }
 
+    /// A fish as the tests compare them: technique, base sets, cover sets, eliminations.
+    type Fish = (Technique, Vec<u8>, Vec<u8>, Vec<Candidate>);
+
+    /// Every finned and sashimi fish (not the Siamese pairs) by brute force: every `n` lines
+    /// holding the digit as base sets, every `n` positions of their candidates as covers.
+    fn brute_force_finned(grid: &Grid) -> Vec<Fish> {
+        let mut found = Vec::new();
+        for digit in 1..=9u8 {
+            let cands = grid.cells_with(digit);
+            for rows in [true, false] {
+                let mut masks = [0u16; 9];
+                for cell in cands {
+                    let (line, p) = if rows {
+                        (cell / 9, cell % 9)
+                    } else {
+                        (cell % 9, cell / 9)
+                    };
+                    masks[line] |= 1 << p;
+                }
+                let lines: Vec<usize> = (0..9).filter(|&i| masks[i] != 0).collect();
+                for n in 2..=4 {
+                    if cands.len() < 2 * n {
+                        continue;
+                    }
+                    let _ = combinations(&lines, n, &mut |base| {
+                        let union = base.iter().fold(0u16, |m, &i| m | masks[i]);
+                        let positions: Vec<u16> = (0..9).filter(|&p| union >> p & 1 != 0).collect();
+                        if positions.len() <= n {
+                            return ControlFlow::Continue(());
+                        }
+                        combinations(&positions, n, &mut |cover| {
+                            let cover = cover.iter().fold(0u16, |m, &p| m | 1 << p);
+                            let sashimi =
+                                base.iter().any(|&i| (masks[i] & cover).count_ones() <= 1);
+                            let kind = if sashimi { Kind::Sashimi } else { Kind::Finned };
+                            let t = BASIC[slot(n, kind)];
+                            if let Some(s) = fish_step(grid, t, digit, rows, base, &masks, cover) {
+                                let e = s.evidence;
+                                found.push((t, e.houses, e.cover, s.eliminations));
+                            }
+                            ControlFlow::Continue(())
+                        })
+                    });
+                }
+            }
+        }
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn finned_fish_agree_with_a_brute_force_search() {
+        let solution = crate::solver::solve_first(&Board::empty()).expect("an empty grid solves");
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut total = 0;
+        for _ in 0..40 {
+            let mut grid = Grid::new(&Board::empty());
+            for cell in 0..81 {
+                for d in 1..=9u8 {
+                    if d != solution.get(cell) && rng.next() % 100 >= 35 {
+                        grid.eliminate(cell, d);
+                    }
+                }
+            }
+            let mut searched = Vec::new();
+            for &t in &BASIC[3..] {
+                for s in t.all(&grid) {
+                    // Siamese pairs have more covers than base sets.
+                    if s.evidence.cover.len() == s.evidence.houses.len() {
+                        let e = s.evidence;
+                        searched.push((t, e.houses, e.cover, s.eliminations));
+                    }
+                }
+            }
+            searched.sort();
+            let expected = brute_force_finned(&grid);
+            total += expected.len();
+            assert_eq!(searched, expected, "\n{grid}");
+        }
+        assert!(total > 20, "the positions hold finned fish: {total}");
+    }
+
+    #[test]
+    fn the_fish_of_one_grid_are_not_reported_for_another() {
+        // Two grids, each with an X-Wing on its own digit; asked for alternately.
+        let a = pattern(5, true, &[(0, &[1, 6]), (3, &[1, 6])]);
+        let b = pattern(3, false, &[(0, &[1, 4]), (4, &[1, 4])]);
+        let first_a = Technique::XWing.all(&a);
+        let first_b = Technique::XWing.all(&b);
+        assert!(first_a.iter().any(|s| s.evidence.digits == digits::bit(5)));
+        assert!(first_b.iter().any(|s| s.evidence.digits == digits::bit(3)));
+        assert!(first_a.iter().all(|s| s.evidence.digits == digits::bit(5)));
+        assert!(first_b.iter().all(|s| s.evidence.digits == digits::bit(3)));
+        assert_eq!(Technique::XWing.all(&a), first_a);
+        for (grid, steps) in [(&a, &first_a), (&b, &first_b)] {
+            for e in steps.iter().flat_map(|s| &s.eliminations) {
+                assert!(grid.has(e.cell(), e.digit));
+            }
+        }
+    }
+
     #[test]
     fn franken_swordfish_with_a_box_among_its_base_sets() {
         // 4 only in r1: c1, c2; r2: c2, c3; and in box 7 at r7c1, r8c3. Base r1, r2, b7;
