@@ -307,7 +307,8 @@ fn at_least_three_outside(holding: &[CellSet; 9], digits: u16) -> CellSet {
 /// pattern that removes at least as much. The cells are combined in increasing order, each
 /// drawn from a bitset of the cells that can still fit (at most four digits with the first,
 /// exactly four with the first three, and then every digit that one of the first three
-/// holds alone); a combination stops growing as soon as two of its digits are loose, or
+/// holds alone; never a cell sharing two digits with a chosen cell it does not see); a
+/// combination stops growing as soon as two of its digits are loose, or
 /// once its loose digit is known, when no candidate sees every cell holding it.
 fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     // Cells with two to four candidates: the only ones a four-digit pattern can hold.
@@ -342,6 +343,20 @@ fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
         *set = pool - others;
     }
     let within_of = |quad: u16| within[usize::from(QUAD_INDEX[usize::from(quad)])];
+    // For each pool cell, the pool cells that do not see it and share two of its digits: two
+    // loose digits at once, so they never join it in a pattern.
+    let mut apart = [CellSet::EMPTY; 81];
+    for cell in pool {
+        let (mut once, mut twice) = (CellSet::EMPTY, CellSet::EMPTY);
+        let mut rest = cells[cell].digits;
+        while rest != 0 {
+            let set = holding[rest.trailing_zeros() as usize];
+            twice |= once & set;
+            once |= set;
+            rest &= rest - 1;
+        }
+        apart[cell] = twice - peers(cell) - CellSet::single(cell);
+    }
     // The pool cells that bring a set of two or three digits to exactly four.
     let completing = |digits: u16, count: u8| {
         if count == 3 {
@@ -389,7 +404,7 @@ fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
             }
             _ => pool - at_least_three_outside(&holding, ca.digits),
         };
-        for b in partners & after(a) {
+        for b in (partners & after(a)) - apart[a] {
             let cb = cells[b];
             let ab = ca.digits | cb.digits;
             let count = DIGIT_COUNT[usize::from(ab)];
@@ -410,7 +425,7 @@ fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
             } else {
                 completing(ab, count)
             };
-            for c in third & after(b) {
+            for c in (third & after(b)) - apart[a] - apart[b] {
                 let cc = cells[c];
                 let abc = ab | cc.digits;
                 let loose_c = loose_b | ca.loose(cc) | cb.loose(cc);
@@ -434,7 +449,7 @@ fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
                 let same_pair = (am == bm && DIGIT_COUNT[usize::from(am)] == 2)
                     || (am == cm && DIGIT_COUNT[usize::from(am)] == 2)
                     || (bm == cm && DIGIT_COUNT[usize::from(bm)] == 2);
-                let mut fourth = within_of(abc) & after(c);
+                let mut fourth = (within_of(abc) & after(c)) - apart[a] - apart[b] - apart[c];
                 if !same_pair {
                     let mut once = abc & !twice;
                     while once != 0 {
