@@ -20,7 +20,10 @@
 //! boxes, or the other way round); mutant fish mix houses freely. Their search works on cell
 //! sets, with HoDoKu's endo fins and cannibalistic eliminations.
 
+use std::cell::RefCell;
 use std::ops::ControlFlow;
+use std::rc::Rc;
+use std::thread::LocalKey;
 
 use super::cells::{CellSet, combinations, digits, house, peers};
 use super::{Candidate, Evidence, Grid, Sink, Step, Technique};
@@ -41,7 +44,7 @@ pub(super) fn implements(t: Technique) -> bool {
 
 pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
     if let Some((n, kind)) = basic_kind(t) {
-        return basic(grid, t, n, kind, sink);
+        return basic(grid, n, kind, sink);
     }
     if let Some((n, finned, shape)) = general_kind(t) {
         return general(grid, t, n, finned, shape, sink);
@@ -90,123 +93,382 @@ fn line_cells(rows: bool, i: usize, mask: u16) -> CellSet {
     set
 }
 
-/// Whether the set bits of a 9-bit mask all lie in one group of three (a band or a stack).
+/// The groups of three positions (bands of rows or stacks of columns) as 9-bit masks.
+const GROUPS: [u16; 3] = [0o007, 0o070, 0o700];
+
+/// The number of set bits of each 9-bit mask (a table: the portable build has no `popcnt`
+/// instruction, and the fish searches count positions in their inner loops).
+static BITS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u16).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// The number of set bits of a 9-bit mask.
 #[inline]
-fn in_one_group(mask: u16) -> bool {
-    mask & !0o007 == 0 || mask & !0o070 == 0 || mask & !0o700 == 0
+fn bits(mask: u16) -> usize {
+    usize::from(BITS[usize::from(mask & 0x1ff)])
+}
+
+/// The fewest set bits of each 9-bit mask outside one group. A finned fish's fins lie in one
+/// group of positions, so its base lines need at least this many cover lines.
+static OUTSIDE: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut best = 9;
+        let mut g = 0;
+        while g < 3 {
+            let k = (m as u16 & !(0o7 << (3 * g))).count_ones() as u8;
+            if k < best {
+                best = k;
+            }
+            g += 1;
+        }
+        t[m] = best;
+        m += 1;
+    }
+    t
+};
+
+/// The fewest set bits of a 9-bit mask outside one group.
+#[inline]
+fn outside_one_group(mask: u16) -> usize {
+    usize::from(OUTSIDE[usize::from(mask & 0x1ff)])
+}
+
+/// Every step of the nine basic fish techniques in one grid, one list per technique in the
+/// order of [`BASIC`]. Each list is in the order of the search: digit, then rows before
+/// columns as base sets, then the base lines in lexicographic order, then the covers in
+/// lexicographic order of their positions, then the Siamese pairs of those base lines.
+type Found = [Vec<Step>; 9];
+
+/// The basic fish techniques, by their index in [`Found`].
+const BASIC: [Technique; 9] = {
+    use Technique::*;
+    [
+        XWing,
+        Swordfish,
+        Jellyfish,
+        FinnedXWing,
+        SashimiXWing,
+        FinnedSwordfish,
+        SashimiSwordfish,
+        FinnedJellyfish,
+        SashimiJellyfish,
+    ]
+};
+
+/// The index of the technique of size `n` and kind `kind` in [`BASIC`].
+#[inline]
+fn slot(n: usize, kind: Kind) -> usize {
+    match kind {
+        Kind::Plain => n - 2,
+        Kind::Finned => 3 + 2 * (n - 2),
+        Kind::Sashimi => 4 + 2 * (n - 2),
+    }
+}
+
+type Cache = RefCell<Option<(Grid, Rc<Found>)>>;
+
+thread_local! {
+    /// The plain fish of the last grid searched: the ladder asks for X-Wing, Swordfish and
+    /// Jellyfish on the same grid (every technique between them failed), and one search
+    /// finds all three.
+    static PLAIN: Cache = const { RefCell::new(None) };
+    /// The finned and sashimi fish of the last grid searched, for the same reason: the
+    /// ladder asks for the six one after the other.
+    static FINNED: Cache = const { RefCell::new(None) };
+}
+
+/// The plain (or the finned and sashimi) fish of `grid`, searched once per grid.
+fn cached(cache: &'static LocalKey<Cache>, grid: &Grid, finned: bool) -> Rc<Found> {
+    let hit = cache.with(|c| {
+        c.borrow()
+            .as_ref()
+            .filter(|(g, _)| g == grid)
+            .map(|(_, found)| Rc::clone(found))
+    });
+    if let Some(found) = hit {
+        return found;
+    }
+    let found = Rc::new(search_basic(grid, finned));
+    cache.with(|c| *c.borrow_mut() = Some((*grid, Rc::clone(&found))));
+    found
 }
 
 /// Basic fish of size `n`: rows as base sets and columns as cover sets, then the other way.
-fn basic(grid: &Grid, t: Technique, n: usize, kind: Kind, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    for digit in 1..=9u8 {
-        let cands = grid.cells_with(digit);
-        if cands.len() < 2 * n {
-            continue;
-        }
-        for rows in [true, false] {
-            let mut masks = [0u16; 9];
-            for (i, mask) in masks.iter_mut().enumerate() {
-                for p in 0..9 {
-                    let cell = if rows { 9 * i + p } else { 9 * p + i };
-                    if cands.contains(cell) {
-                        *mask |= 1 << p;
-                    }
-                }
-            }
-            // A plain fish's base line has at most n candidates; any non-empty line may be
-            // a finned fish's base (HoDoKu takes every line that holds the digit).
-            let lines: Vec<usize> = (0..9)
-                .filter(|&i| {
-                    let k = masks[i].count_ones() as usize;
-                    k > 0 && (kind != Kind::Plain || k <= n)
-                })
-                .collect();
-            if lines.len() < n {
-                continue;
-            }
-            combinations(&lines, n, &mut |base| {
-                let union = base.iter().fold(0u16, |m, &i| m | masks[i]);
-                let size = union.count_ones() as usize;
-                if kind == Kind::Plain {
-                    if size != n {
-                        return ControlFlow::Continue(());
-                    }
-                    return match fish_step(grid, t, digit, rows, base, &masks, union) {
-                        Some(step) => sink(step),
-                        None => ControlFlow::Continue(()),
-                    };
-                }
-                if size <= n {
-                    return ControlFlow::Continue(());
-                }
-                // The fins lie in one stack (or band) of positions, so every position of the
-                // union outside that group is a cover: with more than n of them for each of
-                // the three groups, no cover of these base lines can work.
-                if [0o007u16, 0o070, 0o700]
-                    .iter()
-                    .all(|&g| ((union & !g).count_ones() as usize) > n)
-                {
-                    return ControlFlow::Continue(());
-                }
-                // The finned and sashimi fish on these base lines, sashimi or not, for the
-                // Siamese pairs below.
-                let mut found: Vec<(bool, Step)> = Vec::new();
-                // The covers that leave every fin in one group: all of the union outside the
-                // group, and the rest chosen from inside it; taken in the order of their
-                // positions, as a plain walk over every n of the union's positions would.
-                let mut covers: Vec<u16> = Vec::new();
-                for g in [0o007u16, 0o070, 0o700] {
-                    let required = union & !g;
-                    let k = required.count_ones() as usize;
-                    if k > n {
-                        continue;
-                    }
-                    let rest = union & g;
-                    let mut sub = rest;
-                    loop {
-                        if sub.count_ones() as usize == n - k {
-                            covers.push(required | sub);
-                        }
-                        if sub == 0 {
-                            break;
-                        }
-                        sub = (sub - 1) & rest;
-                    }
-                }
-                // Every cover has n positions, so their lists compare as the numbers whose
-                // digits they are (lowest position first).
-                let positions_of = |m: u16| {
-                    (0..9u32)
-                        .filter(|&p| m >> p & 1 != 0)
-                        .fold(0u32, |key, p| 10 * key + p)
-                };
-                covers.sort_by_cached_key(|&m| positions_of(m));
-                covers.dedup();
-                covers.into_iter().try_for_each(|cover| {
-                    // Fins must share a box, or no cover cell outside the base sees them all.
-                    let fin_positions = union & !cover;
-                    let fin_lines = base
-                        .iter()
-                        .filter(|&&i| masks[i] & !cover != 0)
-                        .fold(0u16, |m, &i| m | 1 << i);
-                    if !in_one_group(fin_positions) || !in_one_group(fin_lines) {
-                        return ControlFlow::Continue(());
-                    }
-                    let sashimi = base.iter().any(|&i| (masks[i] & cover).count_ones() <= 1);
-                    let Some(step) = fish_step(grid, t, digit, rows, base, &masks, cover) else {
-                        return ControlFlow::Continue(());
-                    };
-                    if sashimi == (kind == Kind::Sashimi) {
-                        sink(step.clone())?;
-                    }
-                    found.push((sashimi, step));
-                    ControlFlow::Continue(())
-                })?;
-                siamese(t, kind, &found, sink)
-            })?;
-        }
+fn basic(grid: &Grid, n: usize, kind: Kind, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let found = if kind == Kind::Plain {
+        cached(&PLAIN, grid, false)
+    } else {
+        cached(&FINNED, grid, true)
+    };
+    for step in &found[slot(n, kind)] {
+        sink(step.clone())?;
     }
     ControlFlow::Continue(())
+}
+
+/// Every plain fish of sizes 2 to 4, or every finned and sashimi fish of those sizes.
+fn search_basic(grid: &Grid, finned: bool) -> Found {
+    let mut found = Found::default();
+    for digit in 1..=9u8 {
+        let cands = grid.cells_with(digit);
+        // A fish of size n holds at least 2n candidates: none below 4.
+        if cands.len() < 4 {
+            continue;
+        }
+        // Row masks (bit = column) and column masks (bit = row).
+        let mut row_masks = [0u16; 9];
+        let mut col_masks = [0u16; 9];
+        for cell in cands {
+            let (r, c) = (cell / 9, cell % 9);
+            row_masks[r] |= 1 << c;
+            col_masks[c] |= 1 << r;
+        }
+        for rows in [true, false] {
+            let (masks, across) = if rows {
+                (row_masks, col_masks)
+            } else {
+                (col_masks, row_masks)
+            };
+            // The lines a fish may take as base sets, in increasing order: a plain fish's
+            // lines hold at most four candidates; a finned fish's at most three outside one
+            // group of positions (below).
+            let mut lines = [0u8; 9];
+            let mut len = 0;
+            for (i, &mask) in masks.iter().enumerate() {
+                let usable = if finned {
+                    mask != 0 && outside_one_group(mask) <= 3
+                } else {
+                    mask != 0 && bits(mask) <= 4
+                };
+                if usable {
+                    lines[len] = i as u8;
+                    len += 1;
+                }
+            }
+            let mut search = Lines {
+                grid,
+                digit,
+                rows,
+                count: cands.len(),
+                masks,
+                across,
+                lines: &lines[..len],
+                found: &mut found,
+            };
+            let mut base = [0usize; 4];
+            if finned {
+                search.finned(0, &mut base, 0, 0);
+            } else {
+                search.plain(0, &mut base, 0, 0);
+            }
+        }
+    }
+    found
+}
+
+/// The search over one digit's lines of one orientation (rows, or columns).
+struct Lines<'a> {
+    grid: &'a Grid,
+    digit: u8,
+    rows: bool,
+    /// The number of candidates of `digit` in the grid.
+    count: usize,
+    /// Bit `p` of `masks[i]`: `digit` is a candidate at position `p` of line `i`.
+    masks: [u16; 9],
+    /// The same candidates the other way: bit `i` of `across[p]` is bit `p` of `masks[i]`.
+    across: [u16; 9],
+    /// The lines that may be base lines, in increasing order.
+    lines: &'a [u8],
+    found: &'a mut Found,
+}
+
+impl Lines<'_> {
+    /// The lines of `base` as a 9-bit mask.
+    fn base_bits(base: &[usize]) -> u16 {
+        base.iter().fold(0, |m, &i| m | 1 << i)
+    }
+
+    /// The lines holding a candidate at some position of `positions`.
+    #[inline]
+    fn lines_at(&self, positions: u16) -> u16 {
+        let mut lines = 0;
+        let mut rest = positions;
+        while rest != 0 {
+            lines |= self.across[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        lines
+    }
+
+    /// Adds base lines from `self.lines[from]` on to the `k` of `base`, whose candidates lie
+    /// at the positions `union`, and records the plain fish. A plain fish of n lines has its
+    /// candidates at exactly n positions, so no branch goes past four positions. Within each
+    /// size, base lines come in lexicographic order.
+    fn plain(&mut self, from: usize, base: &mut [usize; 4], k: usize, union: u16) {
+        for next in from..self.lines.len() {
+            let i = usize::from(self.lines[next]);
+            let union = union | self.masks[i];
+            let size = bits(union);
+            if size > 4 {
+                continue;
+            }
+            base[k] = i;
+            let n = k + 1;
+            if n >= 2 && size == n && 2 * n <= self.count {
+                // Something to remove: a candidate of a cover line outside the base lines.
+                let in_base = Self::base_bits(&base[..n]);
+                if self.lines_at(union) & !in_base != 0 {
+                    let t = BASIC[slot(n, Kind::Plain)];
+                    let step = fish_step(
+                        self.grid,
+                        t,
+                        self.digit,
+                        self.rows,
+                        &base[..n],
+                        &self.masks,
+                        union,
+                    );
+                    self.found[slot(n, Kind::Plain)].extend(step);
+                }
+            }
+            if n < 4 {
+                self.plain(next + 1, base, n, union);
+            }
+        }
+    }
+
+    /// Adds base lines as [`Lines::plain`] does, and records the finned and sashimi fish.
+    /// Every line holding the digit may be a base line (HoDoKu takes them all). The fins lie
+    /// in one box, so every position of the union outside one group is a cover, and one
+    /// cover at least lies in that group (what the fish removes lies there): no branch goes
+    /// past three positions outside one group.
+    fn finned(&mut self, from: usize, base: &mut [usize; 4], k: usize, union: u16) {
+        for next in from..self.lines.len() {
+            let i = usize::from(self.lines[next]);
+            let union = union | self.masks[i];
+            let outside = outside_one_group(union);
+            if outside > 3 {
+                continue;
+            }
+            base[k] = i;
+            let n = k + 1;
+            if n >= 2 && 2 * n <= self.count && outside < n && bits(union) > n {
+                self.finned_base(&base[..n], union);
+            }
+            if n < 4 {
+                self.finned(next + 1, base, n, union);
+            }
+        }
+    }
+
+    /// The finned and sashimi fish on the base lines `base`, whose candidates lie at the
+    /// positions `union`, and their Siamese pairs.
+    ///
+    /// The fins lie in one box: a group `g` of positions and a group of lines (a band or a
+    /// stack) `band`. So the covers hold every position of the union outside `g`, and every
+    /// position of `g` that a base line outside `band` holds; the rest of the covers are
+    /// chosen from the union in `g`. What goes is a candidate of the box at a cover position,
+    /// in a line of `band` outside the base lines: the covers must reach one.
+    fn finned_base(&mut self, base: &[usize], union: u16) {
+        let n = base.len();
+        let in_base = Self::base_bits(base);
+        let mut covers = [0u16; 9];
+        let mut len = 0;
+        for g in GROUPS {
+            let outside = union & !g;
+            if bits(outside) >= n {
+                continue;
+            }
+            let inside = union & g;
+            let holding = self.lines_at(inside);
+            // Base lines holding the digit in `g` (the fins are among them), and lines outside
+            // the base holding it at a position of the union in `g` (the targets).
+            let (fin_lines, target_lines) = (holding & in_base, holding & !in_base);
+            for band in GROUPS {
+                if fin_lines & band == 0 || target_lines & band == 0 {
+                    continue;
+                }
+                let mut required = outside;
+                let mut rest = fin_lines & !band;
+                while rest != 0 {
+                    required |= self.masks[rest.trailing_zeros() as usize] & g;
+                    rest &= rest - 1;
+                }
+                let k = bits(required);
+                if k > n {
+                    continue;
+                }
+                let mut targets = 0;
+                let mut rest = target_lines & band;
+                while rest != 0 {
+                    targets |= self.masks[rest.trailing_zeros() as usize] & inside;
+                    rest &= rest - 1;
+                }
+                let free = inside & !required;
+                let mut sub = free;
+                loop {
+                    if bits(sub) == n - k && (required | sub) & targets != 0 {
+                        covers[len] = required | sub;
+                        len += 1;
+                    }
+                    if sub == 0 {
+                        break;
+                    }
+                    sub = (sub - 1) & free;
+                }
+            }
+        }
+        if len == 0 {
+            return;
+        }
+        // Covers in lexicographic order of their positions (lowest first). Of two covers of
+        // n positions, the one holding the lowest position where they differ comes first:
+        // with the bits reversed, it is the larger number.
+        let covers = &mut covers[..len];
+        covers.sort_unstable_by_key(|&m| std::cmp::Reverse(m.reverse_bits()));
+        // The finned and sashimi fish on these base lines, for the Siamese pairs below.
+        let mut found: Vec<(bool, Step)> = Vec::new();
+        let mut last = None;
+        for &cover in covers.iter() {
+            if last == Some(cover) {
+                continue;
+            }
+            last = Some(cover);
+            let sashimi = base.iter().any(|&i| bits(self.masks[i] & cover) <= 1);
+            let kind = if sashimi { Kind::Sashimi } else { Kind::Finned };
+            let t = BASIC[slot(n, kind)];
+            let Some(step) = fish_step(
+                self.grid,
+                t,
+                self.digit,
+                self.rows,
+                base,
+                &self.masks,
+                cover,
+            ) else {
+                continue;
+            };
+            self.found[slot(n, kind)].push(step.clone());
+            found.push((sashimi, step));
+        }
+        if found.len() >= 2 {
+            for kind in [Kind::Finned, Kind::Sashimi] {
+                let list = &mut self.found[slot(n, kind)];
+                let _ = siamese(BASIC[slot(n, kind)], kind, &found, &mut |step| {
+                    list.push(step);
+                    ControlFlow::Continue(())
+                });
+            }
+        }
+    }
 }
 
 /// Siamese fish (HoDoKu): two finned fish on the same base lines whose first eliminations
@@ -842,6 +1104,107 @@ mod tests {
                 "no {} found",
                 t.name()
             );
+        }
+    }
+
+    /// A fish as the tests compare them: technique, base sets, cover sets, eliminations.
+    type Fish = (Technique, Vec<u8>, Vec<u8>, Vec<Candidate>);
+
+    /// Every finned and sashimi fish (not the Siamese pairs) by brute force: every `n` lines
+    /// holding the digit as base sets, every `n` positions of their candidates as covers.
+    fn brute_force_finned(grid: &Grid) -> Vec<Fish> {
+        let mut found = Vec::new();
+        for digit in 1..=9u8 {
+            let cands = grid.cells_with(digit);
+            for rows in [true, false] {
+                let mut masks = [0u16; 9];
+                for cell in cands {
+                    let (line, p) = if rows {
+                        (cell / 9, cell % 9)
+                    } else {
+                        (cell % 9, cell / 9)
+                    };
+                    masks[line] |= 1 << p;
+                }
+                let lines: Vec<usize> = (0..9).filter(|&i| masks[i] != 0).collect();
+                for n in 2..=4 {
+                    if cands.len() < 2 * n {
+                        continue;
+                    }
+                    let _ = combinations(&lines, n, &mut |base| {
+                        let union = base.iter().fold(0u16, |m, &i| m | masks[i]);
+                        let positions: Vec<u16> = (0..9).filter(|&p| union >> p & 1 != 0).collect();
+                        if positions.len() <= n {
+                            return ControlFlow::Continue(());
+                        }
+                        combinations(&positions, n, &mut |cover| {
+                            let cover = cover.iter().fold(0u16, |m, &p| m | 1 << p);
+                            let sashimi =
+                                base.iter().any(|&i| (masks[i] & cover).count_ones() <= 1);
+                            let kind = if sashimi { Kind::Sashimi } else { Kind::Finned };
+                            let t = BASIC[slot(n, kind)];
+                            if let Some(s) = fish_step(grid, t, digit, rows, base, &masks, cover) {
+                                let e = s.evidence;
+                                found.push((t, e.houses, e.cover, s.eliminations));
+                            }
+                            ControlFlow::Continue(())
+                        })
+                    });
+                }
+            }
+        }
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn finned_fish_agree_with_a_brute_force_search() {
+        let solution = crate::solver::solve_first(&Board::empty()).expect("an empty grid solves");
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut total = 0;
+        for _ in 0..40 {
+            let mut grid = Grid::new(&Board::empty());
+            for cell in 0..81 {
+                for d in 1..=9u8 {
+                    if d != solution.get(cell) && rng.next() % 100 >= 35 {
+                        grid.eliminate(cell, d);
+                    }
+                }
+            }
+            let mut searched = Vec::new();
+            for &t in &BASIC[3..] {
+                for s in t.all(&grid) {
+                    // Siamese pairs have more covers than base sets.
+                    if s.evidence.cover.len() == s.evidence.houses.len() {
+                        let e = s.evidence;
+                        searched.push((t, e.houses, e.cover, s.eliminations));
+                    }
+                }
+            }
+            searched.sort();
+            let expected = brute_force_finned(&grid);
+            total += expected.len();
+            assert_eq!(searched, expected, "\n{grid}");
+        }
+        assert!(total > 20, "the positions hold finned fish: {total}");
+    }
+
+    #[test]
+    fn the_fish_of_one_grid_are_not_reported_for_another() {
+        // Two grids, each with an X-Wing on its own digit; asked for alternately.
+        let a = pattern(5, true, &[(0, &[1, 6]), (3, &[1, 6])]);
+        let b = pattern(3, false, &[(0, &[1, 4]), (4, &[1, 4])]);
+        let first_a = Technique::XWing.all(&a);
+        let first_b = Technique::XWing.all(&b);
+        assert!(first_a.iter().any(|s| s.evidence.digits == digits::bit(5)));
+        assert!(first_b.iter().any(|s| s.evidence.digits == digits::bit(3)));
+        assert!(first_a.iter().all(|s| s.evidence.digits == digits::bit(5)));
+        assert!(first_b.iter().all(|s| s.evidence.digits == digits::bit(3)));
+        assert_eq!(Technique::XWing.all(&a), first_a);
+        for (grid, steps) in [(&a, &first_a), (&b, &first_b)] {
+            for e in steps.iter().flat_map(|s| &s.eliminations) {
+                assert!(grid.has(e.cell(), e.digit));
+            }
         }
     }
 

@@ -14,7 +14,7 @@
 
 use std::ops::ControlFlow;
 
-use super::cells::{CellSet, digits, peers, sees};
+use super::cells::{CellSet, HOUSE_BITS, digits, peers, sees};
 use super::{Candidate, Evidence, Grid, Link, Node, Sink, Step, Technique};
 
 /// Whether this file has a finder for `t`.
@@ -216,26 +216,13 @@ fn strong_link_between(grid: &Grid, x: u8, i: usize, j: usize) -> Option<(usize,
     None
 }
 
-/// The digits that a new cell (its peers and candidates) shares with a chosen cell it does
-/// not see: digits that are then not restricted.
-#[inline]
-fn loose_with(next_peers: CellSet, chosen: &[(usize, u16)], next: u16) -> u16 {
-    let mut shared = 0;
-    for &(cell, mask) in chosen {
-        if !next_peers.contains(cell) {
-            shared |= mask;
-        }
-    }
-    shared & next
-}
-
-/// The index of each four-digit mask among the 126 of them.
-static QUAD_INDEX: [u8; 512] = {
-    let mut t = [0u8; 512];
+/// The four-digit masks, in increasing order; [`QUAD_INDEX`] numbers them.
+static QUADS: [u16; 126] = {
+    let mut t = [0u16; 126];
     let (mut m, mut i) = (0, 0);
     while m < 512 {
         if (m as u16).count_ones() == 4 {
-            t[m] = i;
+            t[i] = m as u16;
             i += 1;
         }
         m += 1;
@@ -243,32 +230,16 @@ static QUAD_INDEX: [u8; 512] = {
     t
 };
 
-/// The pool cells whose candidates lie within a set of four digits, worked out when first
-/// asked for.
-struct Within {
-    pool: CellSet,
-    holding: [CellSet; 9],
-    table: [CellSet; 126],
-    /// Bit `i`: `table[i]` is filled.
-    done: u128,
-}
-
-impl Within {
-    fn get(&mut self, quad: u16) -> CellSet {
-        let i = QUAD_INDEX[usize::from(quad)];
-        if self.done >> i & 1 == 0 {
-            let mut others = CellSet::EMPTY;
-            let mut rest = !quad & digits::ALL;
-            while rest != 0 {
-                others |= self.holding[rest.trailing_zeros() as usize];
-                rest &= rest - 1;
-            }
-            self.table[usize::from(i)] = self.pool - others;
-            self.done |= 1 << i;
-        }
-        self.table[usize::from(i)]
+/// The index of each four-digit mask among the 126 of them.
+static QUAD_INDEX: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 0;
+    while i < 126 {
+        t[QUADS[i] as usize] = i as u8;
+        i += 1;
     }
-}
+    t
+};
 
 /// The number of digits in each 9-bit mask (a table: the portable build has no `popcnt`).
 static DIGIT_COUNT: [u8; 512] = {
@@ -287,94 +258,215 @@ fn several(mask: u16) -> bool {
     mask & mask.wrapping_sub(1) != 0
 }
 
+/// A cell of a WXYZ-Wing search: its candidates and its houses (a 27-bit mask; two cells
+/// see each other when their masks meet).
+#[derive(Clone, Copy)]
+struct Cell {
+    digits: u16,
+    houses: u32,
+}
+
+impl Cell {
+    /// The digits this cell shares with `other` when they do not see each other: digits that
+    /// are then not restricted.
+    #[inline]
+    fn loose(self, other: Cell) -> u16 {
+        if self.houses & other.houses != 0 {
+            0
+        } else {
+            self.digits & other.digits
+        }
+    }
+}
+
+/// The cells of `holding` (cells by digit) that hold at least two, and at least three, digits
+/// outside `digits`.
+fn outside_counts(holding: &[CellSet; 9], digits: u16) -> (CellSet, CellSet) {
+    let (mut ones, mut twos, mut threes) = (CellSet::EMPTY, CellSet::EMPTY, CellSet::EMPTY);
+    let mut rest = !digits & digits::ALL;
+    while rest != 0 {
+        let set = holding[rest.trailing_zeros() as usize];
+        threes |= twos & set;
+        twos |= ones & set;
+        ones |= set;
+        rest &= rest - 1;
+    }
+    (twos, threes)
+}
+
+/// The cells of `holding` with at least three digits outside `digits`.
+fn at_least_three_outside(holding: &[CellSet; 9], digits: u16) -> CellSet {
+    outside_counts(holding, digits).1
+}
+
 /// WXYZ-Wing: four cells, four digits between them, exactly one digit `z` not restricted (its
 /// cells do not all see each other). The restricted digits fill at most three of the cells, so
 /// `z` fills one; it leaves every cell that sees all the pattern's `z` cells.
 ///
 /// Four cells of which three hold only three digits are left out: those three make a smaller
-/// pattern that removes at least as much. The cells are combined in increasing order; a combination stops growing as soon as it
-/// holds more than four digits or two of its digits are loose.
+/// pattern that removes at least as much. The cells are combined in increasing order, each
+/// drawn from a bitset of the cells that can still fit (at most four digits with the first,
+/// exactly four with the first three, and then every digit that one of the first three
+/// holds alone; never a cell sharing two digits with a chosen cell it does not see); a
+/// combination stops growing as soon as two of its digits are loose, or
+/// once its loose digit is known, when no candidate sees every cell holding it.
 fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     // Cells with two to four candidates: the only ones a four-digit pattern can hold.
     let mut pool = CellSet::EMPTY;
+    let mut cells = [Cell {
+        digits: 0,
+        houses: 0,
+    }; 81];
     for cell in grid.empty_cells() {
-        if (2..=4).contains(&grid.candidates(cell).count_ones()) {
+        let digits = grid.candidates(cell);
+        if (2..=4).contains(&DIGIT_COUNT[usize::from(digits)]) {
             pool.insert(cell);
+            cells[cell] = Cell {
+                digits,
+                houses: HOUSE_BITS[cell],
+            };
         }
     }
     let mut holding = [CellSet::EMPTY; 9];
     for (d, set) in holding.iter_mut().enumerate() {
         *set = grid.cells_with(d as u8 + 1) & pool;
     }
-    let mut within = Within {
-        pool,
-        holding,
-        table: [CellSet::EMPTY; 126],
-        done: 0,
-    };
+    // The pool cells whose candidates lie within each set of four digits.
+    let mut within = [CellSet::EMPTY; 126];
+    for (set, &quad) in within.iter_mut().zip(QUADS.iter()) {
+        let mut others = CellSet::EMPTY;
+        let mut rest = !quad & digits::ALL;
+        while rest != 0 {
+            others |= holding[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        *set = pool - others;
+    }
+    let within_of = |quad: u16| within[usize::from(QUAD_INDEX[usize::from(quad)])];
+    // For each pool cell, the pool cells that do not see it and share two of its digits: two
+    // loose digits at once, so they never join it in a pattern.
+    let mut apart = [CellSet::EMPTY; 81];
+    for cell in pool {
+        let (mut once, mut twice) = (CellSet::EMPTY, CellSet::EMPTY);
+        let mut rest = cells[cell].digits;
+        while rest != 0 {
+            let set = holding[rest.trailing_zeros() as usize];
+            twice |= once & set;
+            once |= set;
+            rest &= rest - 1;
+        }
+        apart[cell] = twice - peers(cell) - CellSet::single(cell);
+    }
     // The pool cells that bring a set of two or three digits to exactly four.
-    let completing = |within: &mut Within, digits: u16, count: u8| {
+    let completing = |digits: u16, count: u8| {
         if count == 3 {
             let (mut any, mut all) = (CellSet::EMPTY, CellSet::ALL);
-            for d in 0..9 {
-                if digits >> d & 1 == 0 {
-                    let cells = within.get(digits | 1 << d);
-                    any |= cells;
-                    all &= cells;
-                }
+            let mut rest = !digits & digits::ALL;
+            while rest != 0 {
+                let cells = within_of(digits | 1 << rest.trailing_zeros());
+                any |= cells;
+                all &= cells;
+                rest &= rest - 1;
             }
             any - all
         } else {
             // Two digits: the pool cells with exactly two others.
-            let (mut ones, mut twos, mut threes) = (CellSet::EMPTY, CellSet::EMPTY, CellSet::EMPTY);
-            for (d, &set) in holding.iter().enumerate() {
-                if digits >> d & 1 == 0 {
-                    threes |= twos & set;
-                    twos |= ones & set;
-                    ones |= set;
-                }
-            }
+            let (twos, threes) = outside_counts(&holding, digits);
             twos - threes
         }
     };
     // The cells numbered above `cell`.
-    let after = |cell: usize| CellSet(CellSet::ALL.0 & !((2u128 << cell) - 1));
+    let after = |cell: usize| CellSet(CellSet::ALL.0 & (u128::MAX << (cell + 1)));
+    // The candidates of the one-digit mask `z` that see every cell of `pattern` holding it.
+    let reach = |z: u16, pattern: &[usize]| {
+        let z = digits::first(z);
+        let mut seen = grid.cells_with(z);
+        for &cell in pattern {
+            if grid.has(cell, z) {
+                seen &= peers(cell);
+            }
+        }
+        seen
+    };
     for a in pool {
-        let am = grid.candidates(a);
-        let pa = peers(a);
-        for b in pool & after(a) {
-            let bm = grid.candidates(b);
-            let ab = am | bm;
+        let ca = cells[a];
+        // The pool cells with at most four digits together with `a`.
+        let partners = match DIGIT_COUNT[usize::from(ca.digits)] {
+            4 => within_of(ca.digits),
+            3 => {
+                let mut any = CellSet::EMPTY;
+                let mut rest = !ca.digits & digits::ALL;
+                while rest != 0 {
+                    any |= within_of(ca.digits | 1 << rest.trailing_zeros());
+                    rest &= rest - 1;
+                }
+                any
+            }
+            _ => pool - at_least_three_outside(&holding, ca.digits),
+        };
+        for b in (partners & after(a)) - apart[a] {
+            let cb = cells[b];
+            let ab = ca.digits | cb.digits;
             let count = DIGIT_COUNT[usize::from(ab)];
-            if count > 4 {
+            let loose_b = ca.loose(cb);
+            if several(loose_b) {
                 continue;
             }
-            let loose_b = if pa.contains(b) { 0 } else { am & bm };
-            if several(loose_b) {
+            // Once the loose digit is known, what goes must see every cell holding it: two
+            // cells that do not see each other have few peers in common.
+            if loose_b != 0 && reach(loose_b, &[a, b]).is_empty() {
                 continue;
             }
             // Three of the cells with three digits would make a smaller pattern (see above);
             // with two they would be three cells on one pair, loose or broken. So the first
             // three already hold all four digits.
             let third = if count == 4 {
-                within.get(ab)
+                within_of(ab)
             } else {
-                completing(&mut within, ab, count)
+                completing(ab, count)
             };
-            for c in third & after(b) {
-                let cm = grid.candidates(c);
-                let abc = ab | cm;
-                let pc = peers(c);
-                let loose_c = loose_b | loose_with(pc, &[(a, am), (b, bm)], cm);
+            for c in (third & after(b)) - apart[a] - apart[b] {
+                let cc = cells[c];
+                let abc = ab | cc.digits;
+                let loose_c = loose_b | ca.loose(cc) | cb.loose(cc);
                 if several(loose_c) {
                     continue;
                 }
-                for d in within.get(abc) & after(c) {
-                    let dm = grid.candidates(d);
-                    let loose = loose_c | loose_with(peers(d), &[(a, am), (b, bm), (c, cm)], dm);
+                let reach_c = if loose_c != 0 {
+                    let r = reach(loose_c, &[a, b, c]);
+                    if r.is_empty() {
+                        continue;
+                    }
+                    r
+                } else {
+                    CellSet::ALL
+                };
+                // Three of the four cells must hold all four digits, so the fourth holds every
+                // digit that only one of the first three holds; unless two of them are the same
+                // pair (then three cells on that pair pass the test below, as before).
+                let (am, bm, cm) = (ca.digits, cb.digits, cc.digits);
+                let twice = (am & bm) | (am & cm) | (bm & cm);
+                let same_pair = (am == bm && DIGIT_COUNT[usize::from(am)] == 2)
+                    || (am == cm && DIGIT_COUNT[usize::from(am)] == 2)
+                    || (bm == cm && DIGIT_COUNT[usize::from(bm)] == 2);
+                let mut fourth = (within_of(abc) & after(c)) - apart[a] - apart[b] - apart[c];
+                if !same_pair {
+                    let mut once = abc & !twice;
+                    while once != 0 {
+                        fourth &= holding[once.trailing_zeros() as usize];
+                        once &= once - 1;
+                    }
+                }
+                for d in fourth {
+                    let cd = cells[d];
+                    let loose = loose_c | ca.loose(cd) | cb.loose(cd) | cc.loose(cd);
                     if loose == 0 || several(loose) {
                         continue;
                     }
+                    if cd.digits & loose != 0 && !reach_c.intersects(peers(d)) {
+                        continue;
+                    }
+                    let dm = cd.digits;
                     let three = |x: u16, y: u16, z: u16| DIGIT_COUNT[usize::from(x | y | z)] == 3;
                     if three(am, bm, dm) || three(am, cm, dm) || three(bm, cm, dm) {
                         continue;
