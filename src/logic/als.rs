@@ -38,50 +38,31 @@ pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlo
         return sue_de_coq(grid, sink);
     }
     let mut data = cached(grid);
-    let flow = match (t, &data.rcs) {
-        (Technique::DeathBlossom, _) => death_blossom(grid, &data.alses, sink),
-        (Technique::AlsXz, Some(rcs)) => {
-            let mut flow = ControlFlow::Continue(());
-            for &rc in rcs {
-                flow = xz(grid, &data.alses, rc, sink);
-                if flow.is_break() {
-                    break;
-                }
-            }
-            flow
+    let flow = if t == Technique::DeathBlossom {
+        death_blossom(grid, &data.alses, sink)
+    } else {
+        if !data.rcs_ready {
+            data.rcs.fill(&data.alses);
+            data.rcs_ready = true;
         }
-        (Technique::AlsXz, None) => {
-            // The RCs are found as ALS-XZ goes; kept only if it saw them all.
-            let mut rcs = Vec::new();
-            let flow = for_each_rc(&data.alses, &mut |rc| {
-                rcs.push(rc);
-                xz(grid, &data.alses, rc, sink)
-            });
-            if flow.is_continue() {
-                data.rcs = Some(rcs);
-            }
-            flow
-        }
-        _ => {
-            let rcs = data
-                .rcs
-                .get_or_insert_with(|| restricted_commons(&data.alses));
-            if t == Technique::AlsXyWing {
-                xy_wing(grid, &data.alses, rcs, sink)
-            } else {
-                xy_chain(grid, &data.alses, rcs, sink)
-            }
+        let rcs = &data.rcs;
+        match t {
+            Technique::AlsXz => xz_all(&data.alses, rcs, sink),
+            Technique::AlsXyWing => xy_wing(&data.alses, rcs, sink),
+            _ => xy_chain(&data.alses, rcs, sink),
         }
     };
     CACHE.with(|c| *c.borrow_mut() = Some(data));
     flow
 }
 
-/// The ALS and RCs of one grid (the RCs once some finder needed them all).
+/// The ALS and RCs of one grid (the RCs once some finder needed them).
 struct Data {
     grid: Grid,
     alses: Vec<Als>,
-    rcs: Option<Vec<Restricted>>,
+    rcs: Rcs,
+    /// Whether `rcs` are this grid's.
+    rcs_ready: bool,
 }
 
 thread_local! {
@@ -93,15 +74,20 @@ thread_local! {
 /// The ALS and RCs of `grid`, from the cache when it holds this grid. The caller puts them
 /// back when done (taking them out keeps a finder called from a sink safe).
 fn cached(grid: &Grid) -> Data {
-    if let Some(data) = CACHE.with(|c| c.borrow_mut().take())
+    let old = CACHE.with(|c| c.borrow_mut().take());
+    if let Some(data) = &old
         && data.grid == *grid
     {
-        return data;
+        return old.expect("just seen");
     }
+    // The old lists' room is used again.
+    let (mut alses, rcs) = old.map(|d| (d.alses, d.rcs)).unwrap_or_default();
+    collect(grid, &mut alses);
     Data {
         grid: *grid,
-        alses: collect(grid),
-        rcs: None,
+        alses,
+        rcs,
+        rcs_ready: false,
     }
 }
 
@@ -111,76 +97,133 @@ struct Als {
     digits: u16,
     /// For each digit (index `d - 1`), the cells of the set holding it.
     holding: [CellSet; 9],
-    /// For each digit it holds, the cells that see every cell of the set holding it (the set's
-    /// own cells holding it excluded; others of its cells may be in).
+    /// For each digit it holds, the cells outside the set that hold the digit and see every
+    /// cell of the set holding it: where the digit goes when the set is locked with it.
     seeing: [CellSet; 9],
-    /// The union of `seeing`: an ALS with no cell here has no RC with this one.
-    reach: CellSet,
+    /// The digits whose `seeing` is not empty: the only ones an elimination can be about.
+    reaching: u16,
 }
 
 impl Als {
+    /// The ALS of `cells`, which hold `digits`.
+    fn new(grid: &Grid, cells: CellSet, digits: u16) -> Als {
+        let mut holding = [CellSet::EMPTY; 9];
+        let mut seeing = [CellSet::EMPTY; 9];
+        let mut reaching = 0;
+        for i in bits(digits) {
+            let with = grid.cells_with(i as u8 + 1);
+            holding[i] = cells & with;
+            seeing[i] = holding[i].common_peers() & with;
+            if !seeing[i].is_empty() {
+                reaching |= 1 << i;
+            }
+        }
+        Als {
+            cells,
+            digits,
+            holding,
+            seeing,
+            reaching,
+        }
+    }
+
     #[cfg(test)]
     fn holding(&self, d: u8) -> CellSet {
         self.holding[usize::from(d - 1)]
     }
 
+    #[inline]
     fn seeing(&self, d: u8) -> CellSet {
         self.seeing[usize::from(d - 1)]
     }
 }
+
+/// The digits of a mask as indices `d - 1`, lowest first.
+#[inline]
+fn bits(mut mask: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let i = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(i)
+    })
+}
+
+/// The number of digits in each 9-bit mask (`count_ones` is a long sequence of instructions
+/// where the target has no `popcnt`).
+static DIGIT_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 1;
+    while m < 512 {
+        t[m] = t[m & (m - 1)] + 1;
+        m += 1;
+    }
+    t
+};
 
 /// Every ALS of the grid, each once (a set in a box and a line is found from the line).
 ///
 /// The order is HoDoKu's: rows, then columns, then boxes; in each house the subsets of its open
 /// cells depth first (`{1}`, `{1,2}`, `{1,2,3}`, ..., `{1,3}`, ...). The chain search only goes
 /// forward in this order, so it finds the chains HoDoKu finds.
-fn collect(grid: &Grid) -> Vec<Als> {
-    let mut alses = Vec::new();
+fn collect(grid: &Grid, alses: &mut Vec<Als>) {
+    alses.clear();
     for h in 0..27 {
-        let open: Vec<usize> = (house(h) & grid.empty_cells()).iter().collect();
-        subsets(grid, h, &open, 0, CellSet::EMPTY, 0, &mut alses);
-    }
-    alses
-}
-
-/// Adds the ALS among the subsets of `open` that extend `cells` (holding `union`) with cells
-/// from `start` on, depth first.
-fn subsets(
-    grid: &Grid,
-    h: usize,
-    open: &[usize],
-    start: usize,
-    cells: CellSet,
-    union: u16,
-    alses: &mut Vec<Als>,
-) {
-    for (i, &cell) in open.iter().enumerate().skip(start) {
-        let mut cells = cells;
-        cells.insert(cell);
-        let union = union | grid.candidates(cell);
-        let n = cells.len();
-        if n == open.len() {
-            return;
+        let mut open = [0usize; 9];
+        let mut k = 0;
+        for cell in house(h) & grid.empty_cells() {
+            open[k] = cell;
+            k += 1;
         }
-        if union.count_ones() as usize == n + 1 && cells.common_houses() & ((1 << h) - 1) == 0 {
-            let mut holding = [CellSet::EMPTY; 9];
-            let mut seeing = [CellSet::EMPTY; 9];
-            let mut reach = CellSet::EMPTY;
-            for d in digits::iter(union) {
-                let i = usize::from(d - 1);
-                holding[i] = cells & grid.cells_with(d);
-                seeing[i] = holding[i].common_peers();
-                reach |= seeing[i];
+        if k < 2 {
+            continue;
+        }
+        // The subset at hand: `at[0] < at[1] < ... < at[depth]` (indices into `open`), with
+        // the cells and digits of each prefix.
+        let mut at = [0usize; 9];
+        let mut cells = [CellSet::EMPTY; 9];
+        let mut union = [0u16; 9];
+        let mut depth = 0;
+        loop {
+            let cell = open[at[depth]];
+            let (c, u) = if depth == 0 {
+                (CellSet::single(cell), grid.candidates(cell))
+            } else {
+                (
+                    cells[depth - 1] | CellSet::single(cell),
+                    union[depth - 1] | grid.candidates(cell),
+                )
+            };
+            cells[depth] = c;
+            union[depth] = u;
+            let n = depth + 1;
+            // All the open cells of the house hold `k` digits: never an ALS.
+            if n < k
+                && usize::from(DIGIT_COUNT[usize::from(u)]) == n + 1
+                && c.common_houses() & ((1 << h) - 1) == 0
+            {
+                alses.push(Als::new(grid, c, u));
             }
-            alses.push(Als {
-                cells,
-                digits: union,
-                holding,
-                seeing,
-                reach,
-            });
+            if at[depth] + 1 < k {
+                // Deeper first.
+                at[depth + 1] = at[depth] + 1;
+                depth += 1;
+                continue;
+            }
+            // Then the next cell at this depth, or back up.
+            loop {
+                at[depth] += 1;
+                if at[depth] < k || depth == 0 {
+                    break;
+                }
+                depth -= 1;
+            }
+            if at[depth] >= k {
+                break;
+            }
         }
-        subsets(grid, h, open, i + 1, cells, union, alses);
     }
 }
 
@@ -206,77 +249,258 @@ impl Restricted {
     }
 }
 
-/// The restricted commons of two ALS, as a digit mask (0, one or two digits).
-fn rc_digits(a: &Als, b: &Als) -> u16 {
-    let common = a.digits & b.digits;
-    if common == 0 || !a.reach.intersects(b.cells) {
-        return 0;
+/// Every RC between two ALS, pairs in order (by `a`, then `b`), and for each ALS its own;
+/// with the room the search for them uses, kept from grid to grid.
+#[derive(Default)]
+struct Rcs {
+    list: Vec<Restricted>,
+    /// The RCs of ALS `i` are `list[by[k]]` for `k` in `start[i]..start[i + 1]`, in order.
+    start: Vec<u32>,
+    by: Vec<u32>,
+    /// Hash table slots: a group's key (see `fill`) and number; 0 is a free slot.
+    table: Vec<(u128, u32)>,
+    /// The slots in use, to free them afterwards.
+    used: Vec<u16>,
+    /// The groups: (cells holding the digit, cells holding it that see them all).
+    groups: Vec<(CellSet, CellSet)>,
+    /// Group members: the ALS of group `g` are `members[group_start[g]..group_start[g + 1]]`.
+    group_start: Vec<u32>,
+    members: Vec<u32>,
+    /// (group, ALS), in the order met.
+    met: Vec<(u32, u32)>,
+    /// Groups by the first cell holding the digit: those of cell `c` (of the digit at hand)
+    /// are `by_cell[cell_start[c]..cell_start[c + 1]]`.
+    cell_start: Vec<u32>,
+    by_cell: Vec<u32>,
+    /// RC digits found: `a << 36 | b << 4 | digit index`, then sorted.
+    keys: Vec<u64>,
+    sorted: Vec<u64>,
+}
+
+/// Slots of the grouping hash table (at most half of them filled).
+const SLOTS: usize = 1 << 11;
+
+impl Rcs {
+    /// Digit `d` is an RC of ALS `a` and `b` when every cell of `b` holding it sees every cell
+    /// of `a` holding it (then none is in both, and the cells of either holding it are outside
+    /// the other): `b.holding[d] ⊆ a.seeing[d]`, a test that is the same both ways.
+    ///
+    /// ALS holding `d` in the same cells pass or fail the test together, and there are fewer
+    /// such groups than ALS: so for each digit the ALS are grouped by the cells holding it (a
+    /// hash table), and each group `g1` is tested against the groups whose first cell is one of
+    /// `g1`'s seeing cells (the others cannot pass). Each passing pair of groups gives the
+    /// digit to every pair of their members; those are then put in order of the pairs.
+    fn fill(&mut self, alses: &[Als]) {
+        if self.table.len() != SLOTS {
+            self.table = vec![(0, 0); SLOTS];
+        }
+        self.groups.clear();
+        self.met.clear();
+        self.keys.clear();
+        let mut digit_start = [0usize; 10];
+        for (d, start) in digit_start.iter_mut().enumerate().take(9) {
+            *start = self.groups.len();
+            let bit = 1 << d;
+            for (i, als) in alses.iter().enumerate() {
+                if als.digits & bit == 0 {
+                    continue;
+                }
+                let g = self.group_of(als.holding[d], als.seeing[d], d);
+                self.met.push((g, i as u32));
+            }
+        }
+        digit_start[9] = self.groups.len();
+        self.clear_table();
+        // Members by group (a counting sort keeps each group's ALS in order).
+        let n_groups = self.groups.len();
+        counting_sort(
+            &mut self.group_start,
+            &mut self.members,
+            n_groups,
+            self.met.iter().map(|&(g, i)| (g as usize, i)),
+        );
+        for d in 0..9 {
+            let (from, to) = (digit_start[d], digit_start[d + 1]);
+            let groups = &self.groups[from..to];
+            counting_sort(
+                &mut self.cell_start,
+                &mut self.by_cell,
+                81,
+                groups
+                    .iter()
+                    .enumerate()
+                    .map(|(g, (held, _))| (held.first().expect("a digit of the ALS"), g as u32)),
+            );
+            for (g1, &(_, seeing)) in groups.iter().enumerate() {
+                for f in seeing {
+                    let cell_groups =
+                        &self.by_cell[self.cell_start[f] as usize..self.cell_start[f + 1] as usize];
+                    for &g2 in cell_groups {
+                        let g2 = g2 as usize;
+                        if g2 <= g1 || !groups[g2].0.is_subset(seeing) {
+                            continue;
+                        }
+                        let of = |g: usize| {
+                            &self.members[self.group_start[from + g] as usize
+                                ..self.group_start[from + g + 1] as usize]
+                        };
+                        for &i in of(g1) {
+                            for &j in of(g2) {
+                                let (a, b) = (i.min(j), i.max(j));
+                                self.keys
+                                    .push(u64::from(a) << 36 | u64::from(b) << 4 | d as u64);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // In order of the pairs: by `a` (a counting sort), then within each `a` (few).
+        counting_sort(
+            &mut self.start,
+            &mut self.sorted,
+            alses.len(),
+            self.keys.iter().map(|&k| ((k >> 36) as usize, k)),
+        );
+        for a in 0..alses.len() {
+            self.sorted[self.start[a] as usize..self.start[a + 1] as usize].sort_unstable();
+        }
+        self.list.clear();
+        let mut last = u64::MAX;
+        for &key in &self.sorted {
+            let digit = (key & 0xf) as u8 + 1;
+            if key >> 4 == last {
+                // A second RC digit of the same pair (a third is left out, as it cannot be).
+                let rc = self.list.last_mut().expect("a pair seen before");
+                if rc.y == 0 {
+                    rc.y = digit;
+                }
+                continue;
+            }
+            last = key >> 4;
+            self.list.push(Restricted {
+                a: (key >> 36) as u32,
+                b: (key >> 4 & 0xffff_ffff) as u32,
+                x: digit,
+                y: 0,
+            });
+        }
+        // Each ALS's RCs, in order (a counting sort).
+        self.start.clear();
+        self.start.resize(alses.len() + 2, 0);
+        for rc in &self.list {
+            self.start[rc.a as usize + 2] += 1;
+            self.start[rc.b as usize + 2] += 1;
+        }
+        for i in 0..alses.len() {
+            self.start[i + 2] += self.start[i + 1];
+        }
+        self.by.clear();
+        self.by.resize(2 * self.list.len(), 0);
+        for (k, rc) in self.list.iter().enumerate() {
+            for i in [rc.a as usize + 1, rc.b as usize + 1] {
+                self.by[self.start[i] as usize] = k as u32;
+                self.start[i] += 1;
+            }
+        }
+        self.start.pop();
     }
-    let overlap = a.cells & b.cells;
+
+    /// The number of the group of ALS holding digit index `d` in cells `held` (seeing
+    /// `seeing`), a new one if it is the first.
+    fn group_of(&mut self, held: CellSet, seeing: CellSet, d: usize) -> u32 {
+        // The digit in bits 96..100: a key is never 0, the free slot's mark.
+        let key = held.0 | (d as u128 + 1) << 96;
+        let folded = (key as u64) ^ ((key >> 64) as u64);
+        let mut slot = (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 53) as usize;
+        loop {
+            let (k, g) = self.table[slot];
+            if k == key {
+                return g;
+            }
+            if k == 0 {
+                if self.used.len() == SLOTS / 2 {
+                    // Too full to stay fast (never on a real grid): start afresh. A group
+                    // found twice only costs time (the two never pair).
+                    self.clear_table();
+                    continue;
+                }
+                let g = self.groups.len() as u32;
+                self.table[slot] = (key, g);
+                self.used.push(slot as u16);
+                self.groups.push((held, seeing));
+                return g;
+            }
+            slot = (slot + 1) & (SLOTS - 1);
+        }
+    }
+
+    fn clear_table(&mut self) {
+        for &slot in &self.used {
+            self.table[usize::from(slot)] = (0, 0);
+        }
+        self.used.clear();
+    }
+
+    /// The indices in `list` of the RCs of ALS `i`, in order.
+    #[inline]
+    fn of(&self, i: usize) -> &[u32] {
+        &self.by[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
+/// Puts `items` (bucket, value) in `out` by bucket (`0..buckets`), keeping their order within
+/// each; bucket `b`'s values end up in `out[start[b]..start[b + 1]]`.
+fn counting_sort<T: Copy + Default>(
+    start: &mut Vec<u32>,
+    out: &mut Vec<T>,
+    buckets: usize,
+    items: impl Iterator<Item = (usize, T)> + Clone,
+) {
+    start.clear();
+    start.resize(buckets + 2, 0);
+    let mut n = 0;
+    for (b, _) in items.clone() {
+        start[b + 2] += 1;
+        n += 1;
+    }
+    for b in 0..buckets {
+        start[b + 2] += start[b + 1];
+    }
+    out.clear();
+    out.resize(n, T::default());
+    for (b, v) in items {
+        out[start[b + 1] as usize] = v;
+        start[b + 1] += 1;
+    }
+    start.pop();
+}
+
+/// Removes `d` from `targets` (cells holding it).
+fn push_elims(out: &mut Vec<Candidate>, targets: CellSet, d: u8) {
+    for cell in targets {
+        out.push(Candidate::new(cell, d));
+    }
+}
+
+/// The digits `a` and `b` share, but `excluded`, with a cell outside both that holds it and
+/// sees every cell of both holding it.
+#[inline]
+fn common_reach(a: &Als, b: &Als, excluded: u16) -> u16 {
     let mut mask = 0;
-    let mut rest = common;
-    while rest != 0 {
-        let i = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let (ha, hb) = (a.holding[i], b.holding[i]);
-        if !(ha | hb).intersects(overlap) && hb.is_subset(a.seeing[i]) {
+    for i in bits(a.reaching & b.reaching & !excluded) {
+        if a.seeing[i].intersects(b.seeing[i]) {
             mask |= 1 << i;
         }
     }
     mask
 }
 
-/// Every RC between two ALS. Overlapping ALS are allowed as long as no cell of the overlap
-/// holds the RC digit.
-fn restricted_commons(alses: &[Als]) -> Vec<Restricted> {
-    let mut rcs = Vec::new();
-    let _ = for_each_rc(alses, &mut |rc| {
-        rcs.push(rc);
-        ControlFlow::Continue(())
-    });
-    rcs
-}
-
-/// Calls `f` with every RC, pairs in order, until it says stop.
-fn for_each_rc(alses: &[Als], f: &mut dyn FnMut(Restricted) -> ControlFlow<()>) -> ControlFlow<()> {
-    // The quick test first, over a compact copy (cells, digits) that stays in cache.
-    let brief: Vec<(CellSet, u16)> = alses.iter().map(|a| (a.cells, a.digits)).collect();
-    for (i, a) in alses.iter().enumerate() {
-        for (j, &(cells, digits)) in brief.iter().enumerate().skip(i + 1) {
-            if a.digits & digits == 0 || !a.reach.intersects(cells) {
-                continue;
-            }
-            let mask = rc_digits(a, &alses[j]);
-            if mask == 0 {
-                continue;
-            }
-            let x = digits::first(mask);
-            let rest = mask & (mask - 1);
-            let y = if rest == 0 { 0 } else { digits::first(rest) };
-            f(Restricted {
-                a: i as u32,
-                b: j as u32,
-                x,
-                y,
-            })?;
-        }
-    }
-    ControlFlow::Continue(())
-}
-
-/// Removes `d` from `targets` where it is a candidate.
-fn push_elims(grid: &Grid, out: &mut Vec<Candidate>, targets: CellSet, d: u8) {
-    for cell in targets & grid.cells_with(d) {
-        out.push(Candidate::new(cell, d));
-    }
-}
-
 /// The digits `a` and `b` share, but `excluded`: a cell outside both that sees every cell of
 /// both holding such a digit loses it.
-fn common_elims(grid: &Grid, a: &Als, b: &Als, excluded: u16, out: &mut Vec<Candidate>) {
-    for z in digits::iter(a.digits & b.digits & !excluded) {
-        let targets = (a.seeing(z) & b.seeing(z)) - a.cells - b.cells;
-        push_elims(grid, out, targets, z);
+fn common_elims(a: &Als, b: &Als, excluded: u16, out: &mut Vec<Candidate>) {
+    for i in bits(a.reaching & b.reaching & !excluded) {
+        push_elims(out, a.seeing[i] & b.seeing[i], i as u8 + 1);
     }
 }
 
@@ -305,21 +529,31 @@ fn rc_links(from: &Als, to: &Als, mask: u16, chain: &mut Vec<Link>) {
     }
 }
 
+/// ALS-XZ over every RC, in order.
+fn xz_all(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    for &rc in &rcs.list {
+        xz(alses, rc, sink)?;
+    }
+    ControlFlow::Continue(())
+}
+
 /// ALS-XZ: two ALS with an RC `x`. One of them is locked without `x`, so a digit `z` both hold
 /// is in one of them: a cell seeing all their `z` loses it. Doubly linked (two RCs): each ALS
 /// is locked without the two RCs (its other digits leave every cell that sees all of theirs),
 /// and each RC is in one of the two.
-fn xz(grid: &Grid, alses: &[Als], rc: Restricted, sink: &mut Sink<'_>) -> ControlFlow<()> {
+fn xz(alses: &[Als], rc: Restricted, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let (a, b) = (&alses[rc.a as usize], &alses[rc.b as usize]);
     let mut elims = Vec::new();
     if rc.y == 0 {
-        common_elims(grid, a, b, digits::bit(rc.x), &mut elims);
+        if common_reach(a, b, digits::bit(rc.x)) == 0 {
+            return ControlFlow::Continue(());
+        }
+        common_elims(a, b, digits::bit(rc.x), &mut elims);
     } else {
-        common_elims(grid, a, b, 0, &mut elims);
+        common_elims(a, b, 0, &mut elims);
         for (locked, other) in [(a, b), (b, a)] {
-            for d in digits::iter(locked.digits & !rc.mask()) {
-                let targets = locked.seeing(d) - locked.cells - other.cells;
-                push_elims(grid, &mut elims, targets, d);
+            for i in bits(locked.reaching & !rc.mask()) {
+                push_elims(&mut elims, locked.seeing[i] - other.cells, i as u8 + 1);
             }
         }
     }
@@ -340,45 +574,34 @@ fn xz(grid: &Grid, alses: &[Als], rc: Restricted, sink: &mut Sink<'_>) -> Contro
     ))
 }
 
-/// For each ALS, the indices of its RCs in `rcs`.
-fn rcs_by_als(alses: &[Als], rcs: &[Restricted]) -> Vec<Vec<u32>> {
-    let mut by = vec![Vec::new(); alses.len()];
-    for (k, rc) in rcs.iter().enumerate() {
-        by[rc.a as usize].push(k as u32);
-        by[rc.b as usize].push(k as u32);
-    }
-    by
-}
-
 /// ALS-XY-Wing: ALS `c` has an RC with `a` and another (a different digit) with `b`. `c`
 /// lacks at most one digit, so it holds one of the two RCs, and `a` or `b` is locked: a digit
 /// `z` that `a` and `b` share (not an RC) leaves every cell that sees all their `z`.
-fn xy_wing(grid: &Grid, alses: &[Als], rcs: &[Restricted], sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let by = rcs_by_als(alses, rcs);
-    for (ci, list) in by.iter().enumerate() {
-        let c = &alses[ci];
+fn xy_wing(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    for (ci, c) in alses.iter().enumerate() {
+        let list = rcs.of(ci);
         for (n, &k1) in list.iter().enumerate() {
-            let rc1 = rcs[k1 as usize];
+            let rc1 = rcs.list[k1 as usize];
+            let m1 = rc1.mask();
+            let a = &alses[rc1.other(ci as u32) as usize];
             for &k2 in &list[n + 1..] {
-                let rc2 = rcs[k2 as usize];
-                let (m1, m2) = (rc1.mask(), rc2.mask());
+                let rc2 = rcs.list[k2 as usize];
+                let m2 = rc2.mask();
                 if m1 == m2 && m1.count_ones() == 1 {
                     continue;
                 }
-                let (ai, bi) = (rc1.other(ci as u32), rc2.other(ci as u32));
-                if ai == bi {
+                let bi = rc2.other(ci as u32);
+                let b = &alses[bi as usize];
+                // Something to remove, first: that is rare.
+                if common_reach(a, b, m1 | m2) == 0 || rc1.other(ci as u32) == bi {
                     continue;
                 }
-                let (a, b) = (&alses[ai as usize], &alses[bi as usize]);
                 // Neither may contain the other.
                 if a.cells.is_subset(b.cells) || b.cells.is_subset(a.cells) {
                     continue;
                 }
                 let mut elims = Vec::new();
-                common_elims(grid, a, b, m1 | m2, &mut elims);
-                if elims.is_empty() {
-                    continue;
-                }
+                common_elims(a, b, m1 | m2, &mut elims);
                 let mut chain = Vec::new();
                 rc_links(a, c, m1, &mut chain);
                 rc_links(c, b, m2, &mut chain);
@@ -411,35 +634,25 @@ fn xy_wing(grid: &Grid, alses: &[Als], rcs: &[Restricted], sink: &mut Sink<'_>) 
 /// may pass an ALS twice; every link is still a sound inference. Then each reached state is
 /// checked against the starts that share an eliminating digit with it, and the chain of each
 /// new elimination set is rebuilt by a breadth-first search from its start.
-fn xy_chain(
-    grid: &Grid,
-    alses: &[Als],
-    rcs: &[Restricted],
-    sink: &mut Sink<'_>,
-) -> ControlFlow<()> {
+fn xy_chain(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let n = alses.len();
-    let by = rcs_by_als(alses, rcs);
-    let graph = StateGraph::new(alses, rcs, &by);
+    let graph = StateGraph::new(alses, rcs);
     let s_count = graph.states.len();
     if s_count == 0 {
         return ControlFlow::Continue(());
     }
     // The digits each ALS could eliminate with some partner: `z` with a cell outside it that
     // holds `z` and sees all its `z`.
-    let potential: Vec<u16> = alses
-        .iter()
-        .map(|a| {
-            digits::iter(a.digits)
-                .filter(|&z| !((a.seeing(z) & grid.cells_with(z)) - a.cells).is_empty())
-                .fold(0, |m, z| m | digits::bit(z))
-        })
-        .collect();
+    let potential: Vec<u16> = alses.iter().map(|a| a.reaching).collect();
     // Starts: an ALS, and a digit of one of its RCs for the first link.
     let mut sources: Vec<(u32, u8)> = Vec::new();
-    for (a1, list) in by.iter().enumerate() {
-        let firsts = list.iter().fold(0u16, |m, &k| m | rcs[k as usize].mask());
+    for (a1, &reaching) in potential.iter().enumerate() {
+        let firsts = rcs
+            .of(a1)
+            .iter()
+            .fold(0u16, |m, &k| m | rcs.list[k as usize].mask());
         for x in digits::iter(firsts) {
-            if potential[a1] & !digits::bit(x) != 0 {
+            if reaching & !digits::bit(x) != 0 {
                 sources.push((a1 as u32, x));
             }
         }
@@ -450,8 +663,8 @@ fn xy_chain(
     }
     let mut one = vec![0u64; s_count * words];
     for (si, &(a1, x)) in sources.iter().enumerate() {
-        for &k in &by[a1 as usize] {
-            let rc = rcs[k as usize];
+        for &k in rcs.of(a1 as usize) {
+            let rc = rcs.list[k as usize];
             if rc.mask() & digits::bit(x) != 0 {
                 let t = graph.id(rc.other(a1), digits::bit(x));
                 one[t * words + si / 64] |= 1 << (si % 64);
@@ -506,10 +719,7 @@ fn xy_chain(
         if row[a1] == u16::MAX {
             let (a, b) = (&alses[a1], &alses[an]);
             row[a1] = digits::iter(potential[a1] & b.digits)
-                .filter(|&z| {
-                    let t = (a.seeing(z) & b.seeing(z) & grid.cells_with(z)) - a.cells - b.cells;
-                    !t.is_empty()
-                })
+                .filter(|&z| a.seeing(z).intersects(b.seeing(z)))
                 .fold(0, |m, z| m | digits::bit(z));
         }
         row[a1]
@@ -534,13 +744,13 @@ fn xy_chain(
                     }
                     let (first, last) = (&alses[a1 as usize], &alses[an]);
                     let mut elims = Vec::new();
-                    common_elims(grid, first, last, excluded, &mut elims);
+                    common_elims(first, last, excluded, &mut elims);
                     let elims = finish(elims);
                     if elims.is_empty() || seen.contains(&elims) {
                         continue;
                     }
                     seen.push(elims.clone());
-                    let walk = graph.walk(rcs, &by, a1, x, e);
+                    let walk = graph.walk(rcs, a1, x, e);
                     let mut chain = Vec::new();
                     let mut cells = first.cells;
                     let mut prev = first;
@@ -578,13 +788,13 @@ struct StateGraph {
 }
 
 impl StateGraph {
-    fn new(alses: &[Als], rcs: &[Restricted], by: &[Vec<u32>]) -> StateGraph {
+    fn new(alses: &[Als], rcs: &Rcs) -> StateGraph {
         let mut g = StateGraph {
             states: Vec::new(),
             of_als: vec![Vec::new(); alses.len()],
             edges: Vec::new(),
         };
-        for rc in rcs {
+        for rc in &rcs.list {
             let m = rc.mask();
             let variants: &[u16] = if rc.y == 0 {
                 &[m]
@@ -603,8 +813,8 @@ impl StateGraph {
         }
         for &(j, u) in &g.states {
             let mut out = Vec::new();
-            for &k in &by[j as usize] {
-                let rc = rcs[k as usize];
+            for &k in rcs.of(j as usize) {
+                let rc = rcs.list[k as usize];
                 let v = rc.mask() & !u;
                 if v != 0 {
                     out.push(g.id(rc.other(j), v) as u32);
@@ -625,13 +835,13 @@ impl StateGraph {
 
     /// A shortest walk of three links or more from ALS `a1` (first digit `x`) to state `end`,
     /// as the states after `a1`.
-    fn walk(&self, rcs: &[Restricted], by: &[Vec<u32>], a1: u32, x: u8, end: usize) -> Vec<usize> {
+    fn walk(&self, rcs: &Rcs, a1: u32, x: u8, end: usize) -> Vec<usize> {
         // Nodes: (state, links so far capped at 3), as 3 * state + phase - 1.
         let mut parent = vec![u32::MAX; 3 * self.states.len()];
         let mut frontier = Vec::new();
         const START: u32 = u32::MAX - 1;
-        for &k in &by[a1 as usize] {
-            let rc = rcs[k as usize];
+        for &k in rcs.of(a1 as usize) {
+            let rc = rcs.list[k as usize];
             if rc.mask() & digits::bit(x) != 0 {
                 let node = 3 * self.id(rc.other(a1), digits::bit(x));
                 if parent[node] == u32::MAX {
@@ -678,7 +888,7 @@ fn death_blossom(grid: &Grid, alses: &[Als], sink: &mut Sink<'_>) -> ControlFlow
     let mut petals: Vec<[Vec<u32>; 9]> = (0..81).map(|_| Default::default()).collect();
     for (i, als) in alses.iter().enumerate() {
         for d in digits::iter(als.digits) {
-            for cell in (als.seeing(d) & grid.cells_with(d)) - als.cells {
+            for cell in als.seeing(d) {
                 petals[cell][usize::from(d - 1)].push(i as u32);
             }
         }
@@ -733,7 +943,7 @@ impl Blossom<'_> {
             let mut any = false;
             for z in digits::iter(als.digits) {
                 let k = usize::from(z - 1);
-                narrowed[k] = (targets[k] & als.seeing(z)) - als.cells;
+                narrowed[k] = targets[k] & als.seeing(z);
                 any |= !narrowed[k].is_empty();
             }
             if !any {
@@ -887,7 +1097,8 @@ mod tests {
         let mut rng = Rng(0x1234_5678_9abc_def1);
         let (puzzle, _) = generated(&mut rng);
         let grid = Grid::new(&puzzle);
-        let alses = collect(&grid);
+        let mut alses = Vec::new();
+        collect(&grid, &mut alses);
         assert!(!alses.is_empty());
         for als in &alses {
             assert_eq!(als.digits.count_ones() as usize, als.cells.len() + 1);
