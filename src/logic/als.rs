@@ -991,19 +991,61 @@ impl Blossom<'_> {
     }
 }
 
-/// The subsets of `cells` (at most 9), as cell sets with their digits, in increasing order of
-/// their bit masks (so each subset comes after its own subsets).
-fn subsets_of(grid: &Grid, cells: CellSet) -> Vec<(CellSet, u16)> {
-    let list: Vec<usize> = cells.iter().collect();
-    let mut out: Vec<(CellSet, u16)> = vec![(CellSet::EMPTY, 0)];
-    for mask in 1usize..(1 << list.len()) {
-        let low = mask.trailing_zeros() as usize;
-        let (rest_cells, rest_digits) = out[mask & (mask - 1)];
-        let mut c = rest_cells;
-        c.insert(list[low]);
-        out.push((c, rest_digits | grid.candidates(list[low])));
+/// A set of cells with its digits and size.
+#[derive(Clone, Copy, Default)]
+struct Subset {
+    cells: CellSet,
+    digits: u16,
+    n: u8,
+}
+
+/// The subsets of `cells` (at most 9), in increasing order of their bit masks over the cells
+/// in order (so each subset comes after its own subsets), into `out`.
+fn subsets_of(grid: &Grid, cells: CellSet, out: &mut Vec<Subset>) {
+    let mut list = [0usize; 9];
+    let mut k = 0;
+    for cell in cells {
+        list[k] = cell;
+        k += 1;
     }
-    out
+    out.clear();
+    out.push(Subset::default());
+    for mask in 1usize..(1 << k) {
+        let low = mask.trailing_zeros() as usize;
+        let rest = out[mask & (mask - 1)];
+        out.push(Subset {
+            cells: rest.cells | CellSet::single(list[low]),
+            digits: rest.digits | grid.candidates(list[low]),
+            n: rest.n + 1,
+        });
+    }
+}
+
+/// The number of digits of a mask.
+#[inline]
+fn count(mask: u16) -> i32 {
+    i32::from(DIGIT_COUNT[usize::from(mask & digits::ALL)])
+}
+
+/// The bits of `mask` (over the cells of `cells` in order, bit `i` for the `i`-th) whose cells
+/// are not in `out`.
+fn index_mask(cells: CellSet, out: CellSet) -> usize {
+    let mut mask = 0;
+    for (i, cell) in cells.iter().enumerate() {
+        if !out.contains(cell) {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
+/// The non-empty submasks of `mask`, in increasing order.
+fn submasks(mask: usize) -> impl Iterator<Item = usize> {
+    let mut sub = 0usize;
+    std::iter::from_fn(move || {
+        sub = sub.wrapping_sub(mask) & mask;
+        (sub != 0).then_some(sub)
+    })
 }
 
 /// Sue de Coq: two or three open cells `C` of a box-line intersection holding `|C| + n`
@@ -1013,75 +1055,178 @@ fn subsets_of(grid: &Grid, cells: CellSet) -> Vec<(CellSet, u16)> {
 /// over two houses: the digits of `C` and `CL` not in `CB` leave the rest of the line, those
 /// of `C` and `CB` not in `CL` leave the rest of the box, and an extra digit both sets hold
 /// leaves the rest of both.
+///
+/// The subsets of each line's and each box's open cells are listed once. For each `C`, the
+/// box subsets that could take part are sorted by how much of the excess they cover, with
+/// bitsets over that list (which hold each digit, which hold the intersection's cell outside
+/// `C`): a line subset takes the bitsets of the box subsets that cover the rest, less those
+/// that share its `V` digits or its cell, and visits only what is left, in order.
 fn sue_de_coq(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let empty = grid.empty_cells();
+    let mut box_subsets: [Vec<Subset>; 9] = Default::default();
+    let mut box_ready = [false; 9];
+    let mut line_subsets = Vec::new();
+    let mut inter_subsets = Vec::new();
+    // For the `C` at hand: the usable box subsets (as indices into the box's list) with what
+    // they cover, then sorted by it (those covering `k` at `cover_start[k]..cover_start[k + 1]`).
+    let mut usable: Vec<(u8, u16)> = Vec::new();
+    let mut by_cover: Vec<u16> = Vec::new();
+    // Over `by_cover`: for each digit index, the subsets holding it; then those holding the
+    // intersection's cell outside `C`, if any.
+    let mut holds: Vec<[u64; 10]> = Vec::new();
     for line in 0..18 {
-        let line_open = house(line) & grid.empty_cells();
+        let line_open = house(line) & empty;
+        if line_open.len() < 3 {
+            continue;
+        }
+        let mut line_ready = false;
         for b in 18..27 {
-            let box_open = house(b) & grid.empty_cells();
+            let box_open = house(b) & empty;
             let inter = line_open & box_open;
             if inter.len() < 2 {
                 continue;
             }
-            for (c, v) in subsets_of(grid, inter) {
-                let n_plus = v.count_ones() as i32 - c.len() as i32;
-                if c.len() < 2 || n_plus < 2 {
+            if !line_ready {
+                subsets_of(grid, line_open, &mut line_subsets);
+                line_ready = true;
+            }
+            if !box_ready[b - 18] {
+                subsets_of(grid, box_open, &mut box_subsets[b - 18]);
+                box_ready[b - 18] = true;
+            }
+            let boxes = &box_subsets[b - 18];
+            subsets_of(grid, inter, &mut inter_subsets);
+            for &Subset {
+                cells: c,
+                digits: v,
+                n,
+            } in &inter_subsets
+            {
+                let n_plus = count(v) - i32::from(n);
+                if n < 2 || n_plus < 2 {
                     continue;
                 }
-                // Box subsets that could take part, once for every `CL`.
-                let box_sets: Vec<(CellSet, u16)> = subsets_of(grid, box_open - c)
-                    .into_iter()
-                    .filter(|&(cb, vb)| !cb.is_empty() && vb & v != 0)
-                    .collect();
-                for (cl, vl) in subsets_of(grid, line_open - c) {
-                    let contained = (vl & v).count_ones() as i32;
-                    let extra_l = vl & !v;
-                    let covered_l = cl.len() as i32 - extra_l.count_ones() as i32;
-                    if cl.is_empty() || contained == 0 || covered_l <= 0 || covered_l >= n_plus {
+                // The box subsets (outside `C`) that hold a digit of `V` and cover part of the
+                // excess, but not all: the line's subset covers the rest.
+                let cover = |s: &Subset| i32::from(s.n) - count(s.digits & !v);
+                usable.clear();
+                let mut cover_start = [0usize; 10];
+                for i in submasks(index_mask(box_open, c)) {
+                    let s = &boxes[i];
+                    let k = cover(s);
+                    if s.digits & v != 0 && (1..n_plus).contains(&k) {
+                        usable.push((k as u8, i as u16));
+                        cover_start[k as usize + 1] += 1;
+                    }
+                }
+                for k in 1..10 {
+                    cover_start[k] += cover_start[k - 1];
+                }
+                by_cover.clear();
+                by_cover.resize(usable.len(), 0);
+                let mut fill = cover_start;
+                for &(k, i) in &usable {
+                    by_cover[fill[usize::from(k)]] = i;
+                    fill[usize::from(k)] += 1;
+                }
+                let free = (inter - c).first();
+                holds.clear();
+                holds.resize(usable.len().div_ceil(64), [0; 10]);
+                for (at, &i) in by_cover.iter().enumerate() {
+                    let s = &boxes[usize::from(i)];
+                    let word = &mut holds[at / 64];
+                    for d in bits(s.digits & v) {
+                        word[d] |= 1 << (at % 64);
+                    }
+                    if free.is_some_and(|f| s.cells.contains(f)) {
+                        word[9] |= 1 << (at % 64);
+                    }
+                }
+                for l in submasks(index_mask(line_open, c)) {
+                    let Subset {
+                        cells: cl,
+                        digits: vl,
+                        n: nl,
+                    } = line_subsets[l];
+                    let forbidden = vl & v;
+                    let covered_l = i32::from(nl) - count(vl & !v);
+                    if forbidden == 0 || covered_l <= 0 || covered_l >= n_plus {
                         continue;
                     }
-                    let forbidden = vl & v;
-                    for &(cb, vb) in &box_sets {
-                        if cb.intersects(cl) || vb & forbidden != 0 {
-                            continue;
+                    let k = (n_plus - covered_l) as usize;
+                    let (from, to) = (cover_start[k], cover_start[k + 1]);
+                    let shares_cell = free.is_some_and(|f| cl.contains(f));
+                    let first = from / 64;
+                    for (w, word) in holds.iter().enumerate().take(to.div_ceil(64)).skip(first) {
+                        let mut left = u64::MAX;
+                        if w == first {
+                            left &= u64::MAX << (from % 64);
                         }
-                        let extra_b = vb & !v;
-                        if cb.len() as i32 - extra_b.count_ones() as i32 != n_plus - covered_l {
-                            continue;
+                        if w == to / 64 {
+                            left &= (1u64 << (to % 64)) - 1;
                         }
-                        let shared = vb & vl;
-                        let mut elims = Vec::new();
-                        let box_digits = ((v | vb) & !vl) | shared;
-                        for cell in box_open - cb - c {
-                            for d in digits::iter(grid.candidates(cell) & box_digits) {
-                                elims.push(Candidate::new(cell, d));
-                            }
+                        for d in bits(forbidden) {
+                            left &= !word[d];
                         }
-                        let line_digits = ((v | vl) & !vb) | shared;
-                        for cell in line_open - cl - c {
-                            for d in digits::iter(grid.candidates(cell) & line_digits) {
-                                elims.push(Candidate::new(cell, d));
-                            }
+                        if shares_cell {
+                            left &= !word[9];
                         }
-                        if elims.is_empty() {
-                            continue;
+                        while left != 0 {
+                            let at = w * 64 + left.trailing_zeros() as usize;
+                            left &= left - 1;
+                            let Subset {
+                                cells: cb,
+                                digits: vb,
+                                ..
+                            } = boxes[usize::from(by_cover[at])];
+                            sue_de_coq_step(grid, line, b, [c, cl, cb], [v, vl, vb], sink)?;
                         }
-                        sink(Step::elimination(
-                            Technique::SueDeCoq,
-                            finish(elims),
-                            Evidence {
-                                houses: vec![line as u8, b as u8],
-                                cells: c,
-                                digits: v,
-                                fins: cl | cb,
-                                ..Evidence::default()
-                            },
-                        ))?;
                     }
                 }
             }
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The step of a Sue de Coq of line `line` and box `b`: `C`, `CL` and `CB` holding `V`, `VL`
+/// and `VB`, if it removes something.
+fn sue_de_coq_step(
+    grid: &Grid,
+    line: usize,
+    b: usize,
+    [c, cl, cb]: [CellSet; 3],
+    [v, vl, vb]: [u16; 3],
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let shared = vb & vl;
+    let mut elims = Vec::new();
+    let box_digits = ((v | vb) & !vl) | shared;
+    for cell in (house(b) & grid.empty_cells()) - cb - c {
+        for d in digits::iter(grid.candidates(cell) & box_digits) {
+            elims.push(Candidate::new(cell, d));
+        }
+    }
+    let line_digits = ((v | vl) & !vb) | shared;
+    for cell in (house(line) & grid.empty_cells()) - cl - c {
+        for d in digits::iter(grid.candidates(cell) & line_digits) {
+            elims.push(Candidate::new(cell, d));
+        }
+    }
+    if elims.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    sink(Step::elimination(
+        Technique::SueDeCoq,
+        finish(elims),
+        Evidence {
+            houses: vec![line as u8, b as u8],
+            cells: c,
+            digits: v,
+            fins: cl | cb,
+            ..Evidence::default()
+        },
+    ))
 }
 
 #[cfg(test)]
