@@ -636,24 +636,20 @@ fn xy_wing(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
 /// new elimination set is rebuilt by a breadth-first search from its start.
 fn xy_chain(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let n = alses.len();
-    let graph = StateGraph::new(alses, rcs);
-    let s_count = graph.states.len();
-    if s_count == 0 {
-        return ControlFlow::Continue(());
-    }
-    // The digits each ALS could eliminate with some partner: `z` with a cell outside it that
-    // holds `z` and sees all its `z`.
-    let potential: Vec<u16> = alses.iter().map(|a| a.reaching).collect();
-    // Starts: an ALS, and a digit of one of its RCs for the first link.
+    // Starts: an ALS, and a digit of one of its RCs for the first link; only where the ALS
+    // could remove another digit.
     let mut sources: Vec<(u32, u8)> = Vec::new();
-    for (a1, &reaching) in potential.iter().enumerate() {
+    for (a1, als) in alses.iter().enumerate() {
+        if als.reaching == 0 {
+            continue;
+        }
         let firsts = rcs
             .of(a1)
             .iter()
             .fold(0u16, |m, &k| m | rcs.list[k as usize].mask());
-        for x in digits::iter(firsts) {
-            if reaching & !digits::bit(x) != 0 {
-                sources.push((a1 as u32, x));
+        for x in bits(firsts) {
+            if als.reaching & !(1 << x) != 0 {
+                sources.push((a1 as u32, x as u8 + 1));
             }
         }
     }
@@ -661,6 +657,9 @@ fn xy_chain(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
     if words == 0 {
         return ControlFlow::Continue(());
     }
+    let graph = StateGraph::new(alses, rcs);
+    let s_count = graph.states.len();
+    // Bit `si` of row `t` (`words` words a row): start `si` reaches state `t`.
     let mut one = vec![0u64; s_count * words];
     for (si, &(a1, x)) in sources.iter().enumerate() {
         for &k in rcs.of(a1 as usize) {
@@ -672,29 +671,31 @@ fn xy_chain(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
         }
     }
     let step = |from: &[u64], into: &mut [u64]| {
-        for s in 0..s_count {
-            let row = &from[s * words..(s + 1) * words];
+        for (s, row) in from.chunks_exact(words).enumerate() {
             if row.iter().all(|&w| w == 0) {
                 continue;
             }
-            for &t in &graph.edges[s] {
+            for &t in graph.edges(s) {
                 let t = t as usize;
-                for (w, &r) in row.iter().enumerate() {
-                    into[t * words + w] |= r;
+                for (to, &r) in into[t * words..(t + 1) * words].iter_mut().zip(row) {
+                    *to |= r;
                 }
             }
         }
     };
     let mut two = vec![0u64; s_count * words];
     step(&one, &mut two);
-    let mut three = vec![0u64; s_count * words];
+    // Three links or more: `one` is not needed any more, its room takes the third.
+    let mut three = one;
+    three.fill(0);
     step(&two, &mut three);
-    // Three links or more: spread along the links until nothing changes.
+    drop(two);
+    // Spread along the links until nothing changes.
     let mut queued = vec![true; s_count];
     let mut queue: Vec<usize> = (0..s_count).collect();
     while let Some(s) = queue.pop() {
         queued[s] = false;
-        for &t in &graph.edges[s] {
+        for &t in graph.edges(s) {
             let t = t as usize;
             let mut changed = false;
             for w in 0..words {
@@ -711,42 +712,68 @@ fn xy_chain(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
             }
         }
     }
-    // For each ALS that ends a chain, the starts it shares an eliminating digit with.
-    // For the end ALS at hand, the digits it shares with each start ALS that have a target
-    // outside both (computed when first asked, one row at a time: memory stays linear).
-    let mut row = vec![u16::MAX; n];
-    let pairmask = |row: &mut [u16], a1: usize, an: usize| -> u16 {
-        if row[a1] == u16::MAX {
-            let (a, b) = (&alses[a1], &alses[an]);
-            row[a1] = digits::iter(potential[a1] & b.digits)
-                .filter(|&z| a.seeing(z).intersects(b.seeing(z)))
-                .fold(0, |m, z| m | digits::bit(z));
+    // For each digit index `z` and cell `t`, the starts whose ALS (first digit not `z`) would
+    // remove `z` from `t` (row `9 * t + z`): a start and an end ALS share an elimination when
+    // some cell the end would remove `z` from is in the start's row.
+    let mut removing = vec![0u64; 81 * 9 * words];
+    for (si, &(a1, x)) in sources.iter().enumerate() {
+        let als = &alses[a1 as usize];
+        for z in bits(als.reaching & !digits::bit(x)) {
+            for t in als.seeing[z] {
+                removing[(9 * t + z) * words + si / 64] |= 1 << (si % 64);
+            }
         }
-        row[a1]
-    };
+    }
+    // For the end ALS at hand, per digit index, the starts it shares a removal of it with.
+    let mut sharing = vec![0u64; 9 * words];
+    let mut wanted = vec![0u64; words];
     let mut seen: Vec<Vec<Candidate>> = Vec::new();
-    for (an, ends) in graph.of_als.iter().enumerate() {
-        if ends.is_empty() {
+    for an in 0..n {
+        let last = &alses[an];
+        if last.reaching == 0 || graph.of_als(an).is_empty() {
             continue;
         }
-        row.fill(u16::MAX);
-        for &(v, e) in ends {
-            let e = e as usize;
-            for w in 0..words {
-                let mut bits = three[e * words + w];
+        sharing.fill(0);
+        for z in bits(last.reaching) {
+            let into = &mut sharing[z * words..(z + 1) * words];
+            for t in last.seeing[z] {
+                let row = &removing[(9 * t + z) * words..(9 * t + z + 1) * words];
+                for (to, &r) in into.iter_mut().zip(row) {
+                    *to |= r;
+                }
+            }
+        }
+        for e in graph.of_als(an) {
+            let v = graph.states[e].1;
+            // The starts reaching this state in three links or more that share a removal of
+            // a digit not used by the last link.
+            let reached = &three[e * words..(e + 1) * words];
+            let mut any = false;
+            for (w, (want, &r)) in wanted.iter_mut().zip(reached).enumerate() {
+                *want = 0;
+                if r != 0 {
+                    for z in bits(last.reaching & !v) {
+                        *want |= sharing[z * words + w];
+                    }
+                    *want &= r;
+                    any |= *want != 0;
+                }
+            }
+            if !any {
+                continue;
+            }
+            for (w, &want) in wanted.iter().enumerate() {
+                let mut bits = want;
                 while bits != 0 {
                     let si = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     let (a1, x) = sources[si];
                     let excluded = digits::bit(x) | v;
-                    if pairmask(&mut row, a1 as usize, an) & !excluded == 0 {
-                        continue;
-                    }
-                    let (first, last) = (&alses[a1 as usize], &alses[an]);
+                    let first = &alses[a1 as usize];
                     let mut elims = Vec::new();
                     common_elims(first, last, excluded, &mut elims);
                     let elims = finish(elims);
-                    if elims.is_empty() || seen.contains(&elims) {
+                    if seen.contains(&elims) {
                         continue;
                     }
                     seen.push(elims.clone());
@@ -780,57 +807,84 @@ fn xy_chain(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
 
 /// The states of the chain search: an ALS and the RC digits the link into it used.
 struct StateGraph {
+    /// (ALS, digits); those of ALS `j` are `als_start[j]..als_start[j + 1]`, in the order their
+    /// digits first come in its RCs.
     states: Vec<(u32, u16)>,
-    /// For each ALS, its states as (digits, state id).
-    of_als: Vec<Vec<(u16, u32)>>,
-    /// For each state, the states one link further.
-    edges: Vec<Vec<u32>>,
+    als_start: Vec<u32>,
+    /// The state of ALS `j` reached with the single digit index `d` at `9 * j + d`, or
+    /// `u32::MAX`.
+    single: Vec<u32>,
+    /// The states one link further than state `s`: `edges[edge_start[s]..edge_start[s + 1]]`.
+    edge_start: Vec<u32>,
+    edges: Vec<u32>,
 }
 
 impl StateGraph {
     fn new(alses: &[Als], rcs: &Rcs) -> StateGraph {
         let mut g = StateGraph {
             states: Vec::new(),
-            of_als: vec![Vec::new(); alses.len()],
+            als_start: Vec::with_capacity(alses.len() + 1),
+            single: vec![u32::MAX; 9 * alses.len()],
+            edge_start: Vec::new(),
             edges: Vec::new(),
         };
-        for rc in &rcs.list {
-            let m = rc.mask();
-            let variants: &[u16] = if rc.y == 0 {
-                &[m]
-            } else {
-                &[digits::bit(rc.x), digits::bit(rc.y), m]
-            };
-            for j in [rc.a, rc.b] {
+        for j in 0..alses.len() {
+            let from = g.states.len();
+            g.als_start.push(from as u32);
+            for &k in rcs.of(j) {
+                let rc = rcs.list[k as usize];
+                let m = rc.mask();
+                let variants: &[u16] = if rc.y == 0 {
+                    &[m]
+                } else {
+                    &[digits::bit(rc.x), digits::bit(rc.y), m]
+                };
                 for &v in variants {
-                    if !g.of_als[j as usize].iter().any(|&(u, _)| u == v) {
-                        let id = g.states.len() as u32;
-                        g.states.push((j, v));
-                        g.of_als[j as usize].push((v, id));
+                    if !g.states[from..].iter().any(|&(_, u)| u == v) {
+                        if v & (v - 1) == 0 {
+                            g.single[9 * j + v.trailing_zeros() as usize] = g.states.len() as u32;
+                        }
+                        g.states.push((j as u32, v));
                     }
                 }
             }
         }
+        g.als_start.push(g.states.len() as u32);
+        g.edge_start.reserve(g.states.len() + 1);
         for &(j, u) in &g.states {
-            let mut out = Vec::new();
+            g.edge_start.push(g.edges.len() as u32);
             for &k in rcs.of(j as usize) {
                 let rc = rcs.list[k as usize];
                 let v = rc.mask() & !u;
                 if v != 0 {
-                    out.push(g.id(rc.other(j), v) as u32);
+                    let id = g.id(rc.other(j), v) as u32;
+                    g.edges.push(id);
                 }
             }
-            g.edges.push(out);
         }
+        g.edge_start.push(g.edges.len() as u32);
         g
+    }
+
+    /// The states of ALS `j`.
+    fn of_als(&self, j: usize) -> std::ops::Range<usize> {
+        self.als_start[j] as usize..self.als_start[j + 1] as usize
+    }
+
+    /// The states one link further than state `s`.
+    #[inline]
+    fn edges(&self, s: usize) -> &[u32] {
+        &self.edges[self.edge_start[s] as usize..self.edge_start[s + 1] as usize]
     }
 
     /// The state of ALS `j` reached with digits `v` (it exists for every RC's digits).
     fn id(&self, j: u32, v: u16) -> usize {
-        self.of_als[j as usize]
-            .iter()
-            .find(|&&(u, _)| u == v)
-            .map_or(0, |&(_, id)| id as usize)
+        if v & (v - 1) == 0 {
+            return self.single[9 * j as usize + v.trailing_zeros() as usize] as usize;
+        }
+        self.of_als(j as usize)
+            .find(|&s| self.states[s].1 == v)
+            .unwrap_or(0)
     }
 
     /// A shortest walk of three links or more from ALS `a1` (first digit `x`) to state `end`,
@@ -855,7 +909,7 @@ impl StateGraph {
             let mut next = Vec::new();
             for &node in &frontier {
                 let (s, phase) = (node / 3, node % 3);
-                for &t in &self.edges[s] {
+                for &t in self.edges(s) {
                     let to = 3 * t as usize + (phase + 1).min(2);
                     if parent[to] == u32::MAX {
                         parent[to] = node as u32;
