@@ -140,7 +140,7 @@ impl Als {
 
 /// The digits of a mask as indices `d - 1`, lowest first.
 #[inline]
-fn bits(mut mask: u16) -> impl Iterator<Item = usize> {
+fn bits(mut mask: u16) -> impl Iterator<Item = usize> + Clone {
     std::iter::from_fn(move || {
         if mask == 0 {
             return None;
@@ -938,20 +938,29 @@ impl StateGraph {
 /// `z` every chosen ALS holds (and the stem does not) is in each of them: a cell outside them
 /// that sees all their `z` loses it.
 fn death_blossom(grid: &Grid, alses: &[Als], sink: &mut Sink<'_>) -> ControlFlow<()> {
-    // For each cell and digit, the ALS (not containing the cell) whose `d` it sees entirely.
-    let mut petals: Vec<[Vec<u32>; 9]> = (0..81).map(|_| Default::default()).collect();
-    for (i, als) in alses.iter().enumerate() {
-        for d in digits::iter(als.digits) {
-            for cell in als.seeing(d) {
-                petals[cell][usize::from(d - 1)].push(i as u32);
-            }
-        }
-    }
+    // For each cell and digit (at `9 * cell + d - 1`), the ALS (not containing the cell) whose
+    // `d` it sees entirely, in order: `petals[start[k]..start[k + 1]]`.
+    let mut start: Vec<u32> = Vec::new();
+    let mut petals: Vec<u32> = Vec::new();
+    counting_sort(
+        &mut start,
+        &mut petals,
+        81 * 9,
+        alses.iter().enumerate().flat_map(|(i, als)| {
+            bits(als.reaching).flat_map(move |d| {
+                als.seeing[d]
+                    .iter()
+                    .map(move |cell| (9 * cell + d, i as u32))
+            })
+        }),
+    );
     for stem in grid.empty_cells() {
         let cands = grid.candidates(stem);
-        if digits::iter(cands).any(|d| petals[stem][usize::from(d - 1)].is_empty()) {
+        if bits(cands).any(|d| start[9 * stem + d] == start[9 * stem + d + 1]) {
             continue;
         }
+        let of = |d: usize| &petals[start[9 * stem + d] as usize..start[9 * stem + d + 1] as usize];
+        let stem_petals: [&[u32]; 9] = std::array::from_fn(of);
         let stem_digits: Vec<u8> = digits::iter(cands).collect();
         // Where each digit the stem does not hold could still be removed.
         let mut targets = [CellSet::EMPTY; 9];
@@ -960,7 +969,7 @@ fn death_blossom(grid: &Grid, alses: &[Als], sink: &mut Sink<'_>) -> ControlFlow
         }
         let mut blossom = Blossom {
             alses,
-            petals: &petals[stem],
+            petals: &stem_petals,
             stem,
             chosen: Vec::with_capacity(stem_digits.len()),
         };
@@ -972,7 +981,7 @@ fn death_blossom(grid: &Grid, alses: &[Als], sink: &mut Sink<'_>) -> ControlFlow
 /// The search for the petals of one stem.
 struct Blossom<'a> {
     alses: &'a [Als],
-    petals: &'a [Vec<u32>; 9],
+    petals: &'a [&'a [u32]; 9],
     stem: usize,
     /// (stem digit, ALS) chosen so far.
     chosen: Vec<(u8, u32)>,
@@ -991,7 +1000,7 @@ impl Blossom<'_> {
         let Some((&d, rest)) = rest.split_first() else {
             return self.finish(&targets, sink);
         };
-        for &i in &self.petals[usize::from(d - 1)] {
+        for &i in self.petals[usize::from(d - 1)] {
             let als = &self.alses[i as usize];
             let mut narrowed = [CellSet::EMPTY; 9];
             let mut any = false;
