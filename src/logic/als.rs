@@ -578,22 +578,25 @@ fn xz(alses: &[Als], rc: Restricted, sink: &mut Sink<'_>) -> ControlFlow<()> {
 /// lacks at most one digit, so it holds one of the two RCs, and `a` or `b` is locked: a digit
 /// `z` that `a` and `b` share (not an RC) leaves every cell that sees all their `z`.
 fn xy_wing(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    // For the `c` at hand, its RCs in order: (other ALS, RC digits, digits the other can
+    // remove).
+    let mut partners: Vec<(u32, u16, u16)> = Vec::new();
     for (ci, c) in alses.iter().enumerate() {
-        let list = rcs.of(ci);
-        for (n, &k1) in list.iter().enumerate() {
-            let rc1 = rcs.list[k1 as usize];
-            let m1 = rc1.mask();
-            let a = &alses[rc1.other(ci as u32) as usize];
-            for &k2 in &list[n + 1..] {
-                let rc2 = rcs.list[k2 as usize];
-                let m2 = rc2.mask();
-                if m1 == m2 && m1.count_ones() == 1 {
+        partners.clear();
+        partners.extend(rcs.of(ci).iter().map(|&k| {
+            let rc = rcs.list[k as usize];
+            let other = rc.other(ci as u32);
+            (other, rc.mask(), alses[other as usize].reaching)
+        }));
+        for (n, &(ai, m1, r1)) in partners.iter().enumerate() {
+            let a = &alses[ai as usize];
+            for &(bi, m2, r2) in &partners[n + 1..] {
+                // Something to remove first: that is rare.
+                if r1 & r2 & !(m1 | m2) == 0 || (m1 == m2 && m1 & (m1 - 1) == 0) || ai == bi {
                     continue;
                 }
-                let bi = rc2.other(ci as u32);
                 let b = &alses[bi as usize];
-                // Something to remove, first: that is rare.
-                if common_reach(a, b, m1 | m2) == 0 || rc1.other(ci as u32) == bi {
+                if common_reach(a, b, m1 | m2) == 0 {
                     continue;
                 }
                 // Neither may contain the other.
