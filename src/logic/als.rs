@@ -38,50 +38,31 @@ pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlo
         return sue_de_coq(grid, sink);
     }
     let mut data = cached(grid);
-    let flow = match (t, &data.rcs) {
-        (Technique::DeathBlossom, _) => death_blossom(grid, &data.alses, sink),
-        (Technique::AlsXz, Some(rcs)) => {
-            let mut flow = ControlFlow::Continue(());
-            for &rc in rcs {
-                flow = xz(grid, &data.alses, rc, sink);
-                if flow.is_break() {
-                    break;
-                }
-            }
-            flow
+    let flow = if t == Technique::DeathBlossom {
+        death_blossom(grid, &data.alses, sink)
+    } else {
+        if !data.rcs_ready {
+            data.rcs.fill(&data.alses);
+            data.rcs_ready = true;
         }
-        (Technique::AlsXz, None) => {
-            // The RCs are found as ALS-XZ goes; kept only if it saw them all.
-            let mut rcs = Vec::new();
-            let flow = for_each_rc(&data.alses, &mut |rc| {
-                rcs.push(rc);
-                xz(grid, &data.alses, rc, sink)
-            });
-            if flow.is_continue() {
-                data.rcs = Some(rcs);
-            }
-            flow
-        }
-        _ => {
-            let rcs = data
-                .rcs
-                .get_or_insert_with(|| restricted_commons(&data.alses));
-            if t == Technique::AlsXyWing {
-                xy_wing(grid, &data.alses, rcs, sink)
-            } else {
-                xy_chain(grid, &data.alses, rcs, sink)
-            }
+        let rcs = &data.rcs;
+        match t {
+            Technique::AlsXz => xz_all(&data.alses, rcs, sink),
+            Technique::AlsXyWing => xy_wing(&data.alses, rcs, sink),
+            _ => xy_chain(&data.alses, rcs, sink),
         }
     };
     CACHE.with(|c| *c.borrow_mut() = Some(data));
     flow
 }
 
-/// The ALS and RCs of one grid (the RCs once some finder needed them all).
+/// The ALS and RCs of one grid (the RCs once some finder needed them).
 struct Data {
     grid: Grid,
     alses: Vec<Als>,
-    rcs: Option<Vec<Restricted>>,
+    rcs: Rcs,
+    /// Whether `rcs` are this grid's.
+    rcs_ready: bool,
 }
 
 thread_local! {
@@ -93,15 +74,20 @@ thread_local! {
 /// The ALS and RCs of `grid`, from the cache when it holds this grid. The caller puts them
 /// back when done (taking them out keeps a finder called from a sink safe).
 fn cached(grid: &Grid) -> Data {
-    if let Some(data) = CACHE.with(|c| c.borrow_mut().take())
+    let old = CACHE.with(|c| c.borrow_mut().take());
+    if let Some(data) = &old
         && data.grid == *grid
     {
-        return data;
+        return old.expect("just seen");
     }
+    // The old lists' room is used again.
+    let (mut alses, rcs) = old.map(|d| (d.alses, d.rcs)).unwrap_or_default();
+    collect(grid, &mut alses);
     Data {
         grid: *grid,
-        alses: collect(grid),
-        rcs: None,
+        alses,
+        rcs,
+        rcs_ready: false,
     }
 }
 
@@ -111,76 +97,133 @@ struct Als {
     digits: u16,
     /// For each digit (index `d - 1`), the cells of the set holding it.
     holding: [CellSet; 9],
-    /// For each digit it holds, the cells that see every cell of the set holding it (the set's
-    /// own cells holding it excluded; others of its cells may be in).
+    /// For each digit it holds, the cells outside the set that hold the digit and see every
+    /// cell of the set holding it: where the digit goes when the set is locked with it.
     seeing: [CellSet; 9],
-    /// The union of `seeing`: an ALS with no cell here has no RC with this one.
-    reach: CellSet,
+    /// The digits whose `seeing` is not empty: the only ones an elimination can be about.
+    reaching: u16,
 }
 
 impl Als {
+    /// The ALS of `cells`, which hold `digits`.
+    fn new(grid: &Grid, cells: CellSet, digits: u16) -> Als {
+        let mut holding = [CellSet::EMPTY; 9];
+        let mut seeing = [CellSet::EMPTY; 9];
+        let mut reaching = 0;
+        for i in bits(digits) {
+            let with = grid.cells_with(i as u8 + 1);
+            holding[i] = cells & with;
+            seeing[i] = holding[i].common_peers() & with;
+            if !seeing[i].is_empty() {
+                reaching |= 1 << i;
+            }
+        }
+        Als {
+            cells,
+            digits,
+            holding,
+            seeing,
+            reaching,
+        }
+    }
+
     #[cfg(test)]
     fn holding(&self, d: u8) -> CellSet {
         self.holding[usize::from(d - 1)]
     }
 
+    #[inline]
     fn seeing(&self, d: u8) -> CellSet {
         self.seeing[usize::from(d - 1)]
     }
 }
+
+/// The digits of a mask as indices `d - 1`, lowest first.
+#[inline]
+fn bits(mut mask: u16) -> impl Iterator<Item = usize> + Clone {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let i = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(i)
+    })
+}
+
+/// The number of digits in each 9-bit mask (`count_ones` is a long sequence of instructions
+/// where the target has no `popcnt`).
+static DIGIT_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 1;
+    while m < 512 {
+        t[m] = t[m & (m - 1)] + 1;
+        m += 1;
+    }
+    t
+};
 
 /// Every ALS of the grid, each once (a set in a box and a line is found from the line).
 ///
 /// The order is HoDoKu's: rows, then columns, then boxes; in each house the subsets of its open
 /// cells depth first (`{1}`, `{1,2}`, `{1,2,3}`, ..., `{1,3}`, ...). The chain search only goes
 /// forward in this order, so it finds the chains HoDoKu finds.
-fn collect(grid: &Grid) -> Vec<Als> {
-    let mut alses = Vec::new();
+fn collect(grid: &Grid, alses: &mut Vec<Als>) {
+    alses.clear();
     for h in 0..27 {
-        let open: Vec<usize> = (house(h) & grid.empty_cells()).iter().collect();
-        subsets(grid, h, &open, 0, CellSet::EMPTY, 0, &mut alses);
-    }
-    alses
-}
-
-/// Adds the ALS among the subsets of `open` that extend `cells` (holding `union`) with cells
-/// from `start` on, depth first.
-fn subsets(
-    grid: &Grid,
-    h: usize,
-    open: &[usize],
-    start: usize,
-    cells: CellSet,
-    union: u16,
-    alses: &mut Vec<Als>,
-) {
-    for (i, &cell) in open.iter().enumerate().skip(start) {
-        let mut cells = cells;
-        cells.insert(cell);
-        let union = union | grid.candidates(cell);
-        let n = cells.len();
-        if n == open.len() {
-            return;
+        let mut open = [0usize; 9];
+        let mut k = 0;
+        for cell in house(h) & grid.empty_cells() {
+            open[k] = cell;
+            k += 1;
         }
-        if union.count_ones() as usize == n + 1 && cells.common_houses() & ((1 << h) - 1) == 0 {
-            let mut holding = [CellSet::EMPTY; 9];
-            let mut seeing = [CellSet::EMPTY; 9];
-            let mut reach = CellSet::EMPTY;
-            for d in digits::iter(union) {
-                let i = usize::from(d - 1);
-                holding[i] = cells & grid.cells_with(d);
-                seeing[i] = holding[i].common_peers();
-                reach |= seeing[i];
+        if k < 2 {
+            continue;
+        }
+        // The subset at hand: `at[0] < at[1] < ... < at[depth]` (indices into `open`), with
+        // the cells and digits of each prefix.
+        let mut at = [0usize; 9];
+        let mut cells = [CellSet::EMPTY; 9];
+        let mut union = [0u16; 9];
+        let mut depth = 0;
+        loop {
+            let cell = open[at[depth]];
+            let (c, u) = if depth == 0 {
+                (CellSet::single(cell), grid.candidates(cell))
+            } else {
+                (
+                    cells[depth - 1] | CellSet::single(cell),
+                    union[depth - 1] | grid.candidates(cell),
+                )
+            };
+            cells[depth] = c;
+            union[depth] = u;
+            let n = depth + 1;
+            // All the open cells of the house hold `k` digits: never an ALS.
+            if n < k
+                && usize::from(DIGIT_COUNT[usize::from(u)]) == n + 1
+                && c.common_houses() & ((1 << h) - 1) == 0
+            {
+                alses.push(Als::new(grid, c, u));
             }
-            alses.push(Als {
-                cells,
-                digits: union,
-                holding,
-                seeing,
-                reach,
-            });
+            if at[depth] + 1 < k {
+                // Deeper first.
+                at[depth + 1] = at[depth] + 1;
+                depth += 1;
+                continue;
+            }
+            // Then the next cell at this depth, or back up.
+            loop {
+                at[depth] += 1;
+                if at[depth] < k || depth == 0 {
+                    break;
+                }
+                depth -= 1;
+            }
+            if at[depth] >= k {
+                break;
+            }
         }
-        subsets(grid, h, open, i + 1, cells, union, alses);
     }
 }
 
@@ -206,77 +249,258 @@ impl Restricted {
     }
 }
 
-/// The restricted commons of two ALS, as a digit mask (0, one or two digits).
-fn rc_digits(a: &Als, b: &Als) -> u16 {
-    let common = a.digits & b.digits;
-    if common == 0 || !a.reach.intersects(b.cells) {
-        return 0;
+/// Every RC between two ALS, pairs in order (by `a`, then `b`), and for each ALS its own;
+/// with the room the search for them uses, kept from grid to grid.
+#[derive(Default)]
+struct Rcs {
+    list: Vec<Restricted>,
+    /// The RCs of ALS `i` are `list[by[k]]` for `k` in `start[i]..start[i + 1]`, in order.
+    start: Vec<u32>,
+    by: Vec<u32>,
+    /// Hash table slots: a group's key (see `fill`) and number; 0 is a free slot.
+    table: Vec<(u128, u32)>,
+    /// The slots in use, to free them afterwards.
+    used: Vec<u16>,
+    /// The groups: (cells holding the digit, cells holding it that see them all).
+    groups: Vec<(CellSet, CellSet)>,
+    /// Group members: the ALS of group `g` are `members[group_start[g]..group_start[g + 1]]`.
+    group_start: Vec<u32>,
+    members: Vec<u32>,
+    /// (group, ALS), in the order met.
+    met: Vec<(u32, u32)>,
+    /// Groups by the first cell holding the digit: those of cell `c` (of the digit at hand)
+    /// are `by_cell[cell_start[c]..cell_start[c + 1]]`.
+    cell_start: Vec<u32>,
+    by_cell: Vec<u32>,
+    /// RC digits found: `a << 36 | b << 4 | digit index`, then sorted.
+    keys: Vec<u64>,
+    sorted: Vec<u64>,
+}
+
+/// Slots of the grouping hash table (at most half of them filled).
+const SLOTS: usize = 1 << 11;
+
+impl Rcs {
+    /// Digit `d` is an RC of ALS `a` and `b` when every cell of `b` holding it sees every cell
+    /// of `a` holding it (then none is in both, and the cells of either holding it are outside
+    /// the other): `b.holding[d] ⊆ a.seeing[d]`, a test that is the same both ways.
+    ///
+    /// ALS holding `d` in the same cells pass or fail the test together, and there are fewer
+    /// such groups than ALS: so for each digit the ALS are grouped by the cells holding it (a
+    /// hash table), and each group `g1` is tested against the groups whose first cell is one of
+    /// `g1`'s seeing cells (the others cannot pass). Each passing pair of groups gives the
+    /// digit to every pair of their members; those are then put in order of the pairs.
+    fn fill(&mut self, alses: &[Als]) {
+        if self.table.len() != SLOTS {
+            self.table = vec![(0, 0); SLOTS];
+        }
+        self.groups.clear();
+        self.met.clear();
+        self.keys.clear();
+        let mut digit_start = [0usize; 10];
+        for (d, start) in digit_start.iter_mut().enumerate().take(9) {
+            *start = self.groups.len();
+            let bit = 1 << d;
+            for (i, als) in alses.iter().enumerate() {
+                if als.digits & bit == 0 {
+                    continue;
+                }
+                let g = self.group_of(als.holding[d], als.seeing[d], d);
+                self.met.push((g, i as u32));
+            }
+        }
+        digit_start[9] = self.groups.len();
+        self.clear_table();
+        // Members by group (a counting sort keeps each group's ALS in order).
+        let n_groups = self.groups.len();
+        counting_sort(
+            &mut self.group_start,
+            &mut self.members,
+            n_groups,
+            self.met.iter().map(|&(g, i)| (g as usize, i)),
+        );
+        for d in 0..9 {
+            let (from, to) = (digit_start[d], digit_start[d + 1]);
+            let groups = &self.groups[from..to];
+            counting_sort(
+                &mut self.cell_start,
+                &mut self.by_cell,
+                81,
+                groups
+                    .iter()
+                    .enumerate()
+                    .map(|(g, (held, _))| (held.first().expect("a digit of the ALS"), g as u32)),
+            );
+            for (g1, &(_, seeing)) in groups.iter().enumerate() {
+                for f in seeing {
+                    let cell_groups =
+                        &self.by_cell[self.cell_start[f] as usize..self.cell_start[f + 1] as usize];
+                    for &g2 in cell_groups {
+                        let g2 = g2 as usize;
+                        if g2 <= g1 || !groups[g2].0.is_subset(seeing) {
+                            continue;
+                        }
+                        let of = |g: usize| {
+                            &self.members[self.group_start[from + g] as usize
+                                ..self.group_start[from + g + 1] as usize]
+                        };
+                        for &i in of(g1) {
+                            for &j in of(g2) {
+                                let (a, b) = (i.min(j), i.max(j));
+                                self.keys
+                                    .push(u64::from(a) << 36 | u64::from(b) << 4 | d as u64);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // In order of the pairs: by `a` (a counting sort), then within each `a` (few).
+        counting_sort(
+            &mut self.start,
+            &mut self.sorted,
+            alses.len(),
+            self.keys.iter().map(|&k| ((k >> 36) as usize, k)),
+        );
+        for a in 0..alses.len() {
+            self.sorted[self.start[a] as usize..self.start[a + 1] as usize].sort_unstable();
+        }
+        self.list.clear();
+        let mut last = u64::MAX;
+        for &key in &self.sorted {
+            let digit = (key & 0xf) as u8 + 1;
+            if key >> 4 == last {
+                // A second RC digit of the same pair (a third is left out, as it cannot be).
+                let rc = self.list.last_mut().expect("a pair seen before");
+                if rc.y == 0 {
+                    rc.y = digit;
+                }
+                continue;
+            }
+            last = key >> 4;
+            self.list.push(Restricted {
+                a: (key >> 36) as u32,
+                b: (key >> 4 & 0xffff_ffff) as u32,
+                x: digit,
+                y: 0,
+            });
+        }
+        // Each ALS's RCs, in order (a counting sort).
+        self.start.clear();
+        self.start.resize(alses.len() + 2, 0);
+        for rc in &self.list {
+            self.start[rc.a as usize + 2] += 1;
+            self.start[rc.b as usize + 2] += 1;
+        }
+        for i in 0..alses.len() {
+            self.start[i + 2] += self.start[i + 1];
+        }
+        self.by.clear();
+        self.by.resize(2 * self.list.len(), 0);
+        for (k, rc) in self.list.iter().enumerate() {
+            for i in [rc.a as usize + 1, rc.b as usize + 1] {
+                self.by[self.start[i] as usize] = k as u32;
+                self.start[i] += 1;
+            }
+        }
+        self.start.pop();
     }
-    let overlap = a.cells & b.cells;
+
+    /// The number of the group of ALS holding digit index `d` in cells `held` (seeing
+    /// `seeing`), a new one if it is the first.
+    fn group_of(&mut self, held: CellSet, seeing: CellSet, d: usize) -> u32 {
+        // The digit in bits 96..100: a key is never 0, the free slot's mark.
+        let key = held.0 | (d as u128 + 1) << 96;
+        let folded = (key as u64) ^ ((key >> 64) as u64);
+        let mut slot = (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 53) as usize;
+        loop {
+            let (k, g) = self.table[slot];
+            if k == key {
+                return g;
+            }
+            if k == 0 {
+                if self.used.len() == SLOTS / 2 {
+                    // Too full to stay fast (never on a real grid): start afresh. A group
+                    // found twice only costs time (the two never pair).
+                    self.clear_table();
+                    continue;
+                }
+                let g = self.groups.len() as u32;
+                self.table[slot] = (key, g);
+                self.used.push(slot as u16);
+                self.groups.push((held, seeing));
+                return g;
+            }
+            slot = (slot + 1) & (SLOTS - 1);
+        }
+    }
+
+    fn clear_table(&mut self) {
+        for &slot in &self.used {
+            self.table[usize::from(slot)] = (0, 0);
+        }
+        self.used.clear();
+    }
+
+    /// The indices in `list` of the RCs of ALS `i`, in order.
+    #[inline]
+    fn of(&self, i: usize) -> &[u32] {
+        &self.by[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
+/// Puts `items` (bucket, value) in `out` by bucket (`0..buckets`), keeping their order within
+/// each; bucket `b`'s values end up in `out[start[b]..start[b + 1]]`.
+fn counting_sort<T: Copy + Default>(
+    start: &mut Vec<u32>,
+    out: &mut Vec<T>,
+    buckets: usize,
+    items: impl Iterator<Item = (usize, T)> + Clone,
+) {
+    start.clear();
+    start.resize(buckets + 2, 0);
+    let mut n = 0;
+    for (b, _) in items.clone() {
+        start[b + 2] += 1;
+        n += 1;
+    }
+    for b in 0..buckets {
+        start[b + 2] += start[b + 1];
+    }
+    out.clear();
+    out.resize(n, T::default());
+    for (b, v) in items {
+        out[start[b + 1] as usize] = v;
+        start[b + 1] += 1;
+    }
+    start.pop();
+}
+
+/// Removes `d` from `targets` (cells holding it).
+fn push_elims(out: &mut Vec<Candidate>, targets: CellSet, d: u8) {
+    for cell in targets {
+        out.push(Candidate::new(cell, d));
+    }
+}
+
+/// The digits `a` and `b` share, but `excluded`, with a cell outside both that holds it and
+/// sees every cell of both holding it.
+#[inline]
+fn common_reach(a: &Als, b: &Als, excluded: u16) -> u16 {
     let mut mask = 0;
-    let mut rest = common;
-    while rest != 0 {
-        let i = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let (ha, hb) = (a.holding[i], b.holding[i]);
-        if !(ha | hb).intersects(overlap) && hb.is_subset(a.seeing[i]) {
+    for i in bits(a.reaching & b.reaching & !excluded) {
+        if a.seeing[i].intersects(b.seeing[i]) {
             mask |= 1 << i;
         }
     }
     mask
 }
 
-/// Every RC between two ALS. Overlapping ALS are allowed as long as no cell of the overlap
-/// holds the RC digit.
-fn restricted_commons(alses: &[Als]) -> Vec<Restricted> {
-    let mut rcs = Vec::new();
-    let _ = for_each_rc(alses, &mut |rc| {
-        rcs.push(rc);
-        ControlFlow::Continue(())
-    });
-    rcs
-}
-
-/// Calls `f` with every RC, pairs in order, until it says stop.
-fn for_each_rc(alses: &[Als], f: &mut dyn FnMut(Restricted) -> ControlFlow<()>) -> ControlFlow<()> {
-    // The quick test first, over a compact copy (cells, digits) that stays in cache.
-    let brief: Vec<(CellSet, u16)> = alses.iter().map(|a| (a.cells, a.digits)).collect();
-    for (i, a) in alses.iter().enumerate() {
-        for (j, &(cells, digits)) in brief.iter().enumerate().skip(i + 1) {
-            if a.digits & digits == 0 || !a.reach.intersects(cells) {
-                continue;
-            }
-            let mask = rc_digits(a, &alses[j]);
-            if mask == 0 {
-                continue;
-            }
-            let x = digits::first(mask);
-            let rest = mask & (mask - 1);
-            let y = if rest == 0 { 0 } else { digits::first(rest) };
-            f(Restricted {
-                a: i as u32,
-                b: j as u32,
-                x,
-                y,
-            })?;
-        }
-    }
-    ControlFlow::Continue(())
-}
-
-/// Removes `d` from `targets` where it is a candidate.
-fn push_elims(grid: &Grid, out: &mut Vec<Candidate>, targets: CellSet, d: u8) {
-    for cell in targets & grid.cells_with(d) {
-        out.push(Candidate::new(cell, d));
-    }
-}
-
 /// The digits `a` and `b` share, but `excluded`: a cell outside both that sees every cell of
 /// both holding such a digit loses it.
-fn common_elims(grid: &Grid, a: &Als, b: &Als, excluded: u16, out: &mut Vec<Candidate>) {
-    for z in digits::iter(a.digits & b.digits & !excluded) {
-        let targets = (a.seeing(z) & b.seeing(z)) - a.cells - b.cells;
-        push_elims(grid, out, targets, z);
+fn common_elims(a: &Als, b: &Als, excluded: u16, out: &mut Vec<Candidate>) {
+    for i in bits(a.reaching & b.reaching & !excluded) {
+        push_elims(out, a.seeing[i] & b.seeing[i], i as u8 + 1);
     }
 }
 
@@ -305,21 +529,31 @@ fn rc_links(from: &Als, to: &Als, mask: u16, chain: &mut Vec<Link>) {
     }
 }
 
+/// ALS-XZ over every RC, in order.
+fn xz_all(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    for &rc in &rcs.list {
+        xz(alses, rc, sink)?;
+    }
+    ControlFlow::Continue(())
+}
+
 /// ALS-XZ: two ALS with an RC `x`. One of them is locked without `x`, so a digit `z` both hold
 /// is in one of them: a cell seeing all their `z` loses it. Doubly linked (two RCs): each ALS
 /// is locked without the two RCs (its other digits leave every cell that sees all of theirs),
 /// and each RC is in one of the two.
-fn xz(grid: &Grid, alses: &[Als], rc: Restricted, sink: &mut Sink<'_>) -> ControlFlow<()> {
+fn xz(alses: &[Als], rc: Restricted, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let (a, b) = (&alses[rc.a as usize], &alses[rc.b as usize]);
     let mut elims = Vec::new();
     if rc.y == 0 {
-        common_elims(grid, a, b, digits::bit(rc.x), &mut elims);
+        if common_reach(a, b, digits::bit(rc.x)) == 0 {
+            return ControlFlow::Continue(());
+        }
+        common_elims(a, b, digits::bit(rc.x), &mut elims);
     } else {
-        common_elims(grid, a, b, 0, &mut elims);
+        common_elims(a, b, 0, &mut elims);
         for (locked, other) in [(a, b), (b, a)] {
-            for d in digits::iter(locked.digits & !rc.mask()) {
-                let targets = locked.seeing(d) - locked.cells - other.cells;
-                push_elims(grid, &mut elims, targets, d);
+            for i in bits(locked.reaching & !rc.mask()) {
+                push_elims(&mut elims, locked.seeing[i] - other.cells, i as u8 + 1);
             }
         }
     }
@@ -340,45 +574,37 @@ fn xz(grid: &Grid, alses: &[Als], rc: Restricted, sink: &mut Sink<'_>) -> Contro
     ))
 }
 
-/// For each ALS, the indices of its RCs in `rcs`.
-fn rcs_by_als(alses: &[Als], rcs: &[Restricted]) -> Vec<Vec<u32>> {
-    let mut by = vec![Vec::new(); alses.len()];
-    for (k, rc) in rcs.iter().enumerate() {
-        by[rc.a as usize].push(k as u32);
-        by[rc.b as usize].push(k as u32);
-    }
-    by
-}
-
 /// ALS-XY-Wing: ALS `c` has an RC with `a` and another (a different digit) with `b`. `c`
 /// lacks at most one digit, so it holds one of the two RCs, and `a` or `b` is locked: a digit
 /// `z` that `a` and `b` share (not an RC) leaves every cell that sees all their `z`.
-fn xy_wing(grid: &Grid, alses: &[Als], rcs: &[Restricted], sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let by = rcs_by_als(alses, rcs);
-    for (ci, list) in by.iter().enumerate() {
-        let c = &alses[ci];
-        for (n, &k1) in list.iter().enumerate() {
-            let rc1 = rcs[k1 as usize];
-            for &k2 in &list[n + 1..] {
-                let rc2 = rcs[k2 as usize];
-                let (m1, m2) = (rc1.mask(), rc2.mask());
-                if m1 == m2 && m1.count_ones() == 1 {
+fn xy_wing(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    // For the `c` at hand, its RCs in order: (other ALS, RC digits, digits the other can
+    // remove).
+    let mut partners: Vec<(u32, u16, u16)> = Vec::new();
+    for (ci, c) in alses.iter().enumerate() {
+        partners.clear();
+        partners.extend(rcs.of(ci).iter().map(|&k| {
+            let rc = rcs.list[k as usize];
+            let other = rc.other(ci as u32);
+            (other, rc.mask(), alses[other as usize].reaching)
+        }));
+        for (n, &(ai, m1, r1)) in partners.iter().enumerate() {
+            let a = &alses[ai as usize];
+            for &(bi, m2, r2) in &partners[n + 1..] {
+                // Something to remove first: that is rare.
+                if r1 & r2 & !(m1 | m2) == 0 || (m1 == m2 && m1 & (m1 - 1) == 0) || ai == bi {
                     continue;
                 }
-                let (ai, bi) = (rc1.other(ci as u32), rc2.other(ci as u32));
-                if ai == bi {
+                let b = &alses[bi as usize];
+                if common_reach(a, b, m1 | m2) == 0 {
                     continue;
                 }
-                let (a, b) = (&alses[ai as usize], &alses[bi as usize]);
                 // Neither may contain the other.
                 if a.cells.is_subset(b.cells) || b.cells.is_subset(a.cells) {
                     continue;
                 }
                 let mut elims = Vec::new();
-                common_elims(grid, a, b, m1 | m2, &mut elims);
-                if elims.is_empty() {
-                    continue;
-                }
+                common_elims(a, b, m1 | m2, &mut elims);
                 let mut chain = Vec::new();
                 rc_links(a, c, m1, &mut chain);
                 rc_links(c, b, m2, &mut chain);
@@ -411,36 +637,22 @@ fn xy_wing(grid: &Grid, alses: &[Als], rcs: &[Restricted], sink: &mut Sink<'_>) 
 /// may pass an ALS twice; every link is still a sound inference. Then each reached state is
 /// checked against the starts that share an eliminating digit with it, and the chain of each
 /// new elimination set is rebuilt by a breadth-first search from its start.
-fn xy_chain(
-    grid: &Grid,
-    alses: &[Als],
-    rcs: &[Restricted],
-    sink: &mut Sink<'_>,
-) -> ControlFlow<()> {
+fn xy_chain(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let n = alses.len();
-    let by = rcs_by_als(alses, rcs);
-    let graph = StateGraph::new(alses, rcs, &by);
-    let s_count = graph.states.len();
-    if s_count == 0 {
-        return ControlFlow::Continue(());
-    }
-    // The digits each ALS could eliminate with some partner: `z` with a cell outside it that
-    // holds `z` and sees all its `z`.
-    let potential: Vec<u16> = alses
-        .iter()
-        .map(|a| {
-            digits::iter(a.digits)
-                .filter(|&z| !((a.seeing(z) & grid.cells_with(z)) - a.cells).is_empty())
-                .fold(0, |m, z| m | digits::bit(z))
-        })
-        .collect();
-    // Starts: an ALS, and a digit of one of its RCs for the first link.
+    // Starts: an ALS, and a digit of one of its RCs for the first link; only where the ALS
+    // could remove another digit.
     let mut sources: Vec<(u32, u8)> = Vec::new();
-    for (a1, list) in by.iter().enumerate() {
-        let firsts = list.iter().fold(0u16, |m, &k| m | rcs[k as usize].mask());
-        for x in digits::iter(firsts) {
-            if potential[a1] & !digits::bit(x) != 0 {
-                sources.push((a1 as u32, x));
+    for (a1, als) in alses.iter().enumerate() {
+        if als.reaching == 0 {
+            continue;
+        }
+        let firsts = rcs
+            .of(a1)
+            .iter()
+            .fold(0u16, |m, &k| m | rcs.list[k as usize].mask());
+        for x in bits(firsts) {
+            if als.reaching & !(1 << x) != 0 {
+                sources.push((a1 as u32, x as u8 + 1));
             }
         }
     }
@@ -448,10 +660,13 @@ fn xy_chain(
     if words == 0 {
         return ControlFlow::Continue(());
     }
+    let graph = StateGraph::new(alses, rcs);
+    let s_count = graph.states.len();
+    // Bit `si` of row `t` (`words` words a row): start `si` reaches state `t`.
     let mut one = vec![0u64; s_count * words];
     for (si, &(a1, x)) in sources.iter().enumerate() {
-        for &k in &by[a1 as usize] {
-            let rc = rcs[k as usize];
+        for &k in rcs.of(a1 as usize) {
+            let rc = rcs.list[k as usize];
             if rc.mask() & digits::bit(x) != 0 {
                 let t = graph.id(rc.other(a1), digits::bit(x));
                 one[t * words + si / 64] |= 1 << (si % 64);
@@ -459,29 +674,31 @@ fn xy_chain(
         }
     }
     let step = |from: &[u64], into: &mut [u64]| {
-        for s in 0..s_count {
-            let row = &from[s * words..(s + 1) * words];
+        for (s, row) in from.chunks_exact(words).enumerate() {
             if row.iter().all(|&w| w == 0) {
                 continue;
             }
-            for &t in &graph.edges[s] {
+            for &t in graph.edges(s) {
                 let t = t as usize;
-                for (w, &r) in row.iter().enumerate() {
-                    into[t * words + w] |= r;
+                for (to, &r) in into[t * words..(t + 1) * words].iter_mut().zip(row) {
+                    *to |= r;
                 }
             }
         }
     };
     let mut two = vec![0u64; s_count * words];
     step(&one, &mut two);
-    let mut three = vec![0u64; s_count * words];
+    // Three links or more: `one` is not needed any more, its room takes the third.
+    let mut three = one;
+    three.fill(0);
     step(&two, &mut three);
-    // Three links or more: spread along the links until nothing changes.
+    drop(two);
+    // Spread along the links until nothing changes.
     let mut queued = vec![true; s_count];
     let mut queue: Vec<usize> = (0..s_count).collect();
     while let Some(s) = queue.pop() {
         queued[s] = false;
-        for &t in &graph.edges[s] {
+        for &t in graph.edges(s) {
             let t = t as usize;
             let mut changed = false;
             for w in 0..words {
@@ -498,49 +715,72 @@ fn xy_chain(
             }
         }
     }
-    // For each ALS that ends a chain, the starts it shares an eliminating digit with.
-    // For the end ALS at hand, the digits it shares with each start ALS that have a target
-    // outside both (computed when first asked, one row at a time: memory stays linear).
-    let mut row = vec![u16::MAX; n];
-    let pairmask = |row: &mut [u16], a1: usize, an: usize| -> u16 {
-        if row[a1] == u16::MAX {
-            let (a, b) = (&alses[a1], &alses[an]);
-            row[a1] = digits::iter(potential[a1] & b.digits)
-                .filter(|&z| {
-                    let t = (a.seeing(z) & b.seeing(z) & grid.cells_with(z)) - a.cells - b.cells;
-                    !t.is_empty()
-                })
-                .fold(0, |m, z| m | digits::bit(z));
+    // For each digit index `z` and cell `t`, the starts whose ALS (first digit not `z`) would
+    // remove `z` from `t` (row `9 * t + z`): a start and an end ALS share an elimination when
+    // some cell the end would remove `z` from is in the start's row.
+    let mut removing = vec![0u64; 81 * 9 * words];
+    for (si, &(a1, x)) in sources.iter().enumerate() {
+        let als = &alses[a1 as usize];
+        for z in bits(als.reaching & !digits::bit(x)) {
+            for t in als.seeing[z] {
+                removing[(9 * t + z) * words + si / 64] |= 1 << (si % 64);
+            }
         }
-        row[a1]
-    };
+    }
+    // For the end ALS at hand, per digit index, the starts it shares a removal of it with.
+    let mut sharing = vec![0u64; 9 * words];
+    let mut wanted = vec![0u64; words];
     let mut seen: Vec<Vec<Candidate>> = Vec::new();
-    for (an, ends) in graph.of_als.iter().enumerate() {
-        if ends.is_empty() {
+    for an in 0..n {
+        let last = &alses[an];
+        if last.reaching == 0 || graph.of_als(an).is_empty() {
             continue;
         }
-        row.fill(u16::MAX);
-        for &(v, e) in ends {
-            let e = e as usize;
-            for w in 0..words {
-                let mut bits = three[e * words + w];
+        sharing.fill(0);
+        for z in bits(last.reaching) {
+            let into = &mut sharing[z * words..(z + 1) * words];
+            for t in last.seeing[z] {
+                let row = &removing[(9 * t + z) * words..(9 * t + z + 1) * words];
+                for (to, &r) in into.iter_mut().zip(row) {
+                    *to |= r;
+                }
+            }
+        }
+        for e in graph.of_als(an) {
+            let v = graph.states[e].1;
+            // The starts reaching this state in three links or more that share a removal of
+            // a digit not used by the last link.
+            let reached = &three[e * words..(e + 1) * words];
+            let mut any = false;
+            for (w, (want, &r)) in wanted.iter_mut().zip(reached).enumerate() {
+                *want = 0;
+                if r != 0 {
+                    for z in bits(last.reaching & !v) {
+                        *want |= sharing[z * words + w];
+                    }
+                    *want &= r;
+                    any |= *want != 0;
+                }
+            }
+            if !any {
+                continue;
+            }
+            for (w, &want) in wanted.iter().enumerate() {
+                let mut bits = want;
                 while bits != 0 {
                     let si = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     let (a1, x) = sources[si];
                     let excluded = digits::bit(x) | v;
-                    if pairmask(&mut row, a1 as usize, an) & !excluded == 0 {
-                        continue;
-                    }
-                    let (first, last) = (&alses[a1 as usize], &alses[an]);
+                    let first = &alses[a1 as usize];
                     let mut elims = Vec::new();
-                    common_elims(grid, first, last, excluded, &mut elims);
+                    common_elims(first, last, excluded, &mut elims);
                     let elims = finish(elims);
-                    if elims.is_empty() || seen.contains(&elims) {
+                    if seen.contains(&elims) {
                         continue;
                     }
                     seen.push(elims.clone());
-                    let walk = graph.walk(rcs, &by, a1, x, e);
+                    let walk = graph.walk(rcs, a1, x, e);
                     let mut chain = Vec::new();
                     let mut cells = first.cells;
                     let mut prev = first;
@@ -570,68 +810,95 @@ fn xy_chain(
 
 /// The states of the chain search: an ALS and the RC digits the link into it used.
 struct StateGraph {
+    /// (ALS, digits); those of ALS `j` are `als_start[j]..als_start[j + 1]`, in the order their
+    /// digits first come in its RCs.
     states: Vec<(u32, u16)>,
-    /// For each ALS, its states as (digits, state id).
-    of_als: Vec<Vec<(u16, u32)>>,
-    /// For each state, the states one link further.
-    edges: Vec<Vec<u32>>,
+    als_start: Vec<u32>,
+    /// The state of ALS `j` reached with the single digit index `d` at `9 * j + d`, or
+    /// `u32::MAX`.
+    single: Vec<u32>,
+    /// The states one link further than state `s`: `edges[edge_start[s]..edge_start[s + 1]]`.
+    edge_start: Vec<u32>,
+    edges: Vec<u32>,
 }
 
 impl StateGraph {
-    fn new(alses: &[Als], rcs: &[Restricted], by: &[Vec<u32>]) -> StateGraph {
+    fn new(alses: &[Als], rcs: &Rcs) -> StateGraph {
         let mut g = StateGraph {
             states: Vec::new(),
-            of_als: vec![Vec::new(); alses.len()],
+            als_start: Vec::with_capacity(alses.len() + 1),
+            single: vec![u32::MAX; 9 * alses.len()],
+            edge_start: Vec::new(),
             edges: Vec::new(),
         };
-        for rc in rcs {
-            let m = rc.mask();
-            let variants: &[u16] = if rc.y == 0 {
-                &[m]
-            } else {
-                &[digits::bit(rc.x), digits::bit(rc.y), m]
-            };
-            for j in [rc.a, rc.b] {
+        for j in 0..alses.len() {
+            let from = g.states.len();
+            g.als_start.push(from as u32);
+            for &k in rcs.of(j) {
+                let rc = rcs.list[k as usize];
+                let m = rc.mask();
+                let variants: &[u16] = if rc.y == 0 {
+                    &[m]
+                } else {
+                    &[digits::bit(rc.x), digits::bit(rc.y), m]
+                };
                 for &v in variants {
-                    if !g.of_als[j as usize].iter().any(|&(u, _)| u == v) {
-                        let id = g.states.len() as u32;
-                        g.states.push((j, v));
-                        g.of_als[j as usize].push((v, id));
+                    if !g.states[from..].iter().any(|&(_, u)| u == v) {
+                        if v & (v - 1) == 0 {
+                            g.single[9 * j + v.trailing_zeros() as usize] = g.states.len() as u32;
+                        }
+                        g.states.push((j as u32, v));
                     }
                 }
             }
         }
+        g.als_start.push(g.states.len() as u32);
+        g.edge_start.reserve(g.states.len() + 1);
         for &(j, u) in &g.states {
-            let mut out = Vec::new();
-            for &k in &by[j as usize] {
-                let rc = rcs[k as usize];
+            g.edge_start.push(g.edges.len() as u32);
+            for &k in rcs.of(j as usize) {
+                let rc = rcs.list[k as usize];
                 let v = rc.mask() & !u;
                 if v != 0 {
-                    out.push(g.id(rc.other(j), v) as u32);
+                    let id = g.id(rc.other(j), v) as u32;
+                    g.edges.push(id);
                 }
             }
-            g.edges.push(out);
         }
+        g.edge_start.push(g.edges.len() as u32);
         g
+    }
+
+    /// The states of ALS `j`.
+    fn of_als(&self, j: usize) -> std::ops::Range<usize> {
+        self.als_start[j] as usize..self.als_start[j + 1] as usize
+    }
+
+    /// The states one link further than state `s`.
+    #[inline]
+    fn edges(&self, s: usize) -> &[u32] {
+        &self.edges[self.edge_start[s] as usize..self.edge_start[s + 1] as usize]
     }
 
     /// The state of ALS `j` reached with digits `v` (it exists for every RC's digits).
     fn id(&self, j: u32, v: u16) -> usize {
-        self.of_als[j as usize]
-            .iter()
-            .find(|&&(u, _)| u == v)
-            .map_or(0, |&(_, id)| id as usize)
+        if v & (v - 1) == 0 {
+            return self.single[9 * j as usize + v.trailing_zeros() as usize] as usize;
+        }
+        self.of_als(j as usize)
+            .find(|&s| self.states[s].1 == v)
+            .unwrap_or(0)
     }
 
     /// A shortest walk of three links or more from ALS `a1` (first digit `x`) to state `end`,
     /// as the states after `a1`.
-    fn walk(&self, rcs: &[Restricted], by: &[Vec<u32>], a1: u32, x: u8, end: usize) -> Vec<usize> {
+    fn walk(&self, rcs: &Rcs, a1: u32, x: u8, end: usize) -> Vec<usize> {
         // Nodes: (state, links so far capped at 3), as 3 * state + phase - 1.
         let mut parent = vec![u32::MAX; 3 * self.states.len()];
         let mut frontier = Vec::new();
         const START: u32 = u32::MAX - 1;
-        for &k in &by[a1 as usize] {
-            let rc = rcs[k as usize];
+        for &k in rcs.of(a1 as usize) {
+            let rc = rcs.list[k as usize];
             if rc.mask() & digits::bit(x) != 0 {
                 let node = 3 * self.id(rc.other(a1), digits::bit(x));
                 if parent[node] == u32::MAX {
@@ -645,7 +912,7 @@ impl StateGraph {
             let mut next = Vec::new();
             for &node in &frontier {
                 let (s, phase) = (node / 3, node % 3);
-                for &t in &self.edges[s] {
+                for &t in self.edges(s) {
                     let to = 3 * t as usize + (phase + 1).min(2);
                     if parent[to] == u32::MAX {
                         parent[to] = node as u32;
@@ -674,20 +941,29 @@ impl StateGraph {
 /// `z` every chosen ALS holds (and the stem does not) is in each of them: a cell outside them
 /// that sees all their `z` loses it.
 fn death_blossom(grid: &Grid, alses: &[Als], sink: &mut Sink<'_>) -> ControlFlow<()> {
-    // For each cell and digit, the ALS (not containing the cell) whose `d` it sees entirely.
-    let mut petals: Vec<[Vec<u32>; 9]> = (0..81).map(|_| Default::default()).collect();
-    for (i, als) in alses.iter().enumerate() {
-        for d in digits::iter(als.digits) {
-            for cell in (als.seeing(d) & grid.cells_with(d)) - als.cells {
-                petals[cell][usize::from(d - 1)].push(i as u32);
-            }
-        }
-    }
+    // For each cell and digit (at `9 * cell + d - 1`), the ALS (not containing the cell) whose
+    // `d` it sees entirely, in order: `petals[start[k]..start[k + 1]]`.
+    let mut start: Vec<u32> = Vec::new();
+    let mut petals: Vec<u32> = Vec::new();
+    counting_sort(
+        &mut start,
+        &mut petals,
+        81 * 9,
+        alses.iter().enumerate().flat_map(|(i, als)| {
+            bits(als.reaching).flat_map(move |d| {
+                als.seeing[d]
+                    .iter()
+                    .map(move |cell| (9 * cell + d, i as u32))
+            })
+        }),
+    );
     for stem in grid.empty_cells() {
         let cands = grid.candidates(stem);
-        if digits::iter(cands).any(|d| petals[stem][usize::from(d - 1)].is_empty()) {
+        if bits(cands).any(|d| start[9 * stem + d] == start[9 * stem + d + 1]) {
             continue;
         }
+        let of = |d: usize| &petals[start[9 * stem + d] as usize..start[9 * stem + d + 1] as usize];
+        let stem_petals: [&[u32]; 9] = std::array::from_fn(of);
         let stem_digits: Vec<u8> = digits::iter(cands).collect();
         // Where each digit the stem does not hold could still be removed.
         let mut targets = [CellSet::EMPTY; 9];
@@ -696,7 +972,7 @@ fn death_blossom(grid: &Grid, alses: &[Als], sink: &mut Sink<'_>) -> ControlFlow
         }
         let mut blossom = Blossom {
             alses,
-            petals: &petals[stem],
+            petals: &stem_petals,
             stem,
             chosen: Vec::with_capacity(stem_digits.len()),
         };
@@ -708,7 +984,7 @@ fn death_blossom(grid: &Grid, alses: &[Als], sink: &mut Sink<'_>) -> ControlFlow
 /// The search for the petals of one stem.
 struct Blossom<'a> {
     alses: &'a [Als],
-    petals: &'a [Vec<u32>; 9],
+    petals: &'a [&'a [u32]; 9],
     stem: usize,
     /// (stem digit, ALS) chosen so far.
     chosen: Vec<(u8, u32)>,
@@ -727,13 +1003,13 @@ impl Blossom<'_> {
         let Some((&d, rest)) = rest.split_first() else {
             return self.finish(&targets, sink);
         };
-        for &i in &self.petals[usize::from(d - 1)] {
+        for &i in self.petals[usize::from(d - 1)] {
             let als = &self.alses[i as usize];
             let mut narrowed = [CellSet::EMPTY; 9];
             let mut any = false;
             for z in digits::iter(als.digits) {
                 let k = usize::from(z - 1);
-                narrowed[k] = (targets[k] & als.seeing(z)) - als.cells;
+                narrowed[k] = targets[k] & als.seeing(z);
                 any |= !narrowed[k].is_empty();
             }
             if !any {
@@ -781,19 +1057,61 @@ impl Blossom<'_> {
     }
 }
 
-/// The subsets of `cells` (at most 9), as cell sets with their digits, in increasing order of
-/// their bit masks (so each subset comes after its own subsets).
-fn subsets_of(grid: &Grid, cells: CellSet) -> Vec<(CellSet, u16)> {
-    let list: Vec<usize> = cells.iter().collect();
-    let mut out: Vec<(CellSet, u16)> = vec![(CellSet::EMPTY, 0)];
-    for mask in 1usize..(1 << list.len()) {
-        let low = mask.trailing_zeros() as usize;
-        let (rest_cells, rest_digits) = out[mask & (mask - 1)];
-        let mut c = rest_cells;
-        c.insert(list[low]);
-        out.push((c, rest_digits | grid.candidates(list[low])));
+/// A set of cells with its digits and size.
+#[derive(Clone, Copy, Default)]
+struct Subset {
+    cells: CellSet,
+    digits: u16,
+    n: u8,
+}
+
+/// The subsets of `cells` (at most 9), in increasing order of their bit masks over the cells
+/// in order (so each subset comes after its own subsets), into `out`.
+fn subsets_of(grid: &Grid, cells: CellSet, out: &mut Vec<Subset>) {
+    let mut list = [0usize; 9];
+    let mut k = 0;
+    for cell in cells {
+        list[k] = cell;
+        k += 1;
     }
-    out
+    out.clear();
+    out.push(Subset::default());
+    for mask in 1usize..(1 << k) {
+        let low = mask.trailing_zeros() as usize;
+        let rest = out[mask & (mask - 1)];
+        out.push(Subset {
+            cells: rest.cells | CellSet::single(list[low]),
+            digits: rest.digits | grid.candidates(list[low]),
+            n: rest.n + 1,
+        });
+    }
+}
+
+/// The number of digits of a mask.
+#[inline]
+fn count(mask: u16) -> i32 {
+    i32::from(DIGIT_COUNT[usize::from(mask & digits::ALL)])
+}
+
+/// The bits of `mask` (over the cells of `cells` in order, bit `i` for the `i`-th) whose cells
+/// are not in `out`.
+fn index_mask(cells: CellSet, out: CellSet) -> usize {
+    let mut mask = 0;
+    for (i, cell) in cells.iter().enumerate() {
+        if !out.contains(cell) {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
+/// The non-empty submasks of `mask`, in increasing order.
+fn submasks(mask: usize) -> impl Iterator<Item = usize> {
+    let mut sub = 0usize;
+    std::iter::from_fn(move || {
+        sub = sub.wrapping_sub(mask) & mask;
+        (sub != 0).then_some(sub)
+    })
 }
 
 /// Sue de Coq: two or three open cells `C` of a box-line intersection holding `|C| + n`
@@ -803,75 +1121,178 @@ fn subsets_of(grid: &Grid, cells: CellSet) -> Vec<(CellSet, u16)> {
 /// over two houses: the digits of `C` and `CL` not in `CB` leave the rest of the line, those
 /// of `C` and `CB` not in `CL` leave the rest of the box, and an extra digit both sets hold
 /// leaves the rest of both.
+///
+/// The subsets of each line's and each box's open cells are listed once. For each `C`, the
+/// box subsets that could take part are sorted by how much of the excess they cover, with
+/// bitsets over that list (which hold each digit, which hold the intersection's cell outside
+/// `C`): a line subset takes the bitsets of the box subsets that cover the rest, less those
+/// that share its `V` digits or its cell, and visits only what is left, in order.
 fn sue_de_coq(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let empty = grid.empty_cells();
+    let mut box_subsets: [Vec<Subset>; 9] = Default::default();
+    let mut box_ready = [false; 9];
+    let mut line_subsets = Vec::new();
+    let mut inter_subsets = Vec::new();
+    // For the `C` at hand: the usable box subsets (as indices into the box's list) with what
+    // they cover, then sorted by it (those covering `k` at `cover_start[k]..cover_start[k + 1]`).
+    let mut usable: Vec<(u8, u16)> = Vec::new();
+    let mut by_cover: Vec<u16> = Vec::new();
+    // Over `by_cover`: for each digit index, the subsets holding it; then those holding the
+    // intersection's cell outside `C`, if any.
+    let mut holds: Vec<[u64; 10]> = Vec::new();
     for line in 0..18 {
-        let line_open = house(line) & grid.empty_cells();
+        let line_open = house(line) & empty;
+        if line_open.len() < 3 {
+            continue;
+        }
+        let mut line_ready = false;
         for b in 18..27 {
-            let box_open = house(b) & grid.empty_cells();
+            let box_open = house(b) & empty;
             let inter = line_open & box_open;
             if inter.len() < 2 {
                 continue;
             }
-            for (c, v) in subsets_of(grid, inter) {
-                let n_plus = v.count_ones() as i32 - c.len() as i32;
-                if c.len() < 2 || n_plus < 2 {
+            if !line_ready {
+                subsets_of(grid, line_open, &mut line_subsets);
+                line_ready = true;
+            }
+            if !box_ready[b - 18] {
+                subsets_of(grid, box_open, &mut box_subsets[b - 18]);
+                box_ready[b - 18] = true;
+            }
+            let boxes = &box_subsets[b - 18];
+            subsets_of(grid, inter, &mut inter_subsets);
+            for &Subset {
+                cells: c,
+                digits: v,
+                n,
+            } in &inter_subsets
+            {
+                let n_plus = count(v) - i32::from(n);
+                if n < 2 || n_plus < 2 {
                     continue;
                 }
-                // Box subsets that could take part, once for every `CL`.
-                let box_sets: Vec<(CellSet, u16)> = subsets_of(grid, box_open - c)
-                    .into_iter()
-                    .filter(|&(cb, vb)| !cb.is_empty() && vb & v != 0)
-                    .collect();
-                for (cl, vl) in subsets_of(grid, line_open - c) {
-                    let contained = (vl & v).count_ones() as i32;
-                    let extra_l = vl & !v;
-                    let covered_l = cl.len() as i32 - extra_l.count_ones() as i32;
-                    if cl.is_empty() || contained == 0 || covered_l <= 0 || covered_l >= n_plus {
+                // The box subsets (outside `C`) that hold a digit of `V` and cover part of the
+                // excess, but not all: the line's subset covers the rest.
+                let cover = |s: &Subset| i32::from(s.n) - count(s.digits & !v);
+                usable.clear();
+                let mut cover_start = [0usize; 10];
+                for i in submasks(index_mask(box_open, c)) {
+                    let s = &boxes[i];
+                    let k = cover(s);
+                    if s.digits & v != 0 && (1..n_plus).contains(&k) {
+                        usable.push((k as u8, i as u16));
+                        cover_start[k as usize + 1] += 1;
+                    }
+                }
+                for k in 1..10 {
+                    cover_start[k] += cover_start[k - 1];
+                }
+                by_cover.clear();
+                by_cover.resize(usable.len(), 0);
+                let mut fill = cover_start;
+                for &(k, i) in &usable {
+                    by_cover[fill[usize::from(k)]] = i;
+                    fill[usize::from(k)] += 1;
+                }
+                let free = (inter - c).first();
+                holds.clear();
+                holds.resize(usable.len().div_ceil(64), [0; 10]);
+                for (at, &i) in by_cover.iter().enumerate() {
+                    let s = &boxes[usize::from(i)];
+                    let word = &mut holds[at / 64];
+                    for d in bits(s.digits & v) {
+                        word[d] |= 1 << (at % 64);
+                    }
+                    if free.is_some_and(|f| s.cells.contains(f)) {
+                        word[9] |= 1 << (at % 64);
+                    }
+                }
+                for l in submasks(index_mask(line_open, c)) {
+                    let Subset {
+                        cells: cl,
+                        digits: vl,
+                        n: nl,
+                    } = line_subsets[l];
+                    let forbidden = vl & v;
+                    let covered_l = i32::from(nl) - count(vl & !v);
+                    if forbidden == 0 || covered_l <= 0 || covered_l >= n_plus {
                         continue;
                     }
-                    let forbidden = vl & v;
-                    for &(cb, vb) in &box_sets {
-                        if cb.intersects(cl) || vb & forbidden != 0 {
-                            continue;
+                    let k = (n_plus - covered_l) as usize;
+                    let (from, to) = (cover_start[k], cover_start[k + 1]);
+                    let shares_cell = free.is_some_and(|f| cl.contains(f));
+                    let first = from / 64;
+                    for (w, word) in holds.iter().enumerate().take(to.div_ceil(64)).skip(first) {
+                        let mut left = u64::MAX;
+                        if w == first {
+                            left &= u64::MAX << (from % 64);
                         }
-                        let extra_b = vb & !v;
-                        if cb.len() as i32 - extra_b.count_ones() as i32 != n_plus - covered_l {
-                            continue;
+                        if w == to / 64 {
+                            left &= (1u64 << (to % 64)) - 1;
                         }
-                        let shared = vb & vl;
-                        let mut elims = Vec::new();
-                        let box_digits = ((v | vb) & !vl) | shared;
-                        for cell in box_open - cb - c {
-                            for d in digits::iter(grid.candidates(cell) & box_digits) {
-                                elims.push(Candidate::new(cell, d));
-                            }
+                        for d in bits(forbidden) {
+                            left &= !word[d];
                         }
-                        let line_digits = ((v | vl) & !vb) | shared;
-                        for cell in line_open - cl - c {
-                            for d in digits::iter(grid.candidates(cell) & line_digits) {
-                                elims.push(Candidate::new(cell, d));
-                            }
+                        if shares_cell {
+                            left &= !word[9];
                         }
-                        if elims.is_empty() {
-                            continue;
+                        while left != 0 {
+                            let at = w * 64 + left.trailing_zeros() as usize;
+                            left &= left - 1;
+                            let Subset {
+                                cells: cb,
+                                digits: vb,
+                                ..
+                            } = boxes[usize::from(by_cover[at])];
+                            sue_de_coq_step(grid, line, b, [c, cl, cb], [v, vl, vb], sink)?;
                         }
-                        sink(Step::elimination(
-                            Technique::SueDeCoq,
-                            finish(elims),
-                            Evidence {
-                                houses: vec![line as u8, b as u8],
-                                cells: c,
-                                digits: v,
-                                fins: cl | cb,
-                                ..Evidence::default()
-                            },
-                        ))?;
                     }
                 }
             }
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The step of a Sue de Coq of line `line` and box `b`: `C`, `CL` and `CB` holding `V`, `VL`
+/// and `VB`, if it removes something.
+fn sue_de_coq_step(
+    grid: &Grid,
+    line: usize,
+    b: usize,
+    [c, cl, cb]: [CellSet; 3],
+    [v, vl, vb]: [u16; 3],
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    let shared = vb & vl;
+    let mut elims = Vec::new();
+    let box_digits = ((v | vb) & !vl) | shared;
+    for cell in (house(b) & grid.empty_cells()) - cb - c {
+        for d in digits::iter(grid.candidates(cell) & box_digits) {
+            elims.push(Candidate::new(cell, d));
+        }
+    }
+    let line_digits = ((v | vl) & !vb) | shared;
+    for cell in (house(line) & grid.empty_cells()) - cl - c {
+        for d in digits::iter(grid.candidates(cell) & line_digits) {
+            elims.push(Candidate::new(cell, d));
+        }
+    }
+    if elims.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    sink(Step::elimination(
+        Technique::SueDeCoq,
+        finish(elims),
+        Evidence {
+            houses: vec![line as u8, b as u8],
+            cells: c,
+            digits: v,
+            fins: cl | cb,
+            ..Evidence::default()
+        },
+    ))
 }
 
 #[cfg(test)]
@@ -887,7 +1308,8 @@ mod tests {
         let mut rng = Rng(0x1234_5678_9abc_def1);
         let (puzzle, _) = generated(&mut rng);
         let grid = Grid::new(&puzzle);
-        let alses = collect(&grid);
+        let mut alses = Vec::new();
+        collect(&grid, &mut alses);
         assert!(!alses.is_empty());
         for als in &alses {
             assert_eq!(als.digits.count_ones() as usize, als.cells.len() + 1);
