@@ -25,6 +25,9 @@ use super::Hint;
 use super::grid::{BOX, COL, Grid, PEERS, REGION, ROW, box_of, n};
 
 const NONE: u32 = u32::MAX;
+/// The multiple chains clear their arena (and the chains kept in it) past this many parent
+/// links.
+const ARENA_LIMIT: usize = 1 << 22;
 /// The cause of an "on": the cell rule (Y) or a region (0..27).
 const CELL_RULE: u8 = 255;
 
@@ -143,6 +146,10 @@ impl OffsAbove {
         set[c as usize / 64] & (1 << (c % 64)) != 0
     }
 }
+
+/// The consequences of one start: the potentials made "on" and "off", and the pair of
+/// nodes (on, off) of a candidate that came out both ways, if any.
+type Outcome = (PSet, PSet, Option<(u32, u32)>);
 
 /// An insertion-ordered set of potentials of one polarity, by candidate.
 #[derive(Clone)]
@@ -460,6 +467,11 @@ struct Chainer<'a> {
     above: OffsAbove,
     /// Empty sets for the multiple chains (kept to be reused).
     spare: Vec<PSet>,
+    /// The multiple chains: the consequences of each candidate assumed on (its "on" and
+    /// "off" sets and its contradiction), kept from the region chains that compute them
+    /// until the candidate's own cell uses them. Their nodes live in the arena, which is
+    /// cleared only with this cache.
+    on_cache: Vec<Option<Outcome>>,
     /// The frontiers of the forcing-chain searches (reused).
     fronts: [Vec<u16>; 2],
     /// The frontiers of the cycle searches: "on" nodes, "off" candidates with their parent.
@@ -613,6 +625,7 @@ impl<'a> Chainer<'a> {
             table: (!mode.dynamic).then(|| Box::new(Table::new(g))),
             above: OffsAbove::default(),
             spare: Vec::new(),
+            on_cache: Vec::new(),
             fronts: Default::default(),
             cycle_fronts: Default::default(),
         }
@@ -621,6 +634,20 @@ impl<'a> Chainer<'a> {
     /// An empty set (a kept one when there is one).
     fn pset(&mut self) -> PSet {
         self.spare.pop().unwrap_or_else(PSet::new)
+    }
+
+    /// The consequences of candidate `o` assumed on: kept ones when there are, else a
+    /// new search (SE's chaining from one "on" depends only on the grid and the mode).
+    fn on_outcome(&mut self, o: u16) -> Outcome {
+        if let Some(x) = self.on_cache[o as usize].take() {
+            return x;
+        }
+        let mut to_on = self.pset();
+        let mut to_off = self.pset();
+        let node = self.ar.add(o * 2 + 1, &[]);
+        to_on.insert(o, node);
+        let absurd = self.chain(&mut to_on, &mut to_off);
+        (to_on, to_off, absurd)
     }
 
     /// Keeps sets to be reused.
@@ -1014,9 +1041,10 @@ impl<'a> Chainer<'a> {
         let base = self.mode.base();
         let mut off_to_on = self.pset();
         let mut off_to_off = self.pset();
-        let p_on = self.ar.add(c * 2 + 1, &[]);
-        on_to_on.insert(c, p_on);
-        let absurd = self.chain(on_to_on, on_to_off);
+        let (a, b, absurd) = self.on_outcome(c);
+        let old_on = std::mem::replace(on_to_on, a);
+        let old_off = std::mem::replace(on_to_off, b);
+        self.give([old_on, old_off]);
         if contradiction && let Some((a, b)) = absurd {
             let cx = self.ar.ancestors(a) + self.ar.ancestors(b);
             best.offer(base + length_bonus(cx), cx, 7, || {
@@ -1067,19 +1095,23 @@ impl<'a> Chainer<'a> {
             if REGION[r][p.trailing_zeros() as usize] as usize != cell {
                 continue;
             }
-            let mut outcomes: Vec<(PSet, PSet)> = Vec::new();
+            // The other places' chains, kept for their own cells (which come later).
+            let mut others = [0u16; 9];
+            let mut count = 0;
             for i in 0..9 {
                 if p & (1 << i) == 0 || REGION[r][i] as usize == cell {
                     continue;
                 }
                 let o = cand(REGION[r][i] as usize, d);
-                let mut to_on = self.pset();
-                let mut to_off = self.pset();
-                let node = self.ar.add(o * 2 + 1, &[]);
-                to_on.insert(o, node);
-                self.chain(&mut to_on, &mut to_off);
-                outcomes.push((to_on, to_off));
+                let x = self.on_outcome(o);
+                self.on_cache[o as usize] = Some(x);
+                others[count] = o;
+                count += 1;
             }
+            let outcomes: Vec<&Outcome> = others[..count]
+                .iter()
+                .map(|&o| self.on_cache[o as usize].as_ref().expect("just kept"))
+                .collect();
             let name = if self.mode.dynamic {
                 "Dynamic Region Forcing Chains"
             } else {
@@ -1088,7 +1120,7 @@ impl<'a> Chainer<'a> {
             for polarity in [true, false] {
                 let mine = if polarity { on } else { off };
                 for &t in &mine.order {
-                    let get = |(a, b): &(PSet, PSet)| if polarity { a.get(t) } else { b.get(t) };
+                    let get = |(a, b, _): &&Outcome| if polarity { a.get(t) } else { b.get(t) };
                     if !outcomes.iter().all(|o| get(o).is_some()) {
                         continue;
                     }
@@ -1107,7 +1139,6 @@ impl<'a> Chainer<'a> {
                     }
                 }
             }
-            self.give(outcomes.into_iter().flat_map(|(a, b)| [a, b]));
         }
     }
 
@@ -1124,8 +1155,16 @@ impl<'a> Chainer<'a> {
             if stop() {
                 return None;
             }
-            self.ar.nodes.clear();
-            self.ar.parents.clear();
+            // The arena holds the kept chains' nodes: it is cleared with them, when it
+            // grows large (and at the start).
+            if self.on_cache.is_empty() || self.ar.parents.len() > ARENA_LIMIT {
+                self.ar.nodes.clear();
+                self.ar.parents.clear();
+                let kept: Vec<Outcome> =
+                    self.on_cache.iter_mut().filter_map(Option::take).collect();
+                self.give(kept.into_iter().flat_map(|(a, b, _)| [a, b]));
+                self.on_cache.resize_with(729, || None);
+            }
             let mut outcomes: Vec<(PSet, PSet)> = Vec::new();
             for d in 1..=9u8 {
                 if !self.save.has(cell, d) {
