@@ -472,10 +472,30 @@ struct Chainer<'a> {
     /// until the candidate's own cell uses them. Their nodes live in the arena, which is
     /// cleared only with this cache.
     on_cache: Vec<Option<Outcome>>,
+    /// The cells holding each digit as a candidate in the grid (bit = cell), for the
+    /// static chains.
+    places: [u128; 10],
     /// The frontiers of the forcing-chain searches (reused).
     fronts: [Vec<u16>; 2],
     /// The frontiers of the cycle searches: "on" nodes, "off" candidates with their parent.
     cycle_fronts: (Vec<u32>, Vec<(u16, u32)>),
+}
+
+/// The 20 peers of each cell as a bitset (bit = cell).
+static PEER_MASK: [u128; 81] = build_peer_mask();
+
+const fn build_peer_mask() -> [u128; 81] {
+    let mut t = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut k = 0;
+        while k < 20 {
+            t[cell] |= 1 << PEERS[cell][k];
+            k += 1;
+        }
+        cell += 1;
+    }
+    t
 }
 
 /// The 20 peers of each cell in the order SE's getOnToOff visits them: the box, then the
@@ -626,6 +646,17 @@ impl<'a> Chainer<'a> {
             above: OffsAbove::default(),
             spare: Vec::new(),
             on_cache: Vec::new(),
+            places: {
+                let mut places = [0u128; 10];
+                for (cell, &m) in g.c.iter().enumerate() {
+                    for d in 1..=9u8 {
+                        if m & (1 << d) != 0 {
+                            places[d as usize] |= 1 << cell;
+                        }
+                    }
+                }
+                places
+            },
             fronts: Default::default(),
             cycle_fronts: Default::default(),
         }
@@ -1380,27 +1411,38 @@ impl<'a> Chainer<'a> {
             cells |= 1 << cell_of(self.ar.key(p) / 2);
             p = q;
         }
-        let mut forw = [0u16; 81];
-        let mut back = [0u16; 81];
+        // Per digit, the cells off the cycle that see an "on" (forw) and an "off" (back) of
+        // that digit on it.
+        let mut forw = [0u128; 10];
+        let mut back = [0u128; 10];
         let mut p = dst;
         while let Some(&q) = self.ar.parents(p).first() {
             let key = self.ar.key(p);
-            let (cell, d) = (cell_of(key / 2), digit_of(key / 2));
-            for &o in &PEERS[cell] {
-                let o = o as usize;
-                if cells & (1 << o) == 0 && self.g.has(o, d) {
-                    if key & 1 == 1 {
-                        forw[o] |= 1 << d;
-                    } else {
-                        back[o] |= 1 << d;
-                    }
-                }
+            let (cell, d) = (cell_of(key / 2), digit_of(key / 2) as usize);
+            let seen = PEER_MASK[cell] & !cells & self.places[d];
+            if key & 1 == 1 {
+                forw[d] |= seen;
+            } else {
+                back[d] |= seen;
             }
             p = q;
         }
+        let mut elim = [0u16; 81];
+        let mut any = false;
+        for d in 1..=9 {
+            let mut both = forw[d] & back[d];
+            any |= both != 0;
+            while both != 0 {
+                elim[both.trailing_zeros() as usize] |= 1 << d;
+                both &= both - 1;
+            }
+        }
+        if !any {
+            return Vec::new();
+        }
         (0..81)
-            .filter(|&c| forw[c] & back[c] != 0)
-            .map(|c| (c as u8, forw[c] & back[c]))
+            .filter(|&c| elim[c] != 0)
+            .map(|c| (c as u8, elim[c]))
             .collect()
     }
 
