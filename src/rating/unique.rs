@@ -482,24 +482,25 @@ pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
                 continue;
             }
             let aligned = sees(c0, c1);
-            let (mut ok0, mut ok1) = (0u16, 0u16);
-            // Once every value is allowed by some pair, nothing can be removed.
-            'pairs: for p0 in super::grid::digits(g.c[c0]) {
-                for p1 in super::grid::digits(g.c[c1]) {
-                    if p0 == p1 && aligned {
-                        continue;
-                    }
-                    let both = (1u16 << p0) | (1 << p1);
-                    if cells_of(both_ex).any(|e| g.c[e] & !both == 0) {
-                        continue;
-                    }
-                    ok0 |= 1 << p0;
-                    ok1 |= 1 << p1;
-                    if ok0 == g.c[c0] && ok1 == g.c[c1] {
-                        break 'pairs;
-                    }
-                }
+            // A combination of values (p0, p1) is excluded when a common bivalue peer holds
+            // exactly those two values (a peer holds two, so p0 == p1 is never excluded
+            // so): `forb[v]` is the values excluded with v.
+            let mut forb = [0u16; 10];
+            for e in cells_of(both_ex) {
+                let m = g.c[e];
+                let (a, b) = (m.trailing_zeros(), (m & (m - 1)).trailing_zeros());
+                forb[a as usize] |= 1 << b;
+                forb[b as usize] |= 1 << a;
             }
+            let (ok0, ok1) = super::grid::digits(g.c[c0]).fold((0u16, 0u16), |(o0, o1), p0| {
+                let same = if aligned { 1u16 << p0 } else { 0 };
+                let with = g.c[c1] & !forb[p0 as usize] & !same;
+                if with != 0 {
+                    (o0 | 1 << p0, o1 | with)
+                } else {
+                    (o0, o1)
+                }
+            });
             let mut elim = Vec::new();
             if g.c[c0] & !ok0 != 0 {
                 elim.push((c0 as u8, g.c[c0] & !ok0));
