@@ -350,6 +350,11 @@ impl Reach {
             let from = succ.len();
             t.successors(&self.idx, u, &mut succ);
             for &w in &succ[from..] {
+                // A node already in the set came with everything it reaches (a finished
+                // component's set is closed), so its component adds nothing.
+                if self.sets[base + w as usize / 64] & (1 << (w % 64)) != 0 {
+                    continue;
+                }
                 let cw = self.comp[w as usize] as usize;
                 if cw != id as usize {
                     for j in 0..self.words {
