@@ -325,8 +325,8 @@ impl Reach {
                 t.low[vi] = t.low[vi].min(t.index[w]);
             }
         }
-        t.succ.truncate(from);
         if t.low[vi] != t.index[vi] {
+            t.succ.truncate(from);
             return;
         }
         // v roots a component: its members are on the stack down to v; the components
@@ -344,11 +344,16 @@ impl Reach {
             t.on_stack[u as usize] = false;
             self.sets[base + u as usize / 64] |= 1 << (u % 64);
         }
+        // A lone node's successors are still at the end of `succ` (the visits below it
+        // left them there); a larger component's are listed again.
+        let lone = t.stack.len() - top == 1;
         let mut succ = std::mem::take(&mut t.succ);
         for k in top..t.stack.len() {
             let u = t.stack[k];
-            let from = succ.len();
-            t.successors(&self.idx, u, &mut succ);
+            let from = if lone { from } else { succ.len() };
+            if !lone {
+                t.successors(&self.idx, u, &mut succ);
+            }
             for &w in &succ[from..] {
                 // A node already in the set came with everything it reaches (a finished
                 // component's set is closed), so its component adds nothing.
@@ -364,6 +369,7 @@ impl Reach {
             }
             succ.truncate(from);
         }
+        succ.truncate(from);
         t.succ = succ;
         self.cyclic.push(t.stack.len() - top > 1);
         t.stack.truncate(top);
