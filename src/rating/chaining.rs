@@ -25,6 +25,9 @@ use super::Hint;
 use super::grid::{BOX, COL, Grid, PEERS, REGION, ROW, box_of, n};
 
 const NONE: u32 = u32::MAX;
+/// The multiple chains clear their arena (and the chains kept in it) past this many parent
+/// links.
+const ARENA_LIMIT: usize = 1 << 22;
 /// The cause of an "on": the cell rule (Y) or a region (0..27).
 const CELL_RULE: u8 = 255;
 
@@ -143,6 +146,10 @@ impl OffsAbove {
         set[c as usize / 64] & (1 << (c % 64)) != 0
     }
 }
+
+/// The consequences of one start: the potentials made "on" and "off", and the pair of
+/// nodes (on, off) of a candidate that came out both ways, if any.
+type Outcome = (PSet, PSet, Option<(u32, u32)>);
 
 /// An insertion-ordered set of potentials of one polarity, by candidate.
 #[derive(Clone)]
@@ -318,8 +325,8 @@ impl Reach {
                 t.low[vi] = t.low[vi].min(t.index[w]);
             }
         }
-        t.succ.truncate(from);
         if t.low[vi] != t.index[vi] {
+            t.succ.truncate(from);
             return;
         }
         // v roots a component: its members are on the stack down to v; the components
@@ -337,12 +344,22 @@ impl Reach {
             t.on_stack[u as usize] = false;
             self.sets[base + u as usize / 64] |= 1 << (u % 64);
         }
+        // A lone node's successors are still at the end of `succ` (the visits below it
+        // left them there); a larger component's are listed again.
+        let lone = t.stack.len() - top == 1;
         let mut succ = std::mem::take(&mut t.succ);
         for k in top..t.stack.len() {
             let u = t.stack[k];
-            let from = succ.len();
-            t.successors(&self.idx, u, &mut succ);
+            let from = if lone { from } else { succ.len() };
+            if !lone {
+                t.successors(&self.idx, u, &mut succ);
+            }
             for &w in &succ[from..] {
+                // A node already in the set came with everything it reaches (a finished
+                // component's set is closed), so its component adds nothing.
+                if self.sets[base + w as usize / 64] & (1 << (w % 64)) != 0 {
+                    continue;
+                }
                 let cw = self.comp[w as usize] as usize;
                 if cw != id as usize {
                     for j in 0..self.words {
@@ -352,6 +369,7 @@ impl Reach {
             }
             succ.truncate(from);
         }
+        succ.truncate(from);
         t.succ = succ;
         self.cyclic.push(t.stack.len() - top > 1);
         t.stack.truncate(top);
@@ -460,10 +478,35 @@ struct Chainer<'a> {
     above: OffsAbove,
     /// Empty sets for the multiple chains (kept to be reused).
     spare: Vec<PSet>,
+    /// The multiple chains: the consequences of each candidate assumed on (its "on" and
+    /// "off" sets and its contradiction), kept from the region chains that compute them
+    /// until the candidate's own cell uses them. Their nodes live in the arena, which is
+    /// cleared only with this cache.
+    on_cache: Vec<Option<Outcome>>,
+    /// The cells holding each digit as a candidate in the grid (bit = cell), for the
+    /// static chains.
+    places: [u128; 10],
     /// The frontiers of the forcing-chain searches (reused).
     fronts: [Vec<u16>; 2],
     /// The frontiers of the cycle searches: "on" nodes, "off" candidates with their parent.
     cycle_fronts: (Vec<u32>, Vec<(u16, u32)>),
+}
+
+/// The 20 peers of each cell as a bitset (bit = cell).
+static PEER_MASK: [u128; 81] = build_peer_mask();
+
+const fn build_peer_mask() -> [u128; 81] {
+    let mut t = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut k = 0;
+        while k < 20 {
+            t[cell] |= 1 << PEERS[cell][k];
+            k += 1;
+        }
+        cell += 1;
+    }
+    t
 }
 
 /// The 20 peers of each cell in the order SE's getOnToOff visits them: the box, then the
@@ -613,6 +656,18 @@ impl<'a> Chainer<'a> {
             table: (!mode.dynamic).then(|| Box::new(Table::new(g))),
             above: OffsAbove::default(),
             spare: Vec::new(),
+            on_cache: Vec::new(),
+            places: {
+                let mut places = [0u128; 10];
+                for (cell, &m) in g.c.iter().enumerate() {
+                    for d in 1..=9u8 {
+                        if m & (1 << d) != 0 {
+                            places[d as usize] |= 1 << cell;
+                        }
+                    }
+                }
+                places
+            },
             fronts: Default::default(),
             cycle_fronts: Default::default(),
         }
@@ -621,6 +676,20 @@ impl<'a> Chainer<'a> {
     /// An empty set (a kept one when there is one).
     fn pset(&mut self) -> PSet {
         self.spare.pop().unwrap_or_else(PSet::new)
+    }
+
+    /// The consequences of candidate `o` assumed on: kept ones when there are, else a
+    /// new search (SE's chaining from one "on" depends only on the grid and the mode).
+    fn on_outcome(&mut self, o: u16) -> Outcome {
+        if let Some(x) = self.on_cache[o as usize].take() {
+            return x;
+        }
+        let mut to_on = self.pset();
+        let mut to_off = self.pset();
+        let node = self.ar.add(o * 2 + 1, &[]);
+        to_on.insert(o, node);
+        let absurd = self.chain(&mut to_on, &mut to_off);
+        (to_on, to_off, absurd)
     }
 
     /// Keeps sets to be reused.
@@ -1014,9 +1083,10 @@ impl<'a> Chainer<'a> {
         let base = self.mode.base();
         let mut off_to_on = self.pset();
         let mut off_to_off = self.pset();
-        let p_on = self.ar.add(c * 2 + 1, &[]);
-        on_to_on.insert(c, p_on);
-        let absurd = self.chain(on_to_on, on_to_off);
+        let (a, b, absurd) = self.on_outcome(c);
+        let old_on = std::mem::replace(on_to_on, a);
+        let old_off = std::mem::replace(on_to_off, b);
+        self.give([old_on, old_off]);
         if contradiction && let Some((a, b)) = absurd {
             let cx = self.ar.ancestors(a) + self.ar.ancestors(b);
             best.offer(base + length_bonus(cx), cx, 7, || {
@@ -1067,19 +1137,23 @@ impl<'a> Chainer<'a> {
             if REGION[r][p.trailing_zeros() as usize] as usize != cell {
                 continue;
             }
-            let mut outcomes: Vec<(PSet, PSet)> = Vec::new();
+            // The other places' chains, kept for their own cells (which come later).
+            let mut others = [0u16; 9];
+            let mut count = 0;
             for i in 0..9 {
                 if p & (1 << i) == 0 || REGION[r][i] as usize == cell {
                     continue;
                 }
                 let o = cand(REGION[r][i] as usize, d);
-                let mut to_on = self.pset();
-                let mut to_off = self.pset();
-                let node = self.ar.add(o * 2 + 1, &[]);
-                to_on.insert(o, node);
-                self.chain(&mut to_on, &mut to_off);
-                outcomes.push((to_on, to_off));
+                let x = self.on_outcome(o);
+                self.on_cache[o as usize] = Some(x);
+                others[count] = o;
+                count += 1;
             }
+            let outcomes: Vec<&Outcome> = others[..count]
+                .iter()
+                .map(|&o| self.on_cache[o as usize].as_ref().expect("just kept"))
+                .collect();
             let name = if self.mode.dynamic {
                 "Dynamic Region Forcing Chains"
             } else {
@@ -1088,7 +1162,7 @@ impl<'a> Chainer<'a> {
             for polarity in [true, false] {
                 let mine = if polarity { on } else { off };
                 for &t in &mine.order {
-                    let get = |(a, b): &(PSet, PSet)| if polarity { a.get(t) } else { b.get(t) };
+                    let get = |(a, b, _): &&Outcome| if polarity { a.get(t) } else { b.get(t) };
                     if !outcomes.iter().all(|o| get(o).is_some()) {
                         continue;
                     }
@@ -1107,7 +1181,6 @@ impl<'a> Chainer<'a> {
                     }
                 }
             }
-            self.give(outcomes.into_iter().flat_map(|(a, b)| [a, b]));
         }
     }
 
@@ -1124,8 +1197,16 @@ impl<'a> Chainer<'a> {
             if stop() {
                 return None;
             }
-            self.ar.nodes.clear();
-            self.ar.parents.clear();
+            // The arena holds the kept chains' nodes: it is cleared with them, when it
+            // grows large (and at the start).
+            if self.on_cache.is_empty() || self.ar.parents.len() > ARENA_LIMIT {
+                self.ar.nodes.clear();
+                self.ar.parents.clear();
+                let kept: Vec<Outcome> =
+                    self.on_cache.iter_mut().filter_map(Option::take).collect();
+                self.give(kept.into_iter().flat_map(|(a, b, _)| [a, b]));
+                self.on_cache.resize_with(729, || None);
+            }
             let mut outcomes: Vec<(PSet, PSet)> = Vec::new();
             for d in 1..=9u8 {
                 if !self.save.has(cell, d) {
@@ -1341,27 +1422,38 @@ impl<'a> Chainer<'a> {
             cells |= 1 << cell_of(self.ar.key(p) / 2);
             p = q;
         }
-        let mut forw = [0u16; 81];
-        let mut back = [0u16; 81];
+        // Per digit, the cells off the cycle that see an "on" (forw) and an "off" (back) of
+        // that digit on it.
+        let mut forw = [0u128; 10];
+        let mut back = [0u128; 10];
         let mut p = dst;
         while let Some(&q) = self.ar.parents(p).first() {
             let key = self.ar.key(p);
-            let (cell, d) = (cell_of(key / 2), digit_of(key / 2));
-            for &o in &PEERS[cell] {
-                let o = o as usize;
-                if cells & (1 << o) == 0 && self.g.has(o, d) {
-                    if key & 1 == 1 {
-                        forw[o] |= 1 << d;
-                    } else {
-                        back[o] |= 1 << d;
-                    }
-                }
+            let (cell, d) = (cell_of(key / 2), digit_of(key / 2) as usize);
+            let seen = PEER_MASK[cell] & !cells & self.places[d];
+            if key & 1 == 1 {
+                forw[d] |= seen;
+            } else {
+                back[d] |= seen;
             }
             p = q;
         }
+        let mut elim = [0u16; 81];
+        let mut any = false;
+        for d in 1..=9 {
+            let mut both = forw[d] & back[d];
+            any |= both != 0;
+            while both != 0 {
+                elim[both.trailing_zeros() as usize] |= 1 << d;
+                both &= both - 1;
+            }
+        }
+        if !any {
+            return Vec::new();
+        }
         (0..81)
-            .filter(|&c| forw[c] & back[c] != 0)
-            .map(|c| (c as u8, forw[c] & back[c]))
+            .filter(|&c| elim[c] != 0)
+            .map(|c| (c as u8, elim[c]))
             .collect()
     }
 

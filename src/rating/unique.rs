@@ -12,6 +12,11 @@ fn regions_of(c: usize) -> [usize; 3] {
 
 /// SE's checkForLoops: loops of cells holding both digits, alternating house types.
 #[allow(clippy::too_many_arguments)]
+///
+/// `with` is the cells holding both digits (a cell bitset, bit = cell); `member` the cells of
+/// the loop so far. A region's cells are visited in increasing order, as SE lists them, and
+/// only those that can matter: the loop's start (to close it) and cells holding both digits
+/// off the loop.
 fn find_loops(
     g: &Grid,
     cell: usize,
@@ -21,33 +26,51 @@ fn find_loops(
     ex: u16,
     last: usize,
     out: &mut Vec<Vec<usize>>,
+    (with, member): (u128, u128),
 ) {
     lp.push(cell);
-    // The cells of the loop so far, as a cell bitset.
-    let member = lp.iter().fold(0u128, |m, &c| m | 1 << c);
+    let member = member | 1 << cell;
+    let start = if lp.len() >= 4 { 1u128 << lp[0] } else { 0 };
     let mut ex = ex;
     for (t, &r) in regions_of(cell).iter().enumerate() {
         if t == last {
             continue;
         }
-        for &next in &REGION[r] {
-            let next = next as usize;
-            if lp[0] == next && lp.len() >= 4 {
+        let mut m = REGION_CELLS[r] & ((with & !member) | start);
+        while m != 0 {
+            let next = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if lp[0] == next {
                 out.push(lp.clone());
-            } else if member & (1 << next) == 0 {
+            } else {
                 let p = g.c[next];
-                if p & both == both {
-                    ex |= p & !both;
-                    let k = n(p);
-                    if k == 2 || n(ex) == 1 || allowed > 0 {
-                        let a = if k > 2 { allowed - 1 } else { allowed };
-                        find_loops(g, next, both, lp, a, ex, t, out);
-                    }
+                ex |= p & !both;
+                let k = n(p);
+                if k == 2 || n(ex) == 1 || allowed > 0 {
+                    let a = if k > 2 { allowed - 1 } else { allowed };
+                    find_loops(g, next, both, lp, a, ex, t, out, (with, member));
                 }
             }
         }
     }
     lp.pop();
+}
+
+/// The cells of each region as a cell bitset (bit = cell).
+static REGION_CELLS: [u128; 27] = build_region_cells();
+
+const fn build_region_cells() -> [u128; 27] {
+    let mut t = [0u128; 27];
+    let mut r = 0;
+    while r < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[r] |= 1 << REGION[r][i];
+            i += 1;
+        }
+        r += 1;
+    }
+    t
 }
 
 fn valid_loop(lp: &[usize]) -> bool {
@@ -95,7 +118,21 @@ pub(crate) fn unique_loops(g: &Grid) -> Option<Hint> {
         }
         let both = g.c[cell];
         let mut loops = Vec::new();
-        find_loops(g, cell, both, &mut Vec::new(), 2, 0, usize::MAX, &mut loops);
+        let with = (0..81)
+            .filter(|&c| g.c[c] & both == both)
+            .fold(0u128, |m, c| m | 1 << c);
+        let arg = (with, 0);
+        find_loops(
+            g,
+            cell,
+            both,
+            &mut Vec::new(),
+            2,
+            0,
+            usize::MAX,
+            &mut loops,
+            arg,
+        );
         for lp in loops {
             if !valid_loop(&lp) {
                 continue;
@@ -482,24 +519,25 @@ pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
                 continue;
             }
             let aligned = sees(c0, c1);
-            let (mut ok0, mut ok1) = (0u16, 0u16);
-            // Once every value is allowed by some pair, nothing can be removed.
-            'pairs: for p0 in super::grid::digits(g.c[c0]) {
-                for p1 in super::grid::digits(g.c[c1]) {
-                    if p0 == p1 && aligned {
-                        continue;
-                    }
-                    let both = (1u16 << p0) | (1 << p1);
-                    if cells_of(both_ex).any(|e| g.c[e] & !both == 0) {
-                        continue;
-                    }
-                    ok0 |= 1 << p0;
-                    ok1 |= 1 << p1;
-                    if ok0 == g.c[c0] && ok1 == g.c[c1] {
-                        break 'pairs;
-                    }
-                }
+            // A combination of values (p0, p1) is excluded when a common bivalue peer holds
+            // exactly those two values (a peer holds two, so p0 == p1 is never excluded
+            // so): `forb[v]` is the values excluded with v.
+            let mut forb = [0u16; 10];
+            for e in cells_of(both_ex) {
+                let m = g.c[e];
+                let (a, b) = (m.trailing_zeros(), (m & (m - 1)).trailing_zeros());
+                forb[a as usize] |= 1 << b;
+                forb[b as usize] |= 1 << a;
             }
+            let (ok0, ok1) = super::grid::digits(g.c[c0]).fold((0u16, 0u16), |(o0, o1), p0| {
+                let same = if aligned { 1u16 << p0 } else { 0 };
+                let with = g.c[c1] & !forb[p0 as usize] & !same;
+                if with != 0 {
+                    (o0 | 1 << p0, o1 | with)
+                } else {
+                    (o0, o1)
+                }
+            });
             let mut elim = Vec::new();
             if g.c[c0] & !ok0 != 0 {
                 elim.push((c0 as u8, g.c[c0] & !ok0));
