@@ -420,3 +420,33 @@ fn hill_climbing_raises_the_score() {
         "plain {plain}, climbed {climbed}"
     );
 }
+
+#[test]
+fn a_climb_that_cannot_rise_starts_again_from_another_grid() {
+    // A score that only a new solution grid can raise: every move of a climb keeps the
+    // grid, so without a fresh start the climb would stay below the target for ever.
+    let top_left = |b: &Board| {
+        let solution = sudoku::solver::solve_first(b).expect("a made puzzle solves");
+        f64::from(u8::from(solution.get(0) >= 5))
+    };
+    let maker = Generator::new(4, options(Symmetry::Rot180)).unwrap();
+    let index = (0..)
+        .find(|&i| maker.puzzle(i).solution.get(0) < 5)
+        .unwrap();
+    let made = maker.climb(
+        index,
+        &Limits {
+            moves: Some(40_000),
+            ..Limits::default()
+        },
+        &top_left,
+        1.0,
+    );
+    assert!(
+        made.met,
+        "no grid with 5 or more in r1c1 after {} moves",
+        made.moves
+    );
+    assert!(made.solution.get(0) >= 5);
+    check(&made.puzzle, &made.solution, Symmetry::Rot180, true).unwrap();
+}

@@ -369,8 +369,14 @@ pub(super) fn make(
     (piece, true)
 }
 
+/// Moves of a climb without a better score before it starts again from a new puzzle: some
+/// puzzles have no neighbourhood that leads to the target, and a climb kept there would run
+/// for ever (or until `--timeout`).
+const CLIMB_RESTART: u64 = 2000;
+
 /// Hill climbing from `start` (a puzzle meeting the options) toward `score >= target`: the
-/// best puzzle found and its score.
+/// best puzzle found and its score. After [`CLIMB_RESTART`] moves with no better score the
+/// climb starts again from a new puzzle made to the options.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn climb(
     rng: &mut Stream,
@@ -386,8 +392,26 @@ pub(super) fn climb(
     let judge = |p: &Cells| score(&Board::from_valid_cells(*p));
     let mut piece = start;
     let mut value = judge(&piece.puzzle);
-    let mut best = (piece.puzzle, value);
+    // The best of this climb, and the best of every climb so far.
+    let mut top = value;
+    let mut since = 0;
+    let mut best = (piece.clone(), value);
     while best.1 < target && budget.take() {
+        since += 1;
+        if since > CLIMB_RESTART {
+            let (fresh, met) = make(rng, symmetry, options, budget, work);
+            if !met {
+                break;
+            }
+            piece = fresh;
+            value = judge(&piece.puzzle);
+            top = value;
+            since = 0;
+            if value > best.1 {
+                best = (piece.clone(), value);
+            }
+            continue;
+        }
         let Some(next) = neighbour(rng, orbits, options, &mut piece, work) else {
             continue;
         };
@@ -397,11 +421,14 @@ pub(super) fn climb(
         let v = judge(&next);
         if v >= value {
             (piece.puzzle, value) = (next, v);
+            if v > top {
+                top = v;
+                since = 0;
+            }
             if v > best.1 {
-                best = (next, v);
+                best = (piece.clone(), v);
             }
         }
     }
-    piece.puzzle = best.0;
-    (piece, best.1)
+    best
 }
