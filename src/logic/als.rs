@@ -151,18 +151,6 @@ fn bits(mut mask: u16) -> impl Iterator<Item = usize> + Clone {
     })
 }
 
-/// The number of digits in each 9-bit mask (`count_ones` is a long sequence of instructions
-/// where the target has no `popcnt`).
-static DIGIT_COUNT: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 1;
-    while m < 512 {
-        t[m] = t[m & (m - 1)] + 1;
-        m += 1;
-    }
-    t
-};
-
 /// Every ALS of the grid, each once (a set in a box and a line is found from the line).
 ///
 /// The order is HoDoKu's: rows, then columns, then boxes; in each house the subsets of its open
@@ -200,10 +188,7 @@ fn collect(grid: &Grid, alses: &mut Vec<Als>) {
             union[depth] = u;
             let n = depth + 1;
             // All the open cells of the house hold `k` digits: never an ALS.
-            if n < k
-                && usize::from(DIGIT_COUNT[usize::from(u)]) == n + 1
-                && c.common_houses() & ((1 << h) - 1) == 0
-            {
+            if n < k && digits::count(u) == n + 1 && c.common_houses() & ((1 << h) - 1) == 0 {
                 alses.push(Als::new(grid, c, u));
             }
             if at[depth] + 1 < k {
@@ -1090,7 +1075,7 @@ fn subsets_of(grid: &Grid, cells: CellSet, out: &mut Vec<Subset>) {
 /// The number of digits of a mask.
 #[inline]
 fn count(mask: u16) -> i32 {
-    i32::from(DIGIT_COUNT[usize::from(mask & digits::ALL)])
+    digits::count(mask) as i32
 }
 
 /// The bits of `mask` (over the cells of `cells` in order, bit `i` for the `i`-th) whose cells

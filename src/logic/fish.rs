@@ -96,24 +96,6 @@ fn line_cells(rows: bool, i: usize, mask: u16) -> CellSet {
 /// The groups of three positions (bands of rows or stacks of columns) as 9-bit masks.
 const GROUPS: [u16; 3] = [0o007, 0o070, 0o700];
 
-/// The number of set bits of each 9-bit mask (a table: the portable build has no `popcnt`
-/// instruction, and the fish searches count positions in their inner loops).
-static BITS: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = (m as u16).count_ones() as u8;
-        m += 1;
-    }
-    t
-};
-
-/// The number of set bits of a 9-bit mask.
-#[inline]
-fn bits(mask: u16) -> usize {
-    usize::from(BITS[usize::from(mask & 0x1ff)])
-}
-
 /// The fewest set bits of each 9-bit mask outside one group. A finned fish's fins lie in one
 /// group of positions, so its base lines need at least this many cover lines.
 static OUTSIDE: [u8; 512] = {
@@ -246,7 +228,7 @@ fn search_basic(grid: &Grid, finned: bool) -> Found {
                 let usable = if finned {
                     mask != 0 && outside_one_group(mask) <= 3
                 } else {
-                    mask != 0 && bits(mask) <= 4
+                    mask != 0 && digits::count(mask) <= 4
                 };
                 if usable {
                     lines[len] = i as u8;
@@ -316,7 +298,7 @@ impl Lines<'_> {
         for next in from..self.lines.len() {
             let i = usize::from(self.lines[next]);
             let union = union | self.masks[i];
-            let size = bits(union);
+            let size = digits::count(union);
             if size > 4 {
                 continue;
             }
@@ -360,7 +342,7 @@ impl Lines<'_> {
             }
             base[k] = i;
             let n = k + 1;
-            if n >= 2 && 2 * n <= self.count && outside < n && bits(union) > n {
+            if n >= 2 && 2 * n <= self.count && outside < n && digits::count(union) > n {
                 self.finned_base(&base[..n], union);
             }
             if n < 4 {
@@ -384,7 +366,7 @@ impl Lines<'_> {
         let mut len = 0;
         for g in GROUPS {
             let outside = union & !g;
-            if bits(outside) >= n {
+            if digits::count(outside) >= n {
                 continue;
             }
             let inside = union & g;
@@ -402,7 +384,7 @@ impl Lines<'_> {
                     required |= self.masks[rest.trailing_zeros() as usize] & g;
                     rest &= rest - 1;
                 }
-                let k = bits(required);
+                let k = digits::count(required);
                 if k > n {
                     continue;
                 }
@@ -415,7 +397,7 @@ impl Lines<'_> {
                 let free = inside & !required;
                 let mut sub = free;
                 loop {
-                    if bits(sub) == n - k && (required | sub) & targets != 0 {
+                    if digits::count(sub) == n - k && (required | sub) & targets != 0 {
                         covers[len] = required | sub;
                         len += 1;
                     }
@@ -442,7 +424,9 @@ impl Lines<'_> {
                 continue;
             }
             last = Some(cover);
-            let sashimi = base.iter().any(|&i| bits(self.masks[i] & cover) <= 1);
+            let sashimi = base
+                .iter()
+                .any(|&i| digits::count(self.masks[i] & cover) <= 1);
             let kind = if sashimi { Kind::Sashimi } else { Kind::Finned };
             let t = BASIC[slot(n, kind)];
             let Some(step) = fish_step(

@@ -49,17 +49,6 @@ fn eliminations(grid: &Grid, cells: CellSet, mask: u16) -> Vec<Candidate> {
     out
 }
 
-/// The number of bits set in each 9-bit mask (a look-up: the target may lack `popcnt`).
-static COUNT9: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = (m as u32).count_ones() as u8;
-        m += 1;
-    }
-    t
-};
-
 /// Every choice of `n` of the items in `open` (bits 0..9: a house's cells, or digits) whose
 /// masks (`masks[i]` for item `i`: a cell's digits, or a digit's places) cover exactly `n`
 /// bits between them: `f(choice, cover)`. Choices come in increasing order of `choice`
@@ -87,16 +76,16 @@ fn tight(
             let top = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let lower = below & ((1 << top) - 1);
-            if usize::from(COUNT9[usize::from(lower)]) + 1 < left {
+            if digits::count(lower) + 1 < left {
                 continue;
             }
             let cover = cover | masks[top];
-            if usize::from(COUNT9[usize::from(cover)]) > n {
+            if digits::count(cover) > n {
                 continue;
             }
             let chosen = chosen | 1 << top;
             if left == 1 {
-                if usize::from(COUNT9[usize::from(cover)]) == n {
+                if digits::count(cover) == n {
                     f(chosen, cover)?;
                 }
             } else {
@@ -122,12 +111,12 @@ fn naked_subsets(
         let mut cands = [0u16; 9];
         for (i, &c) in cells.iter().enumerate() {
             cands[i] = grid.candidates(usize::from(c));
-            let k = COUNT9[usize::from(cands[i])];
-            if (2..=n as u8).contains(&k) {
+            let k = digits::count(cands[i]);
+            if (2..=n).contains(&k) {
                 open |= 1 << i;
             }
         }
-        if usize::from(COUNT9[usize::from(open)]) < n {
+        if digits::count(open) < n {
             continue;
         }
         tight(&cands, open, n, &mut |sub, mask| {
@@ -230,11 +219,11 @@ fn hidden(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<()> {
         // Digits (bit d-1) with 2..=n places in the house.
         let mut open = 0u16;
         for (d, &p) in places.iter().enumerate() {
-            if (2..=n as u8).contains(&COUNT9[usize::from(p)]) {
+            if (2..=n).contains(&digits::count(p)) {
                 open |= 1 << d;
             }
         }
-        if usize::from(COUNT9[usize::from(open)]) < n {
+        if digits::count(open) < n {
             continue;
         }
         tight(&places, open, n, &mut |mask, positions| {

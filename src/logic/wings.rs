@@ -241,17 +241,6 @@ static QUAD_INDEX: [u8; 512] = {
     t
 };
 
-/// The number of digits in each 9-bit mask (a table: the portable build has no `popcnt`).
-static DIGIT_COUNT: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = (m as u16).count_ones() as u8;
-        m += 1;
-    }
-    t
-};
-
 /// Whether a mask has more than one bit set.
 #[inline]
 fn several(mask: u16) -> bool {
@@ -319,7 +308,7 @@ fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     }; 81];
     for cell in grid.empty_cells() {
         let digits = grid.candidates(cell);
-        if (2..=4).contains(&DIGIT_COUNT[usize::from(digits)]) {
+        if (2..=4).contains(&digits::count(digits)) {
             pool.insert(cell);
             cells[cell] = Cell {
                 digits,
@@ -358,7 +347,7 @@ fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
         apart[cell] = twice - peers(cell) - CellSet::single(cell);
     }
     // The pool cells that bring a set of two or three digits to exactly four.
-    let completing = |digits: u16, count: u8| {
+    let completing = |digits: u16, count: usize| {
         if count == 3 {
             let (mut any, mut all) = (CellSet::EMPTY, CellSet::ALL);
             let mut rest = !digits & digits::ALL;
@@ -391,7 +380,7 @@ fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     for a in pool {
         let ca = cells[a];
         // The pool cells with at most four digits together with `a`.
-        let partners = match DIGIT_COUNT[usize::from(ca.digits)] {
+        let partners = match digits::count(ca.digits) {
             4 => within_of(ca.digits),
             3 => {
                 let mut any = CellSet::EMPTY;
@@ -407,7 +396,7 @@ fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
         for b in (partners & after(a)) - apart[a] {
             let cb = cells[b];
             let ab = ca.digits | cb.digits;
-            let count = DIGIT_COUNT[usize::from(ab)];
+            let count = digits::count(ab);
             let loose_b = ca.loose(cb);
             if several(loose_b) {
                 continue;
@@ -446,9 +435,9 @@ fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
                 // pair (then three cells on that pair pass the test below, as before).
                 let (am, bm, cm) = (ca.digits, cb.digits, cc.digits);
                 let twice = (am & bm) | (am & cm) | (bm & cm);
-                let same_pair = (am == bm && DIGIT_COUNT[usize::from(am)] == 2)
-                    || (am == cm && DIGIT_COUNT[usize::from(am)] == 2)
-                    || (bm == cm && DIGIT_COUNT[usize::from(bm)] == 2);
+                let same_pair = (am == bm && digits::count(am) == 2)
+                    || (am == cm && digits::count(am) == 2)
+                    || (bm == cm && digits::count(bm) == 2);
                 let mut fourth = (within_of(abc) & after(c)) - apart[a] - apart[b] - apart[c];
                 if !same_pair {
                     let mut once = abc & !twice;
@@ -467,7 +456,7 @@ fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
                         continue;
                     }
                     let dm = cd.digits;
-                    let three = |x: u16, y: u16, z: u16| DIGIT_COUNT[usize::from(x | y | z)] == 3;
+                    let three = |x: u16, y: u16, z: u16| digits::count(x | y | z) == 3;
                     if three(am, bm, dm) || three(am, cm, dm) || three(bm, cm, dm) {
                         continue;
                     }
