@@ -84,6 +84,31 @@ fn random_order(rng: &mut Stream, orbits: &Orbits) -> Vec<usize> {
     order
 }
 
+/// Takes givens out of `cells` (one solution, `solution`) in a random order of the groups,
+/// until [`stop_of`] says so for `options`.
+fn reduce_as_asked(
+    rng: &mut Stream,
+    orbits: &Orbits,
+    options: &Options,
+    cells: &mut Cells,
+    solution: &Cells,
+    unavoidable: &mut Vec<u128>,
+    work: &mut Work,
+) {
+    let order = random_order(rng, orbits);
+    let (stop, floor) = stop_of(options);
+    reduce(
+        cells,
+        solution,
+        &order,
+        orbits,
+        stop,
+        floor,
+        unavoidable,
+        work,
+    );
+}
+
 /// A fresh grid and the first removal pass.
 pub(super) fn first_pass(
     rng: &mut Stream,
@@ -93,16 +118,13 @@ pub(super) fn first_pass(
 ) -> Piece {
     let solution = *grid::random_grid(rng).cells();
     let mut puzzle = solution;
-    let order = random_order(rng, orbits);
-    let (stop, floor) = stop_of(options);
     let mut unavoidable = small_unavoidables(&solution, CYCLE);
-    reduce(
+    reduce_as_asked(
+        rng,
+        orbits,
+        options,
         &mut puzzle,
         &solution,
-        &order,
-        orbits,
-        stop,
-        floor,
         &mut unavoidable,
         work,
     );
@@ -196,24 +218,18 @@ fn neighbour(
             next[c] = solution[c];
         }
     }
-    let order = random_order(rng, orbits);
-    let (stop, floor) = stop_of(options);
-    reduce(
+    reduce_as_asked(
+        rng,
+        orbits,
+        options,
         &mut next,
         &solution,
-        &order,
-        orbits,
-        stop,
-        floor,
         &mut piece.unavoidable,
         work,
     );
     Some(next)
 }
 
-/// One puzzle to `options` from `rng`, and whether it meets the clue range. Plain removal
-/// first; when the count is out of range, the search moves toward it until `budget` runs
-/// out, then the closest puzzle found is returned.
 /// Most groups an exchange takes out (it puts back one fewer).
 const MAX_OUT: usize = 3;
 
@@ -306,21 +322,21 @@ fn exchange(
         }
     }
     let mut next = found?;
-    let order = random_order(rng, orbits);
-    let (stop, floor) = stop_of(options);
-    reduce(
+    reduce_as_asked(
+        rng,
+        orbits,
+        options,
         &mut next,
         &piece.solution,
-        &order,
-        orbits,
-        stop,
-        floor,
         &mut piece.unavoidable,
         work,
     );
     Some(next)
 }
 
+/// One puzzle to `options` from `rng`, and whether it meets the clue range. Plain removal
+/// first; when the count is out of range, the search moves toward it until `budget` runs
+/// out, then the closest puzzle found is returned.
 pub(super) fn make(
     rng: &mut Stream,
     symmetry: Symmetry,
