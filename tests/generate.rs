@@ -314,6 +314,35 @@ fn clue_targets_are_met() {
 }
 
 #[test]
+fn counts_far_below_the_usual_are_met_with_symmetry() {
+    // 20 givens with 180° symmetry and 21 with diagonal symmetry: local moves rarely get
+    // there; the grid-by-grid search of sets of givens does.
+    for (sym, clues, count) in [(Symmetry::Rot180, 20, 2), (Symmetry::Diagonal, 21, 2)] {
+        let maker = Generator::new(
+            3,
+            Options {
+                clues: Some(ClueRange {
+                    min: clues,
+                    max: clues,
+                }),
+                ..options(sym)
+            },
+        )
+        .unwrap();
+        let limits = Limits {
+            moves: Some(2_000_000),
+            ..Limits::default()
+        };
+        for i in 0..count {
+            let made = maker.puzzle_within(i, &limits);
+            assert!(made.met, "{sym} {clues}: reached {}", made.clues());
+            assert_eq!(made.clues(), clues, "{sym}");
+            check(&made.puzzle, &made.solution, sym, true).unwrap();
+        }
+    }
+}
+
+#[test]
 fn a_spent_budget_says_so_and_returns_the_closest() {
     let maker = Generator::new(
         1,

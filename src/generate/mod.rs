@@ -41,6 +41,7 @@
 //! ```
 
 mod grid;
+mod hitting;
 mod random;
 mod reduce;
 mod search;

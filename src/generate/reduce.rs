@@ -175,6 +175,92 @@ pub fn small_unavoidables(grid: &Cells, max_len: usize) -> Vec<u128> {
     out
 }
 
+/// The smallest unavoidable sets made of two digits: swapping digits `a` and `b` on a set
+/// of their cells gives another valid grid when every row, column and box holds both of
+/// the set's cells there or neither. Linking each cell of the two digits to the other
+/// digit's cell in its row, column and box, the smallest such sets are the connected parts.
+pub fn digit_pair_unavoidables(grid: &Cells) -> Vec<u128> {
+    // cells[d]: the cells holding digit d, bit c for cell c.
+    let mut cells = [0u128; 10];
+    for (c, &v) in grid.iter().enumerate() {
+        cells[usize::from(v)] |= 1 << c;
+    }
+    let mut out = Vec::new();
+    for a in 1..=9usize {
+        for b in a + 1..=9 {
+            let both = cells[a] | cells[b];
+            let mut left = both;
+            while left != 0 {
+                // Grow the part of the first cell left: each cell brings the cells of the
+                // two digits in its houses (its own digit's cell there is itself).
+                let mut part = left & left.wrapping_neg();
+                let mut edge = part;
+                while edge != 0 {
+                    let c = edge.trailing_zeros() as usize;
+                    edge &= edge - 1;
+                    let new = HOUSES_OF[c] & both & !part;
+                    part |= new;
+                    edge |= new;
+                }
+                left &= !part;
+                out.push(part);
+            }
+        }
+    }
+    out
+}
+
+/// For each cell, the cells of its row, column and box (itself included), bit `c` for
+/// cell `c`.
+static HOUSES_OF: [u128; CELLS] = {
+    let mut out = [0u128; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let (r, col) = (c / 9, c % 9);
+        let mut o = 0;
+        while o < CELLS {
+            let (r2, c2) = (o / 9, o % 9);
+            if r == r2 || col == c2 || (r / 3 == r2 / 3 && col / 3 == c2 / 3) {
+                out[c] |= 1 << o;
+            }
+            o += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
+/// Every minimal unavoidable set of `grid` made of `k` digits: for each `k` digits, the
+/// grid with those digits' cells emptied is solved in every way; each other solution
+/// differs on an unavoidable set, and a minimal set inside those cells is exactly the
+/// difference of some solution. Only the sets holding no other are kept.
+pub fn digit_unavoidables(grid: &Cells, k: usize) -> Vec<u128> {
+    let mut out = Vec::new();
+    let digits: Vec<u8> = (1..=9).collect();
+    let _ = crate::logic::cells::combinations(&digits, k, &mut |chosen: &[u8]| {
+        let mut trial = *grid;
+        for v in trial.iter_mut() {
+            if chosen.contains(v) {
+                *v = 0;
+            }
+        }
+        solver::search(
+            &Board::from_valid_cells(trial),
+            &mut NoObserver,
+            None,
+            |s| {
+                let d = differences(s.board().cells(), grid);
+                if d != 0 {
+                    add_unavoidable(&mut out, d);
+                }
+                ControlFlow::Continue(())
+            },
+        );
+        ControlFlow::<()>::Continue(())
+    });
+    out
+}
+
 /// How [`reduce`] ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stop {

@@ -32,12 +32,21 @@
 //! other solutions differ ([`Piece`]'s unavoidable sets) must each keep a given, and every
 //! check that fails adds such a set. An exchange that keeps one solution is reduced again
 //! and kept; a puzzle with none left is walked away from by random moves.
+//!
+//! # Far fewer: grid by grid
+//!
+//! When the moves stall ([`RESTART`] of them without progress) and fewer givens are still
+//! wanted, with a symmetry (at most 64 groups), the search changes method: it takes grids
+//! one by one and enumerates, for each, the sets of givens of the wanted size that meet
+//! every unavoidable set ([`hitting`]), which settles whether the grid has such a puzzle at
+//! all. That is how 20 givens with 180° symmetry are reached.
 
 use std::ops::ControlFlow;
 
 use crate::board::{Board, CELLS};
 use crate::logic::cells::combinations;
 
+use super::hitting;
 use super::random::Stream;
 use super::reduce::{
     Stop, Work, add_unavoidable, differences, mask_of, other_solution, reduce, small_unavoidables,
@@ -368,6 +377,25 @@ pub(super) fn make(
                 None => exhausted = Some(piece.puzzle),
             }
         } else if since > RESTART {
+            if options.minimal
+                && count(&piece.puzzle) > range.max
+                && orbits.groups().len() <= hitting::MAX_SLOTS
+            {
+                // Local moves stall this far below the usual count: search grid by grid.
+                return match hitting::sparse_puzzle(
+                    rng, orbits, range.min, range.max, true, budget, work,
+                ) {
+                    Some((puzzle, solution)) => (
+                        Piece {
+                            puzzle,
+                            solution,
+                            unavoidable: Vec::new(),
+                        },
+                        true,
+                    ),
+                    None => (best, false),
+                };
+            }
             piece = first_pass(rng, orbits, options, work);
             since = 0;
         } else if let Some(next) = neighbour(rng, orbits, options, &mut piece, work)
