@@ -54,9 +54,8 @@ enum Scan {
     Prune,
     /// Every known set is met: the puzzle is to be checked.
     Met,
-    /// `open`: the allowed groups of the set not met with fewest of them; `every`: the
-    /// allowed groups in every set not met.
-    Branch { open: Slots, every: Slots },
+    /// The allowed groups of the set not met with fewest of them.
+    Branch(Slots),
 }
 
 /// The search on one grid. Groups are renumbered in a random order: slot `i` is one group
@@ -132,18 +131,15 @@ impl Search<'_> {
         p
     }
 
-    /// Scans the sets of `lists` not met by `chosen` (see [`Scan`]). The lower bound on the
+    /// Scans the sets of `list` not met by `chosen` (see [`Scan`]). The lower bound on the
     /// givens still needed: sets not met with no allowed group in common (taken in list
     /// order) each need a group of their own.
-    fn scan(&self, lists: [&[Set]; 2], chosen: Slots, count: usize, banned: Slots) -> Scan {
-        // With room for one group only, it must be in every set not met.
-        let single = self.room[self.max - count] <= 1;
+    fn scan(&self, list: &[Set], chosen: Slots, count: usize, banned: Slots) -> Scan {
         let mut branch = None;
         let mut fewest = u32::MAX;
         let mut used: Slots = 0;
         let mut need = count;
-        let mut every = !0;
-        for &(set, size) in lists.into_iter().flatten() {
+        for &(set, size) in list {
             if set & chosen != 0 {
                 continue;
             }
@@ -163,14 +159,10 @@ impl Search<'_> {
                 fewest = n;
                 branch = Some(open);
             }
-            every &= open;
-            if single && every == 0 {
-                return Scan::Prune;
-            }
         }
         match branch {
             None => Scan::Met,
-            Some(open) => Scan::Branch { open, every },
+            Some(open) => Scan::Branch(open),
         }
     }
 
@@ -276,16 +268,24 @@ impl Search<'_> {
             // At most one more group: scan the parent's list in place (no copy at the
             // widest level of the tree).
             loop {
-                let tail = &self.sets[seen..];
-                match self.scan([parent, tail], chosen, count, banned) {
-                    Scan::Prune => return ControlFlow::Continue(()),
-                    Scan::Met => match self.check(chosen, count, budget, work)? {
-                        Some(_) => continue,
-                        None => return ControlFlow::Continue(()),
-                    },
-                    Scan::Branch { every, .. } => {
-                        return self.last_group(chosen, count, every, budget, work);
+                // The allowed groups in every set not met, and whether there is one.
+                let mut every = !banned;
+                let mut any = false;
+                for &(set, _) in parent.iter().chain(&self.sets[seen..]) {
+                    if set & chosen == 0 {
+                        any = true;
+                        every &= set;
+                        if every == 0 {
+                            return ControlFlow::Continue(());
+                        }
                     }
+                }
+                if any {
+                    return self.last_group(chosen, count, every, budget, work);
+                }
+                match self.check(chosen, count, budget, work)? {
+                    Some(_) => continue,
+                    None => return ControlFlow::Continue(()),
                 }
             }
         }
@@ -323,13 +323,13 @@ impl Search<'_> {
                     .filter(|&&(set, _)| set & chosen == 0),
             );
             seen = self.sets.len();
-            let open = match self.scan([mine, &[]], chosen, count, banned) {
+            let open = match self.scan(mine, chosen, count, banned) {
                 Scan::Prune => return ControlFlow::Continue(()),
                 Scan::Met => match self.check(chosen, count, budget, work)? {
                     Some(_) => continue,
                     None => return ControlFlow::Continue(()),
                 },
-                Scan::Branch { open, .. } => open,
+                Scan::Branch(open) => open,
             };
             let mut banned = banned;
             let mut rest = open;
