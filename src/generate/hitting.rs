@@ -47,6 +47,13 @@ pub(super) const MAX_SLOTS: usize = Slots::BITS as usize;
 /// A known unavoidable set: its slots and how many.
 type Set = (Slots, u32);
 
+/// Words of a set of known sets (bit `i` for the `i`th): at most 4,096 sets are kept for
+/// a grid, which is given up if it needs more (none measured needed 2,000).
+const WORDS: usize = 64;
+
+/// A set of known sets, bit `i` for the `i`th.
+type Bits = [u64; WORDS];
+
 /// What a node's scan of the sets not met finds.
 enum Scan {
     /// No puzzle below: a set has no allowed group left, or the sets need more givens
@@ -74,8 +81,8 @@ struct Search<'a> {
     room: [u8; CELLS + 1],
     /// The known unavoidable sets, in the order found.
     sets: Vec<Set>,
-    /// Buffers of the sets not met, one per depth of the search.
-    pool: Vec<Vec<Set>>,
+    /// For each slot, the sets holding it (bit `i` for `sets[i]`).
+    contains: Vec<Bits>,
     /// The fewest and most givens wanted.
     min: usize,
     max: usize,
@@ -97,13 +104,24 @@ impl Search<'_> {
         out
     }
 
-    /// Adds an unavoidable set (of slots), unless it holds a known one. The list only grows:
-    /// nodes of the search keep positions in it.
-    fn add(&mut self, set: Slots) {
+    /// Adds an unavoidable set (of slots), unless it holds a known one; false when the list
+    /// is full. The list only grows: nodes of the search keep positions in it.
+    fn add(&mut self, set: Slots) -> bool {
         if self.sets.iter().any(|&(s, _)| s & !set == 0) {
-            return;
+            return true;
+        }
+        let i = self.sets.len();
+        if i == WORDS * 64 {
+            return false;
         }
         self.sets.push((set, set.count_ones()));
+        let mut rest = set;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            self.contains[s][i / 64] |= 1 << (i % 64);
+        }
+        true
     }
 
     /// The fewest cells of a group among `slots` (not empty).
@@ -131,33 +149,35 @@ impl Search<'_> {
         p
     }
 
-    /// Scans the sets of `list` not met by `chosen` (see [`Scan`]). The lower bound on the
-    /// givens still needed: sets not met with no allowed group in common (taken in list
-    /// order) each need a group of their own.
-    fn scan(&self, list: &[Set], chosen: Slots, count: usize, banned: Slots) -> Scan {
+    /// Scans the sets marked in `unhit` (see [`Scan`]). The lower bound on the givens still
+    /// needed: sets not met with no allowed group in common (taken in list order) each need
+    /// a group of their own.
+    fn scan(&self, unhit: &Bits, count: usize, banned: Slots) -> Scan {
         let mut branch = None;
         let mut fewest = u32::MAX;
         let mut used: Slots = 0;
         let mut need = count;
-        for &(set, size) in list {
-            if set & chosen != 0 {
-                continue;
-            }
-            let open = set & !banned;
-            let n = if open == set { size } else { open.count_ones() };
-            if n == 0 {
-                return Scan::Prune;
-            }
-            if open & used == 0 {
-                used |= open;
-                need += self.fewest_cells(open);
-                if need > self.max {
+        for (w, &word) in unhit.iter().enumerate().take(self.words()) {
+            let mut bits = word;
+            while bits != 0 {
+                let (set, size) = self.sets[64 * w + bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+                let open = set & !banned;
+                let n = if open == set { size } else { open.count_ones() };
+                if n == 0 {
                     return Scan::Prune;
                 }
-            }
-            if n < fewest {
-                fewest = n;
-                branch = Some(open);
+                if open & used == 0 {
+                    used |= open;
+                    need += self.fewest_cells(open);
+                    if need > self.max {
+                        return Scan::Prune;
+                    }
+                }
+                if n < fewest {
+                    fewest = n;
+                    branch = Some(open);
+                }
             }
         }
         match branch {
@@ -184,7 +204,7 @@ impl Search<'_> {
             match other_solution(&self.puzzle(without), self.solution) {
                 Some(other) => {
                     let set = self.slots(differences(&other, self.solution));
-                    self.add(set);
+                    let _ = self.add(set);
                 }
                 None => return false,
             }
@@ -211,7 +231,10 @@ impl Search<'_> {
             Some(other) => {
                 let d = shrink(self.solution, differences(&other, self.solution), work);
                 let set = self.slots(d);
-                self.add(set);
+                if !self.add(set) {
+                    // No room for more sets: this grid is given up.
+                    return ControlFlow::Break(());
+                }
                 ControlFlow::Continue(Some(set))
             }
             None => {
@@ -249,81 +272,39 @@ impl Search<'_> {
         ControlFlow::Continue(())
     }
 
+    /// Marks in `unhit` the sets found since `seen` that `chosen` does not meet.
+    fn refresh(&self, unhit: &mut Bits, seen: &mut usize, chosen: Slots) {
+        for (i, &(set, _)) in self.sets.iter().enumerate().skip(*seen) {
+            if set & chosen == 0 {
+                unhit[i / 64] |= 1 << (i % 64);
+            }
+        }
+        *seen = self.sets.len();
+    }
+
+    /// Words of a [`Bits`] in use.
+    fn words(&self) -> usize {
+        self.sets.len().div_ceil(64)
+    }
+
     /// Searches the sets of givens holding `chosen` (`count` cells) and no group of
-    /// `banned`. The known sets not met are among `parent` (the sets its parent had not
-    /// met) and `self.sets[seen..]` (found since). `Break` when a puzzle is found or the
-    /// budget runs out.
+    /// `banned`, with room for several more groups. `unhit` marks the known sets `chosen`
+    /// does not meet among the first `seen`. `Break` when a puzzle is found, the budget
+    /// runs out or the set list is full.
     #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         chosen: Slots,
         count: usize,
         banned: Slots,
-        parent: &[Set],
-        seen: usize,
-        budget: &mut Budget<'_>,
-        work: &mut Work,
-    ) -> ControlFlow<()> {
-        if self.room[self.max - count] <= 1 {
-            // At most one more group: scan the parent's list in place (no copy at the
-            // widest level of the tree).
-            loop {
-                // The allowed groups in every set not met, and whether there is one.
-                let mut every = !banned;
-                let mut any = false;
-                for &(set, _) in parent.iter().chain(&self.sets[seen..]) {
-                    if set & chosen == 0 {
-                        any = true;
-                        every &= set;
-                        if every == 0 {
-                            return ControlFlow::Continue(());
-                        }
-                    }
-                }
-                if any {
-                    return self.last_group(chosen, count, every, budget, work);
-                }
-                match self.check(chosen, count, budget, work)? {
-                    Some(_) => continue,
-                    None => return ControlFlow::Continue(()),
-                }
-            }
-        }
-        // The sets this node has not met, in a buffer of its depth (reused).
-        let depth = chosen.count_ones() as usize;
-        if self.pool.len() <= depth {
-            self.pool.resize_with(depth + 1, Vec::new);
-        }
-        let mut mine = std::mem::take(&mut self.pool[depth]);
-        mine.clear();
-        mine.extend(parent.iter().filter(|&&(set, _)| set & chosen == 0));
-        let flow = self.branch(chosen, count, banned, &mut mine, seen, budget, work);
-        self.pool[depth] = mine;
-        flow
-    }
-
-    /// [`Search::search`] with room for several groups, once `mine` holds the sets of
-    /// `parent` not met.
-    #[allow(clippy::too_many_arguments)]
-    fn branch(
-        &mut self,
-        chosen: Slots,
-        count: usize,
-        banned: Slots,
-        mine: &mut Vec<Set>,
+        unhit: &mut Bits,
         mut seen: usize,
         budget: &mut Budget<'_>,
         work: &mut Work,
     ) -> ControlFlow<()> {
         loop {
-            // Sets found since `mine` was last brought up to date.
-            mine.extend(
-                self.sets[seen..]
-                    .iter()
-                    .filter(|&&(set, _)| set & chosen == 0),
-            );
-            seen = self.sets.len();
-            let open = match self.scan(mine, chosen, count, banned) {
+            self.refresh(unhit, &mut seen, chosen);
+            let open = match self.scan(unhit, count, banned) {
                 Scan::Prune => return ControlFlow::Continue(()),
                 Scan::Met => match self.check(chosen, count, budget, work)? {
                     Some(_) => continue,
@@ -336,13 +317,74 @@ impl Search<'_> {
             while rest != 0 {
                 let s = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                if count + self.len[s] <= self.max {
+                let more = count + self.len[s];
+                if more <= self.max {
+                    self.refresh(unhit, &mut seen, chosen);
+                    // The child's sets not met: ours without those holding `s`.
+                    let mut theirs = [0; WORDS];
+                    for (w, word) in theirs.iter_mut().enumerate().take(self.words()) {
+                        *word = unhit[w] & !self.contains[s][w];
+                    }
                     let child = chosen | 1 << s;
-                    self.search(child, count + self.len[s], banned, mine, seen, budget, work)?;
+                    if self.room[self.max - more] <= 1 {
+                        self.last(child, more, banned, &theirs, seen, budget, work)?;
+                    } else {
+                        self.search(child, more, banned, &mut theirs, seen, budget, work)?;
+                    }
                 }
                 banned |= 1 << s;
             }
             return ControlFlow::Continue(());
+        }
+    }
+
+    /// [`Search::search`] with room for one more group only: it must be in every set not
+    /// met, so the groups of the first such set are tried against all the others.
+    #[allow(clippy::too_many_arguments)]
+    fn last(
+        &mut self,
+        chosen: Slots,
+        count: usize,
+        banned: Slots,
+        unhit: &Bits,
+        seen: usize,
+        budget: &mut Budget<'_>,
+        work: &mut Work,
+    ) -> ControlFlow<()> {
+        loop {
+            let words = self.words();
+            let tail = &self.sets[seen..];
+            let first = unhit[..words]
+                .iter()
+                .position(|&w| w != 0)
+                .map(|w| self.sets[64 * w + unhit[w].trailing_zeros() as usize].0)
+                .or_else(|| {
+                    tail.iter()
+                        .find(|&&(set, _)| set & chosen == 0)
+                        .map(|s| s.0)
+                });
+            let Some(first) = first else {
+                // Every known set is met: check the puzzle.
+                match self.check(chosen, count, budget, work)? {
+                    Some(_) => continue,
+                    None => return ControlFlow::Continue(()),
+                }
+            };
+            // The allowed groups in every set not met.
+            let mut every = 0;
+            let mut rest = first & !banned;
+            while rest != 0 {
+                let t = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let all = (0..words).all(|w| unhit[w] & !self.contains[t][w] == 0)
+                    && tail
+                        .iter()
+                        .all(|&(set, _)| set & chosen != 0 || set >> t & 1 == 1);
+                if all {
+                    every |= 1 << t;
+                }
+            }
+            return self.last_group(chosen, count, every, budget, work);
         }
     }
 }
@@ -403,7 +445,7 @@ pub(super) fn puzzle_of_size(
         sizes: Vec::new(),
         room: [0; CELLS + 1],
         sets: Vec::new(),
-        pool: Vec::new(),
+        contains: vec![[0; WORDS]; order.len()],
         min,
         max: max.min(CELLS),
         minimal,
@@ -439,9 +481,10 @@ pub(super) fn puzzle_of_size(
     let mut slots: Vec<Slots> = unavoidable.iter().map(|&set| search.slots(set)).collect();
     slots.sort_by_key(|s| s.count_ones());
     for set in slots {
-        search.add(set);
+        let _ = search.add(set);
     }
-    let _ = search.search(0, 0, 0, &[], 0, budget, work);
+    let mut unhit = [0; WORDS];
+    let _ = search.search(0, 0, 0, &mut unhit, 0, budget, work);
     search.found
 }
 
