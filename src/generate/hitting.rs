@@ -466,7 +466,11 @@ pub(super) fn puzzle_of_size(
         }
     }
     search.sizes.sort_unstable();
-    let mut lens = search.len.clone();
+    let banned = unusable(&search.len, min, search.max);
+    let mut lens: Vec<usize> = (0..order.len())
+        .filter(|&s| banned >> s & 1 == 0)
+        .map(|s| search.len[s])
+        .collect();
     lens.sort_unstable();
     for (n, room) in search.room.iter_mut().enumerate() {
         let mut total = 0;
@@ -484,8 +488,27 @@ pub(super) fn puzzle_of_size(
         let _ = search.add(set);
     }
     let mut unhit = [0; WORDS];
-    let _ = search.search(0, 0, 0, &mut unhit, 0, budget, work);
+    let _ = search.search(0, 0, banned, &mut unhit, 0, budget, work);
     search.found
+}
+
+/// The slots (groups with `len` cells each) that no set of groups with `min..=max` cells
+/// in all can hold, such as the centre with 180° symmetry and an even count.
+fn unusable(len: &[usize], min: usize, max: usize) -> Slots {
+    let mut out = 0;
+    for (s, &own) in len.iter().enumerate() {
+        // Totals of the other groups, bit `t` for `t` cells.
+        let mut sums: u128 = 1;
+        for (o, &l) in len.iter().enumerate() {
+            if o != s {
+                sums |= sums << l;
+            }
+        }
+        if !(min..=max).any(|n| n >= own && sums >> (n - own) & 1 == 1) {
+            out |= 1 << s;
+        }
+    }
+    out
 }
 
 /// How crowded a grid is with small unavoidable sets, for `orbits`: each set spanning one
@@ -621,6 +644,30 @@ mod tests {
                 assert_eq!(solutions(&emptied(&grid, small & !(1 << c))), 1);
             }
         }
+    }
+
+    #[test]
+    fn groups_no_count_in_range_can_hold_are_banned() {
+        let lens = |sym: Symmetry| -> Vec<usize> {
+            sym.orbits().groups().iter().map(|g| g.len()).collect()
+        };
+        let centre = |sym: Symmetry| -> Slots {
+            let groups = sym.orbits().groups();
+            1 << groups.iter().position(|g| g.len() == 1).unwrap()
+        };
+        let rot180 = lens(Symmetry::Rot180);
+        assert_eq!(unusable(&rot180, 20, 20), centre(Symmetry::Rot180));
+        assert_eq!(unusable(&rot180, 21, 21), 0);
+        assert_eq!(unusable(&rot180, 19, 20), 0);
+        let rot90 = lens(Symmetry::Rot90);
+        assert_eq!(unusable(&rot90, 20, 20), centre(Symmetry::Rot90));
+        assert_eq!(unusable(&rot90, 21, 21), 0);
+        // No total of 2 with groups of 1, 4 and 8 cells: every group is out.
+        let dihedral = lens(Symmetry::Dihedral);
+        assert_eq!(
+            unusable(&dihedral, 2, 2).count_ones() as usize,
+            dihedral.len()
+        );
     }
 
     #[test]
