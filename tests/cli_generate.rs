@@ -157,9 +157,26 @@ fn without_a_seed_one_is_drawn_and_shown() {
     let again = generate(&["--seed", &seed], 0);
     assert_eq!(again.trim(), a["puzzle"].as_str().unwrap());
     // --stats names the seed on stderr.
-    let run = run(&["generate", "--stats", "-n", "5"], None);
-    assert!(run.stderr.contains("seed "), "{}", run.stderr);
-    assert!(run.stderr.contains("clues: mean"), "{}", run.stderr);
+    let five = run(&["generate", "--stats", "-n", "5"], None);
+    assert!(five.stderr.contains("seed "), "{}", five.stderr);
+    assert!(five.stderr.contains("clues: mean"), "{}", five.stderr);
+    assert!(
+        five.stderr.contains("generated 5 puzzles in "),
+        "{}",
+        five.stderr
+    );
+    let one = run(&["generate", "--stats", "--seed", "2"], None);
+    assert!(
+        one.stderr.contains("generated 1 puzzle in "),
+        "{}",
+        one.stderr
+    );
+    let grid = run(&["generate", "--stats", "--solved", "--seed", "2"], None);
+    assert!(
+        grid.stderr.contains("generated 1 grid in "),
+        "{}",
+        grid.stderr
+    );
 }
 
 #[test]

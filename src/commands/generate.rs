@@ -182,11 +182,18 @@ impl batch::Command for Generate {
 
     fn summary(&self, tally: &GenerateTally, elapsed: Duration) -> String {
         let secs = elapsed.as_secs_f64();
+        // Slow targets make under one puzzle a second: show that as 0.54/s, not 1/s.
+        let rate = tally.puzzles as f64 / secs.max(1e-9);
+        let places = if rate < 10.0 { 2 } else { 0 };
         let mut s = format!(
-            "generated {} {} in {secs:.3} s ({:.0}/s), seed {}\n",
+            "generated {} {} in {secs:.3} s ({rate:.places$}/s), seed {}\n",
             tally.puzzles,
-            if self.solved { "grids" } else { "puzzles" },
-            tally.puzzles as f64 / secs.max(1e-9),
+            match (self.solved, tally.puzzles == 1) {
+                (true, true) => "grid",
+                (true, false) => "grids",
+                (false, true) => "puzzle",
+                (false, false) => "puzzles",
+            },
             self.generator.seed()
         );
         if !self.solved && tally.puzzles > 0 {
