@@ -170,8 +170,9 @@ impl Default for Options {
 /// all, a search for an unreachable target never ends.
 #[derive(Clone, Copy, Default)]
 pub struct Limits<'a> {
-    /// Most search moves (a move: take out a group or two, repair, reduce, judge). Counting
-    /// moves keeps the outcome reproducible.
+    /// Most search moves (a move: take out a group or two, repair, reduce, judge; in the
+    /// grid-by-grid search, a grid drawn or a uniqueness check). Counting moves keeps the
+    /// outcome reproducible.
     pub moves: Option<u64>,
     /// Most time for the puzzle (not reproducible: where the search is when it runs out
     /// depends on the machine).

@@ -35,8 +35,9 @@
 //!
 //! # Far fewer: grid by grid
 //!
-//! When the moves stall ([`RESTART`] of them without progress) and fewer givens are still
-//! wanted, with a symmetry (at most 64 groups), the search changes method: it takes grids
+//! When the moves stall ([`RESTART`] of them without progress, which with too many givens
+//! means no exchange is left) and fewer givens are still wanted, for a minimal puzzle with
+//! a symmetry (at most 64 groups), the search changes method: it takes grids
 //! one by one and enumerates, for each, the sets of givens of the wanted size that meet
 //! every unavoidable set ([`hitting`]), which settles whether the grid has such a puzzle at
 //! all. That is how 20 givens with 180° symmetry are reached.
@@ -61,7 +62,7 @@ const MAX_REPAIRS: usize = 6;
 const RESTART: u64 = 100;
 
 /// The longest cycles [`small_unavoidables`] collects: four columns (sets of 8 cells).
-const CYCLE: usize = 4;
+pub(super) const CYCLE: usize = 4;
 
 type Cells = [u8; CELLS];
 
@@ -382,9 +383,8 @@ pub(super) fn make(
                 && orbits.groups().len() <= hitting::MAX_SLOTS
             {
                 // Local moves stall this far below the usual count: search grid by grid.
-                return match hitting::sparse_puzzle(
-                    rng, orbits, range.min, range.max, true, budget, work,
-                ) {
+                return match hitting::sparse_puzzle(rng, orbits, range.min, range.max, budget, work)
+                {
                     Some((puzzle, solution)) => (
                         Piece {
                             puzzle,
