@@ -16,11 +16,12 @@
 //!   unavoidable set (the cells where it differs), which the search then has to meet too;
 //!   one solution is a puzzle found.
 //!
-//! The search is complete for the grid: when it ends without a puzzle, the grid has none
-//! with that many givens (for the symmetry), and the caller moves on to another grid. Groups
-//! are searched in a random order, so the puzzle found is not biased toward the top rows.
-//! This reaches counts that removal and local moves rarely do (20 givens with 180°
-//! symmetry), in tens of milliseconds a grid where most grids have none.
+//! The search is complete for the grid (within the [`WORDS`] limit on known sets): when it
+//! ends without a puzzle, the grid has none with that many givens (for the symmetry), and
+//! the caller moves on to another grid. Groups are searched in a random order, so the
+//! puzzle found is not biased toward the top rows. This reaches counts that removal and
+//! local moves rarely do (20 givens with 180° symmetry, where fewer than one grid in a
+//! hundred has a puzzle), at about 15 ms a grid.
 
 use std::ops::ControlFlow;
 
