@@ -407,17 +407,22 @@ fn shrink(solution: &Cells, mut set: u128, work: &mut Work) -> u128 {
         }
         let c = rest.trailing_zeros();
         tried |= 1 << c;
-        let mut trial = *solution;
-        let mut empty = set & !(1 << c);
-        while empty != 0 {
-            trial[empty.trailing_zeros() as usize] = 0;
-            empty &= empty - 1;
-        }
         work.checks += 1;
-        if let Some(other) = other_solution(&trial, solution) {
+        if let Some(other) = other_solution(&emptied(solution, set & !(1 << c)), solution) {
             set = differences(&other, solution);
         }
     }
+}
+
+/// `grid` with the cells of `set` (bit `c` for cell `c`) emptied.
+fn emptied(grid: &Cells, set: u128) -> Cells {
+    let mut out = *grid;
+    for (c, v) in out.iter_mut().enumerate() {
+        if set >> c & 1 == 1 {
+            *v = 0;
+        }
+    }
+    out
 }
 
 /// A puzzle with solution `solution`, its givens whole groups of `orbits` (at most
@@ -599,16 +604,6 @@ mod tests {
 
     fn solutions(cells: &Cells) -> u64 {
         count_solutions(&Board::from_valid_cells(*cells), 2)
-    }
-
-    fn emptied(grid: &Cells, set: u128) -> Cells {
-        let mut out = *grid;
-        for (c, v) in out.iter_mut().enumerate() {
-            if set >> c & 1 == 1 {
-                *v = 0;
-            }
-        }
-        out
     }
 
     #[test]
