@@ -391,36 +391,36 @@ impl Search<'_> {
     ) -> ControlFlow<()> {
         loop {
             let words = self.words().min(seen.div_ceil(64));
-            let tail = &self.sets[seen..];
             let minus = &self.contains[added];
-            let first = (0..words)
-                .map(|w| (w, unhit[w] & !minus[w]))
-                .find(|&(_, bits)| bits != 0)
-                .map(|(w, bits)| self.sets[64 * w + bits.trailing_zeros() as usize].0)
-                .or_else(|| {
-                    tail.iter()
-                        .find(|&&(set, _)| set & chosen == 0)
-                        .map(|s| s.0)
-                });
-            let Some(first) = first else {
+            // The allowed groups in every set not met (the intersection, given up once
+            // empty, which is most often after two or three sets).
+            let mut every = !banned;
+            let mut none_unmet = true;
+            'sets: for (w, (&word, &holding)) in unhit[..words].iter().zip(minus).enumerate() {
+                let mut bits = word & !holding;
+                while bits != 0 {
+                    none_unmet = false;
+                    every &= self.sets[64 * w + bits.trailing_zeros() as usize].0;
+                    if every == 0 {
+                        break 'sets;
+                    }
+                    bits &= bits - 1;
+                }
+            }
+            for &(set, _) in &self.sets[seen..] {
+                if every == 0 {
+                    break;
+                }
+                if set & chosen == 0 {
+                    none_unmet = false;
+                    every &= set;
+                }
+            }
+            if none_unmet {
                 // Every known set is met: check the puzzle.
                 match self.check(chosen, count, budget, work)? {
                     Some(_) => continue,
                     None => return ControlFlow::Continue(()),
-                }
-            };
-            // The allowed groups in every set not met.
-            let mut every = 0;
-            let mut rest = first & !banned;
-            while rest != 0 {
-                let t = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let all = (0..words).all(|w| unhit[w] & !minus[w] & !self.contains[t][w] == 0)
-                    && tail
-                        .iter()
-                        .all(|&(set, _)| set & chosen != 0 || set >> t & 1 == 1);
-                if all {
-                    every |= 1 << t;
                 }
             }
             return self.last_group(chosen, count, every, budget, work);
