@@ -103,9 +103,14 @@ pub fn mask_of(cells: &Cells) -> u128 {
 
 /// The cells where two grids differ, bit `c` for cell `c`.
 pub fn differences(a: &Cells, b: &Cells) -> u128 {
+    // Sixteen cells at a time, a shape the compiler turns into vector compares.
     let mut m = 0u128;
-    for c in 0..CELLS {
-        m |= u128::from(a[c] != b[c]) << c;
+    for (i, (x, y)) in a.chunks(16).zip(b.chunks(16)).enumerate() {
+        let mut bits = 0u16;
+        for (j, (p, q)) in x.iter().zip(y).enumerate() {
+            bits |= u16::from(p != q) << j;
+        }
+        m |= u128::from(bits) << (16 * i);
     }
     m
 }
