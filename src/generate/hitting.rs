@@ -21,7 +21,13 @@
 //! the caller moves on to another grid. Groups are searched in a random order, so the
 //! puzzle found is not biased toward the top rows. This reaches counts that removal and
 //! local moves rarely do (20 givens with 180° symmetry, where fewer than one grid in a
-//! hundred has a puzzle), at about 15 ms a grid.
+//! hundred has a puzzle), at about 13 ms a grid.
+//!
+//! Two things keep a grid cheap. A failed check's difference is reduced to the minimal
+//! unavoidable sets inside it by listing the solutions of the grid with it emptied
+//! ([`minimal_inside`]), rather than by one check per cell. And near the leaves, where
+//! most nodes are, the search does as little as it can: it branches on the first set not
+//! met, and the last group is the intersection of the sets not met.
 
 use std::ops::ControlFlow;
 
