@@ -12,14 +12,14 @@
 //!
 //! # How a puzzle is made
 //!
-//! 1. A random complete grid ([`grid`]): its cells are the puzzle's unique solution.
+//! 1. A random complete grid (`grid.rs`): its cells are the puzzle's unique solution.
 //! 2. The groups of cells tied by the symmetry, in a random order, are taken out one by one
-//!    when the puzzle keeps one solution without them ([`reduce`], which checks whole runs
+//!    when the puzzle keeps one solution without them (`reduce.rs`, which checks whole runs
 //!    of them at once). After one pass no group can go: the puzzle is minimal, since a group
 //!    that could not go then cannot go later either (fewer givens never make a puzzle
 //!    unique again).
 //! 3. For clue counts that pass rarely reaches, and for a score to climb, a local search
-//!    ([`search`]) moves from puzzle to puzzle with the same solution: it takes out a group
+//!    (`search.rs`) moves from puzzle to puzzle with the same solution: it takes out a group
 //!    or two, puts back groups where another solution differs from the grid until the
 //!    solution is unique again, and removes what has become removable.
 //!
