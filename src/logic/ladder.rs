@@ -111,7 +111,8 @@ const NOT_BY_DEFAULT: &[Technique] = &[
 ];
 
 impl Default for Ladder {
-    /// Every implemented technique, easiest first, but the Franken and mutant fish (`NOT_BY_DEFAULT`).
+    /// Every implemented technique, easiest first, but the Franken and mutant fish
+    /// (`NOT_BY_DEFAULT`).
     fn default() -> Ladder {
         Ladder {
             techniques: ORDER
