@@ -6,12 +6,13 @@
 //! most `max` givens are among the sets of at most `max` givens that meet the unavoidable
 //! sets known so far, and those are enumerated as the classic hitting-set search does:
 //!
-//! - take the known set not yet met with the fewest groups still allowed, and branch on
-//!   each of its groups in turn; a group tried and left is not allowed in the branches
-//!   after it, so no set of givens is visited twice;
-//! - stop a branch when some set not yet met has no allowed group, or when sets not met
-//!   that share no group already need more givens than the count allows (each needs one
-//!   of its own);
+//! - take the known set not yet met with the fewest groups still allowed (near the
+//!   leaves, just the first one), and branch on each of its groups in turn; a group tried
+//!   and left is not allowed in the branches after it, so no set of givens is visited
+//!   twice;
+//! - stop a branch when some set not yet met has no allowed group, or (away from the
+//!   leaves) when sets not met that share no group already need more givens than the
+//!   count allows (each needs one of its own);
 //! - when every known set is met, check the puzzle: another solution gives a new
 //!   unavoidable set (the cells where it differs), which the search then has to meet too;
 //!   one solution is a puzzle found.
@@ -73,7 +74,8 @@ enum Scan {
     Prune,
     /// Every known set is met: the puzzle is to be checked.
     Met,
-    /// The allowed groups of the set not met with fewest of them.
+    /// The allowed groups of the set not met to branch on: the one with fewest of them
+    /// when the sets are scanned, the first one near the leaves.
     Branch(Slots),
 }
 
@@ -98,6 +100,9 @@ struct Search<'a> {
     /// The fewest and most givens wanted.
     min: usize,
     max: usize,
+    /// The room (in groups) at or below which a node branches on the first set not met
+    /// ([`NEAR_LEAVES`]).
+    near_leaves: u8,
     found: Option<Cells>,
 }
 
@@ -325,10 +330,8 @@ impl Search<'_> {
     ) -> ControlFlow<()> {
         loop {
             self.refresh(unhit, &mut seen, chosen);
-            // Near the leaves the first set not met is branched on as it is: a scan for
-            // the smallest and the packing bound cost more there than they save (measured
-            // at 20 givens with 180° symmetry; most nodes have room for two or three).
-            let scan = if self.room[self.max - count] <= 3 {
+            // Near the leaves the first set not met is branched on as it is.
+            let scan = if self.room[self.max - count] <= self.near_leaves {
                 match unhit[..self.words()].iter().position(|&w| w != 0) {
                     None => Scan::Met,
                     Some(w) => {
@@ -379,10 +382,10 @@ impl Search<'_> {
     }
 
     /// [`Search::search`] with room for one more group only: it must be in every set not
-    /// met, so the groups of the first such set are tried against all the others. The sets
-    /// not met among the first `seen` are those of `unhit` without those holding slot
-    /// `added` (the parent's sets not met, and the group it added), which saves writing
-    /// them out: most nodes of the search are here.
+    /// met, so the groups tried are those of their intersection. The sets not met among
+    /// the first `seen` are those of `unhit` without those holding slot `added` (the
+    /// parent's sets not met, and the group it added), which saves writing them out: most
+    /// nodes of the search are here.
     #[allow(clippy::too_many_arguments)]
     fn last(
         &mut self,
@@ -396,7 +399,8 @@ impl Search<'_> {
         work: &mut Work,
     ) -> ControlFlow<()> {
         loop {
-            let words = self.words().min(seen.div_ceil(64));
+            // `seen` is the whole list here (the parent refreshed `unhit` just before).
+            let words = seen.div_ceil(64);
             let minus = &self.contains[added];
             // The allowed groups in every set not met (the intersection, given up once
             // empty, which is most often after two or three sets).
@@ -413,13 +417,14 @@ impl Search<'_> {
                     bits &= bits - 1;
                 }
             }
+            // The sets found since `seen`, which `unhit` does not cover.
             for &(set, _) in &self.sets[seen..] {
-                if every == 0 {
-                    break;
-                }
                 if set & chosen == 0 {
                     none_unmet = false;
                     every &= set;
+                    if every == 0 {
+                        break;
+                    }
                 }
             }
             if none_unmet {
@@ -436,7 +441,7 @@ impl Search<'_> {
 
 /// Solutions listed by [`minimal_inside`] before it leaves a set to [`shrink`]. Measured
 /// on the sets failed checks give (20 givens, 180° symmetry): a median of 7 solutions,
-/// 92% at most 64, a few tens of thousands.
+/// 92% at most 64, the most a few tens of thousands.
 const MAX_INSIDE: usize = 64;
 
 /// Every minimal unavoidable set of `solution` inside `set` (an unavoidable set, bit `c`
@@ -512,6 +517,39 @@ pub(super) fn puzzle_of_size(
     budget: &mut Budget<'_>,
     work: &mut Work,
 ) -> Option<Cells> {
+    let sizes = min..=max;
+    search_grid(
+        rng,
+        solution,
+        orbits,
+        unavoidable,
+        sizes,
+        NEAR_LEAVES,
+        budget,
+        work,
+    )
+}
+
+/// Room (in groups) at or below which a node branches on the first set not met rather
+/// than scanning for the smallest with the packing bound: those scans cost more than they
+/// save there (measured at 20 givens with 180° symmetry, where most nodes have room for
+/// two or three groups).
+const NEAR_LEAVES: u8 = 3;
+
+/// [`puzzle_of_size`] for the clue counts `sizes`, with nodes that have room for at most
+/// `near_leaves` groups branching on the first set not met (tests compare it with 0).
+#[allow(clippy::too_many_arguments)]
+fn search_grid(
+    rng: &mut Stream,
+    solution: &Cells,
+    orbits: &Orbits,
+    unavoidable: &[u128],
+    sizes: std::ops::RangeInclusive<usize>,
+    near_leaves: u8,
+    budget: &mut Budget<'_>,
+    work: &mut Work,
+) -> Option<Cells> {
+    let (min, max) = sizes.into_inner();
     let groups = orbits.groups();
     assert!(
         groups.len() <= MAX_SLOTS,
@@ -530,6 +568,7 @@ pub(super) fn puzzle_of_size(
         contains: vec![[0; WORDS]; order.len()],
         min,
         max: max.min(CELLS),
+        near_leaves,
         found: None,
     };
     for (slot, &g) in order.iter().enumerate() {
@@ -808,6 +847,69 @@ mod tests {
             }
         }
         assert!(some > 0 && none > 0, "{some} grids with, {none} without");
+    }
+
+    #[test]
+    fn branching_near_the_leaves_finds_what_the_full_scan_does() {
+        // The cheap branching near the leaves against the scan at every node, on the same
+        // grids and group order, for symmetries and counts where some grids have a
+        // puzzle and some not.
+        let maker = Generator::new(9, Options::default()).unwrap();
+        for (sym, count) in [(Symmetry::Rot180, 21), (Symmetry::Mirror, 21)] {
+            let (mut some, mut none) = (0, 0);
+            for i in 0..16 {
+                let grid = *maker.solved(i).cells();
+                let sets = small_unavoidables(&grid, CYCLE);
+                let found = [NEAR_LEAVES, 0].map(|near| {
+                    let mut budget = Budget::new(&Limits::default());
+                    let mut rng = maker.stream(i);
+                    let mut work = Work::default();
+                    search_grid(
+                        &mut rng,
+                        &grid,
+                        sym.orbits(),
+                        &sets,
+                        count..=count,
+                        near,
+                        &mut budget,
+                        &mut work,
+                    )
+                });
+                assert_eq!(found[0].is_some(), found[1].is_some(), "{sym:?} grid {i}");
+                if found[0].is_some() {
+                    some += 1;
+                } else {
+                    none += 1;
+                }
+            }
+            assert!(
+                some > 0 && none > 0,
+                "{sym:?}: {some} grids with, {none} without"
+            );
+        }
+    }
+
+    #[test]
+    fn sets_with_many_solutions_inside_are_left_to_shrinking() {
+        // Four digits' cells mostly hold more solutions than are listed: then `None`, and
+        // shrinking still finds a minimal set inside.
+        let maker = Generator::new(10, Options::default()).unwrap();
+        let mut work = Work::default();
+        let mut left = 0;
+        for i in 0..10 {
+            let grid = *maker.solved(i).cells();
+            let four = (0..CELLS).fold(0u128, |m, c| m | u128::from(grid[c] <= 4) << c);
+            if minimal_inside(&grid, four, &mut work).is_none() {
+                left += 1;
+                let small = shrink(&grid, four, &mut work);
+                assert_eq!(small & !four, 0);
+                assert_eq!(solutions(&emptied(&grid, small)), 2, "grid {i}");
+            }
+        }
+        assert!(
+            left > 0,
+            "no four digits' cells had more than {MAX_INSIDE} solutions"
+        );
     }
 
     #[test]
