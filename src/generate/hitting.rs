@@ -763,7 +763,9 @@ mod tests {
             let of =
                 |digits: u8| (0..CELLS).fold(0u128, |m, c| m | u128::from(grid[c] <= digits) << c);
             let (two, three) = (of(2), of(3));
-            // Against the lists read off by digits, another way.
+            // Against the sets read off the digits: two digits' parts come from another
+            // method (connected cells); three digits' from the same listing, per digit
+            // triple, so that comparison checks the filtering to `set` and the dedup.
             let pairs: Vec<u128> = digit_pair_unavoidables(&grid)
                 .into_iter()
                 .filter(|&s| s & !two == 0)
