@@ -417,7 +417,26 @@ fn rating_and_level_give_puzzles_rated_in_range() {
         ],
         0,
     );
-    for (text, min, max) in [(&medium, 2.0, 3.95), (&hard, 6.5, 20.0)] {
+    // A bounded range high enough to be climbed to: a climb must not end above it.
+    let bounded = generate(
+        &[
+            "--rating",
+            "7.5-7.9",
+            "-n",
+            "5",
+            "--seed",
+            "3",
+            "--timeout",
+            "60s",
+        ],
+        0,
+    );
+    assert_eq!(bounded.lines().count(), 5);
+    for (text, min, max) in [
+        (&medium, 2.0, 3.95),
+        (&hard, 6.5, 20.0),
+        (&bounded, 7.5, 7.95),
+    ] {
         let rated = run(&["rate", "--format", "json", "-"], Some(text.as_bytes()));
         rated.expect_code(0);
         for line in rated.stdout.lines() {

@@ -274,8 +274,10 @@ impl Generate {
         if min < CLIMB_FROM {
             return self.generator.puzzle_where(index, limits, &in_range);
         }
-        // Climb toward the minimum; a climb that overshoots the maximum does not count.
-        let score = |p: &Board| rated.er(p).map_or(0.0, f64::from);
+        // Climb toward the minimum. A puzzle above the maximum scores as low as an unrated
+        // one, so the climb never keeps a move that overshoots: it goes on from where it
+        // was, rather than ending on a puzzle out of range.
+        let score = |p: &Board| rated.er(p).filter(|&e| e <= max).map_or(0.0, f64::from);
         let mut made = self.generator.climb(index, limits, &score, f64::from(min));
         if made.met && !in_range(&made.puzzle) {
             made.met = false;
