@@ -717,6 +717,31 @@ mod tests {
         count_solutions(&Board::from_valid_cells(*cells), 2)
     }
 
+    /// The cells of `grid` holding digits 1 to `up_to`.
+    fn cells_of_digits(grid: &Cells, up_to: u8) -> u128 {
+        (0..CELLS).fold(0u128, |m, c| m | u128::from(grid[c] <= up_to) << c)
+    }
+
+    /// Asserts that `set` is an unavoidable set of `grid` (emptied, the grid has another
+    /// solution) and minimal (any one cell given back leaves one solution).
+    fn assert_minimal_unavoidable(grid: &Cells, set: u128, what: &str) {
+        assert_eq!(
+            solutions(&emptied(grid, set)),
+            2,
+            "{what}: {set:b} avoidable"
+        );
+        let mut rest = set;
+        while rest != 0 {
+            let c = rest.trailing_zeros();
+            rest &= rest - 1;
+            assert_eq!(
+                solutions(&emptied(grid, set & !(1 << c))),
+                1,
+                "{what}: not minimal"
+            );
+        }
+    }
+
     #[test]
     fn sets_read_off_the_grid_are_unavoidable_and_shrink_to_minimal() {
         let maker = Generator::new(5, Options::default()).unwrap();
@@ -725,31 +750,17 @@ mod tests {
             let pairs = digit_pair_unavoidables(&grid);
             let triples = digit_unavoidables(&grid, 3);
             assert!(!pairs.is_empty() && !triples.is_empty());
-            for &set in pairs.iter().chain(&triples) {
-                assert_eq!(solutions(&emptied(&grid, set)), 2, "grid {i}: {set:b}");
-            }
             // Two digits' parts and the sets from all solutions of three digits' cells are
-            // minimal: any one cell given back leaves one solution.
+            // unavoidable and minimal.
             for &set in pairs.iter().chain(&triples) {
-                let mut rest = set;
-                while rest != 0 {
-                    let c = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    assert_eq!(solutions(&emptied(&grid, set & !(1 << c))), 1);
-                }
+                assert_minimal_unavoidable(&grid, set, &format!("grid {i}"));
             }
             // The whole of two digits' cells is unavoidable (swap them); shrunk, minimal.
             let mut work = Work::default();
-            let two = (0..CELLS).fold(0u128, |m, c| m | u128::from(grid[c] <= 2) << c);
+            let two = cells_of_digits(&grid, 2);
             let small = shrink(&grid, two, &mut work);
             assert_eq!(small & !two, 0);
-            assert_eq!(solutions(&emptied(&grid, small)), 2);
-            let mut rest = small;
-            while rest != 0 {
-                let c = rest.trailing_zeros();
-                rest &= rest - 1;
-                assert_eq!(solutions(&emptied(&grid, small & !(1 << c))), 1);
-            }
+            assert_minimal_unavoidable(&grid, small, &format!("grid {i}, shrunk"));
         }
     }
 
@@ -760,9 +771,7 @@ mod tests {
         let mut listed = 0;
         for i in 0..20 {
             let grid = *maker.solved(i).cells();
-            let of =
-                |digits: u8| (0..CELLS).fold(0u128, |m, c| m | u128::from(grid[c] <= digits) << c);
-            let (two, three) = (of(2), of(3));
+            let (two, three) = (cells_of_digits(&grid, 2), cells_of_digits(&grid, 3));
             // Against the sets read off the digits: two digits' parts come from another
             // method (connected cells); three digits' from the same listing, per digit
             // triple, so that comparison checks the filtering to `set` and the dedup.
@@ -783,13 +792,7 @@ mod tests {
                 listed += 1;
                 for &small in &inside {
                     assert_eq!(small & !set, 0, "grid {i}: not inside");
-                    assert_eq!(solutions(&emptied(&grid, small)), 2, "grid {i}: avoidable");
-                    let mut rest = small;
-                    while rest != 0 {
-                        let c = rest.trailing_zeros();
-                        rest &= rest - 1;
-                        assert_eq!(solutions(&emptied(&grid, small & !(1 << c))), 1);
-                    }
+                    assert_minimal_unavoidable(&grid, small, &format!("grid {i}"));
                 }
                 // The one shrinking finds is among them.
                 assert!(inside.contains(&shrink(&grid, set, &mut work)), "grid {i}");
@@ -900,12 +903,12 @@ mod tests {
         let mut left = 0;
         for i in 0..10 {
             let grid = *maker.solved(i).cells();
-            let four = (0..CELLS).fold(0u128, |m, c| m | u128::from(grid[c] <= 4) << c);
+            let four = cells_of_digits(&grid, 4);
             if minimal_inside(&grid, four, &mut work).is_none() {
                 left += 1;
                 let small = shrink(&grid, four, &mut work);
                 assert_eq!(small & !four, 0);
-                assert_eq!(solutions(&emptied(&grid, small)), 2, "grid {i}");
+                assert_minimal_unavoidable(&grid, small, &format!("grid {i}"));
             }
         }
         assert!(
