@@ -32,15 +32,14 @@
 
 use std::ops::ControlFlow;
 
-use crate::board::{Board, CELLS};
-use crate::solver::{self, NoObserver};
+use crate::board::CELLS;
 
 use super::Budget;
 use super::grid::random_grid;
 use super::random::Stream;
 use super::reduce::{
-    Work, add_unavoidable, differences, digit_pair_unavoidables, digit_unavoidables,
-    other_solution, small_unavoidables,
+    Work, add_unavoidable, differences, digit_pair_unavoidables, digit_unavoidables, emptied,
+    minimal_inside, other_solution, small_unavoidables,
 };
 use super::search::CYCLE;
 use super::symmetry::Orbits;
@@ -247,7 +246,8 @@ impl Search<'_> {
         match other_solution(&puzzle, self.solution) {
             Some(other) => {
                 let d = differences(&other, self.solution);
-                let set = match minimal_inside(self.solution, d, work) {
+                work.checks += 1;
+                let set = match minimal_inside(self.solution, d, MAX_INSIDE) {
                     // The one over fewest groups prunes most.
                     Some(inside) => inside
                         .iter()
@@ -439,38 +439,12 @@ impl Search<'_> {
     }
 }
 
-/// Solutions listed by [`minimal_inside`] before it leaves a set to [`shrink`]. Measured
+/// Solutions [`minimal_inside`] lists before the search leaves a set to [`shrink`]. Measured
 /// on the sets failed checks give (20 givens, 180° symmetry): a median of 7 solutions,
-/// 92% at most 64, the most a few tens of thousands.
+/// 92% at most 64, the most a few tens of thousands. One listing replaces [`shrink`]'s
+/// check per cell, and finds every minimal set rather than one: the search takes the one
+/// over fewest groups.
 const MAX_INSIDE: usize = 64;
-
-/// Every minimal unavoidable set of `solution` inside `set` (an unavoidable set, bit `c`
-/// for cell `c`); `None` when the grid with `set` emptied has more than [`MAX_INSIDE`]
-/// solutions.
-///
-/// An unavoidable set inside `set` lets another solution through when its cells are
-/// emptied, and that solution is one of the grid with all of `set` emptied, differing from
-/// `solution` on a part of it; so the minimal ones are exactly the minimal differences of
-/// those solutions. One listing replaces [`shrink`]'s check per cell, and finds every
-/// minimal set rather than one: the search takes the one over fewest groups.
-fn minimal_inside(solution: &Cells, set: u128, work: &mut Work) -> Option<Vec<u128>> {
-    work.checks += 1;
-    let mut inside = Vec::new();
-    let mut solutions = 0;
-    let board = Board::from_valid_cells(emptied(solution, set));
-    solver::search(&board, &mut NoObserver, None, |s| {
-        solutions += 1;
-        if solutions > MAX_INSIDE {
-            return ControlFlow::Break(());
-        }
-        let d = differences(s.board().cells(), solution);
-        if d != 0 {
-            add_unavoidable(&mut inside, d);
-        }
-        ControlFlow::Continue(())
-    });
-    (solutions <= MAX_INSIDE).then_some(inside)
-}
 
 /// A minimal unavoidable set of `solution` inside `set` (one): each cell in turn is given
 /// back, and while the grid with the set's other cells empty still has another solution,
@@ -489,17 +463,6 @@ fn shrink(solution: &Cells, mut set: u128, work: &mut Work) -> u128 {
             set = differences(&other, solution);
         }
     }
-}
-
-/// `grid` with the cells of `set` (bit `c` for cell `c`) emptied.
-fn emptied(grid: &Cells, set: u128) -> Cells {
-    let mut out = *grid;
-    for (c, v) in out.iter_mut().enumerate() {
-        if set >> c & 1 == 1 {
-            *v = 0;
-        }
-    }
-    out
 }
 
 /// A puzzle with solution `solution`, its givens whole groups of `orbits` (at most
@@ -785,7 +748,7 @@ mod tests {
                 .collect();
             for (set, expected) in [(two, pairs), (three, triples)] {
                 // Two digits' cells have at most 2^4 solutions (parts of 4 cells or more).
-                let Some(mut inside) = minimal_inside(&grid, set, &mut work) else {
+                let Some(mut inside) = minimal_inside(&grid, set, MAX_INSIDE) else {
                     assert_ne!(set, two, "grid {i}");
                     continue;
                 };
@@ -904,7 +867,7 @@ mod tests {
         for i in 0..10 {
             let grid = *maker.solved(i).cells();
             let four = cells_of_digits(&grid, 4);
-            if minimal_inside(&grid, four, &mut work).is_none() {
+            if minimal_inside(&grid, four, MAX_INSIDE).is_none() {
                 left += 1;
                 let small = shrink(&grid, four, &mut work);
                 assert_eq!(small & !four, 0);

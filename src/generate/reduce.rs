@@ -235,34 +235,57 @@ static HOUSES_OF: [u128; CELLS] = {
     out
 };
 
-/// Every minimal unavoidable set of `grid` made of `k` digits: for each `k` digits, the
-/// grid with those digits' cells emptied is solved in every way; each other solution
-/// differs on an unavoidable set, and a minimal set inside those cells is exactly the
-/// difference of some solution. Only the sets holding no other are kept.
+/// Every minimal unavoidable set of `grid` made of `k` digits: those inside the cells of
+/// each `k` digits ([`minimal_inside`]), keeping only the sets holding no other.
 pub fn digit_unavoidables(grid: &Cells, k: usize) -> Vec<u128> {
     let mut out = Vec::new();
     let digits: Vec<u8> = (1..=9).collect();
     let _ = crate::logic::cells::combinations(&digits, k, &mut |chosen: &[u8]| {
-        let mut trial = *grid;
-        for v in trial.iter_mut() {
-            if chosen.contains(v) {
-                *v = 0;
-            }
+        let cells = (0..CELLS).fold(0u128, |m, c| m | u128::from(chosen.contains(&grid[c])) << c);
+        for set in minimal_inside(grid, cells, usize::MAX)
+            .into_iter()
+            .flatten()
+        {
+            add_unavoidable(&mut out, set);
         }
-        solver::search(
-            &Board::from_valid_cells(trial),
-            &mut NoObserver,
-            None,
-            |s| {
-                let d = differences(s.board().cells(), grid);
-                if d != 0 {
-                    add_unavoidable(&mut out, d);
-                }
-                ControlFlow::Continue(())
-            },
-        );
         ControlFlow::<()>::Continue(())
     });
+    out
+}
+
+/// Every minimal unavoidable set of `grid` inside `set` (bit `c` for cell `c`); `None`
+/// when the grid with `set` emptied has more than `cap` solutions.
+///
+/// An unavoidable set inside `set` lets another solution through when its cells are
+/// emptied, and that solution is one of the grid with all of `set` emptied, differing from
+/// `grid` on a part of it; so the minimal ones are exactly the minimal differences of
+/// those solutions, and one listing of the solutions finds them all.
+pub fn minimal_inside(grid: &Cells, set: u128, cap: usize) -> Option<Vec<u128>> {
+    let mut inside = Vec::new();
+    let mut solutions = 0;
+    let board = Board::from_valid_cells(emptied(grid, set));
+    solver::search(&board, &mut NoObserver, None, |s| {
+        solutions += 1;
+        if solutions > cap {
+            return ControlFlow::Break(());
+        }
+        let d = differences(s.board().cells(), grid);
+        if d != 0 {
+            add_unavoidable(&mut inside, d);
+        }
+        ControlFlow::Continue(())
+    });
+    (solutions <= cap).then_some(inside)
+}
+
+/// `grid` with the cells of `set` (bit `c` for cell `c`) emptied.
+pub fn emptied(grid: &Cells, set: u128) -> Cells {
+    let mut out = *grid;
+    for (c, v) in out.iter_mut().enumerate() {
+        if set >> c & 1 == 1 {
+            *v = 0;
+        }
+    }
     out
 }
 
