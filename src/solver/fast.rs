@@ -12,26 +12,36 @@ pub(super) fn fast_build_available() -> bool {
 /// True when this CPU has `popcnt`, `bmi1` and `bmi2`, with a fast `pext`/`pdep`, for the
 /// search's fast build ([`Searcher::dfs_fast`](super::Searcher::dfs_fast)). AMD before Zen 3 (family 0x17 and older)
 /// and Hygon (Zen-based, family 0x18) run `pext`/`pdep` in microcode, many times slower
-/// than the tables, so they take the portable build. Found once, then cached (`cpuid` can
-/// be slow in a virtual machine).
+/// than the tables, so they take the portable build. Found once, then cached.
+///
+/// Three `cpuid` leaves are read directly rather than through `is_x86_feature_detected!`,
+/// which reads a dozen to fill its whole feature cache: in a virtual machine each `cpuid`
+/// traps to the hypervisor, and that cache cost about 3% of a one-puzzle run, where
+/// process start-up is most of the time.
 #[cfg(target_arch = "x86_64")]
 fn fast_cpu() -> bool {
     static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *FAST.get_or_init(|| {
-        use std::arch::x86_64::__cpuid;
-        if !(std::is_x86_feature_detected!("popcnt")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2"))
-        {
+        use std::arch::x86_64::{__cpuid, __cpuid_count};
+        // Leaves 0 (vendor, highest leaf) and 1 (family, features) always exist on x86-64.
+        let (vendor, leaf1) = (__cpuid(0), __cpuid(1));
+        if vendor.eax < 7 {
             return false;
         }
-        // Leaves 0 (vendor) and 1 (family) always exist.
-        let (vendor, signature) = (__cpuid(0), __cpuid(1).eax);
+        let leaf7 = __cpuid_count(7, 0);
+        // popcnt: leaf 1, ecx bit 23; bmi1 and bmi2: leaf 7, ebx bits 3 and 8. They are
+        // plain integer instructions: no OS support (as for vector registers) is needed.
+        let popcnt = leaf1.ecx & 1 << 23 != 0;
+        let bmi = leaf7.ebx & (1 << 3 | 1 << 8) == 1 << 3 | 1 << 8;
+        if !(popcnt && bmi) {
+            return false;
+        }
         // "AuthenticAMD" and "HygonGenuine", as cpuid spells them in ebx, edx, ecx.
         let id = (vendor.ebx, vendor.edx, vendor.ecx);
         let amd = id == (0x6874_7541, 0x6974_6E65, 0x444D_4163)
             || id == (0x6F67_7948, 0x6E65_476E, 0x656E_6975);
         // The family: base family, plus the extended family when the base is 0xF.
+        let signature = leaf1.eax;
         let base = (signature >> 8) & 0xF;
         let family = if base == 0xF {
             base + ((signature >> 20) & 0xFF)
@@ -40,4 +50,37 @@ fn fast_cpu() -> bool {
         };
         !(amd && family < 0x19)
     })
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::*;
+
+    /// The three leaves read by hand must agree with the standard library's detection, and
+    /// the fast build may only run where all three features are present.
+    #[test]
+    fn direct_cpuid_agrees_with_std_detection() {
+        let features = std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2");
+        if fast_cpu() {
+            assert!(
+                features,
+                "fast build chosen on a CPU without popcnt, bmi1 and bmi2"
+            );
+        }
+        // Only AMD and Hygon before Zen 3 may have the features and still be refused.
+        use std::arch::x86_64::__cpuid;
+        let v = __cpuid(0);
+        let amd_or_hygon = matches!(
+            (v.ebx, v.edx, v.ecx),
+            (0x6874_7541, _, _) | (0x6F67_7948, _, _)
+        );
+        if features && !amd_or_hygon {
+            assert!(
+                fast_cpu(),
+                "fast build refused on a CPU with popcnt, bmi1 and bmi2"
+            );
+        }
+    }
 }
