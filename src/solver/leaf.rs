@@ -57,7 +57,11 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
     /// The cell with the fewest digits left goes first: one digit is a forced placement,
     /// several make each a guess (counted, and seen by the observer, as on the bitboards).
     #[inline(never)]
-    pub(super) fn leaf(&mut self, st: &State, depth: usize) -> ControlFlow<SearchEnd> {
+    pub(super) fn leaf<const FAST: bool>(
+        &mut self,
+        st: &State,
+        depth: usize,
+    ) -> ControlFlow<SearchEnd> {
         let mut leaf = Leaf {
             len: 0,
             cell: [0; LEAF_CELLS],
@@ -88,7 +92,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         }
         let open = u32::MAX >> (32 - leaf.len);
         // Propagation left no cell with one digit.
-        self.leaf_branch(st, &mut leaf, digits, open, depth)
+        self.leaf_branch::<FAST>(st, &mut leaf, digits, open, depth)
     }
 
     /// The leaf search below a path: `open` has the leaf cells still without a digit,
@@ -97,7 +101,8 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
     ///
     /// The singles are placed first, in a chain (each may make more), without a new level;
     /// then the first cell with two digits left (else one with the fewest) is branched on.
-    pub(super) fn leaf_below(
+    #[inline(always)]
+    fn leaf_below<const FAST: bool>(
         &mut self,
         st: &State,
         leaf: &mut Leaf,
@@ -140,7 +145,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
                 ControlFlow::Break(()) => ControlFlow::Break(SearchEnd::Stopped),
             }
         } else {
-            self.leaf_branch(st, leaf, digits, open, depth)
+            self.leaf_branch::<FAST>(st, leaf, digits, open, depth)
         };
         // A forced placement before any guess is never taken back (see `Observer`).
         if O::ENABLED && depth > 0 {
@@ -153,9 +158,63 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         flow
     }
 
+    /// [`Self::leaf_branch_in`], as a function of its own (the leaf search recurses through
+    /// it), compiled for `popcnt`, `bmi1` and `bmi2` when `FAST`.
+    #[inline(always)]
+    fn leaf_branch<const FAST: bool>(
+        &mut self,
+        st: &State,
+        leaf: &mut Leaf,
+        digits: [u16; LEAF_CELLS],
+        open: u32,
+        depth: usize,
+    ) -> ControlFlow<SearchEnd> {
+        #[cfg(target_arch = "x86_64")]
+        if FAST {
+            // SAFETY: `FAST` is true only below `search_with`'s `fast_cpu` check that the CPU
+            // has `popcnt`, `bmi1` and `bmi2`.
+            return unsafe { self.leaf_branch_fast(st, leaf, digits, open, depth) };
+        }
+        self.leaf_branch_plain(st, leaf, digits, open, depth)
+    }
+
+    /// [`Self::leaf_branch_in`] for any CPU.
+    #[inline(never)]
+    fn leaf_branch_plain(
+        &mut self,
+        st: &State,
+        leaf: &mut Leaf,
+        digits: [u16; LEAF_CELLS],
+        open: u32,
+        depth: usize,
+    ) -> ControlFlow<SearchEnd> {
+        self.leaf_branch_in::<false>(st, leaf, digits, open, depth)
+    }
+
+    /// [`Self::leaf_branch_in`] compiled for CPUs with `popcnt`, `bmi1` and `bmi2`: 4% faster
+    /// when counting, where the leaf search is most of the time.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support `popcnt`, `bmi1` and `bmi2`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    #[inline(never)]
+    unsafe fn leaf_branch_fast(
+        &mut self,
+        st: &State,
+        leaf: &mut Leaf,
+        digits: [u16; LEAF_CELLS],
+        open: u32,
+        depth: usize,
+    ) -> ControlFlow<SearchEnd> {
+        self.leaf_branch_in::<true>(st, leaf, digits, open, depth)
+    }
+
     /// Each digit of an open leaf cell in turn, as a guess: the first cell with two digits,
     /// else one with the fewest (every open cell has at least two here).
-    pub(super) fn leaf_branch(
+    #[inline(always)]
+    fn leaf_branch_in<const FAST: bool>(
         &mut self,
         st: &State,
         leaf: &mut Leaf,
@@ -193,7 +252,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
             }
             let mut next = digits;
             let singles = leaf.take(&mut next, i, open, bit);
-            let flow = self.leaf_below(st, leaf, next, open, singles, depth);
+            let flow = self.leaf_below::<FAST>(st, leaf, next, open, singles, depth);
             if O::ENABLED {
                 self.observer.undo(depth, cell, d);
             }

@@ -197,7 +197,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
             };
         }
         if st.unsolved_count() <= LEAF_CELLS as u32 {
-            return self.leaf(st, depth);
+            return self.leaf::<FAST>(st, depth);
         }
         let (b, p, mut digits) = st.choose(pairs);
         let cell = 27 * b + p;
