@@ -2497,3 +2497,53 @@ fn regression_timeout_0_means_propagation_only() {
     assert_eq!(lines[1], "unknown", "the hard one needs a guess");
     run.expect_code(1);
 }
+
+/// Each command's own help opens with the description `sudoku --help` lists for it. The
+/// commands' options are built lazily (clap's `defer`), and a doc comment on a flag struct
+/// would then silently replace a command's description with the struct's.
+#[test]
+fn each_command_help_opens_with_its_listed_description() {
+    let top = run(&["--help"], None);
+    top.expect_code(0);
+    // The "Commands:" list: a name and the start of its description, continuation lines
+    // indented further.
+    let mut listed: Vec<(String, String)> = Vec::new();
+    for line in top.stdout.lines().skip_while(|l| *l != "Commands:").skip(1) {
+        if line.trim().is_empty() {
+            break;
+        }
+        let text = line.trim_start();
+        if line.len() - text.len() == 2 {
+            let (name, about) = text.split_once(' ').unwrap_or((text, ""));
+            listed.push((name.to_string(), about.trim().to_string()));
+        } else if let Some(last) = listed.last_mut() {
+            last.1 = format!("{} {}", last.1, text);
+        }
+    }
+    let names: Vec<&str> = listed.iter().map(|(n, _)| n.as_str()).collect();
+    for expected in ["solve", "check", "hint", "explain", "generate", "rate"] {
+        assert!(
+            names.contains(&expected),
+            "{expected} not listed:\n{}",
+            top.stdout
+        );
+    }
+    for (name, about) in listed.iter().filter(|(n, _)| n != "help") {
+        let own = run(&[name.as_str(), "-h"], None);
+        own.expect_code(0);
+        let opening = own
+            .stdout
+            .split("\n\n")
+            .next()
+            .unwrap_or_default()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            opening
+                .trim_end_matches('.')
+                .starts_with(about.trim_end_matches('.')),
+            "`sudoku {name} -h` opens with {opening:?}, `sudoku --help` lists {about:?}"
+        );
+    }
+}

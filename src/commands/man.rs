@@ -29,7 +29,9 @@ pub fn write_stdout(bytes: &[u8]) -> Result<()> {
 
 /// The whole page.
 pub fn page() -> String {
-    let cmd = Cli::command();
+    let mut cmd = Cli::command();
+    // The subcommands' options are deferred (see `cli::Command`): build them all.
+    cmd.build();
     let version = cmd.get_version().unwrap_or_default();
     let mut s = String::new();
     let _ = writeln!(
@@ -72,7 +74,10 @@ pub fn page() -> String {
         if let Some(about) = sub.get_long_about().or(sub.get_about()) {
             let _ = writeln!(s, "{}", text(&about.to_string()));
         }
-        for arg in sub.get_arguments().filter(|a| !a.is_hide_set()) {
+        for arg in sub
+            .get_arguments()
+            .filter(|a| !a.is_hide_set() && !is_help(a))
+        {
             option(&mut s, arg);
         }
         let examples = match sub.get_name() {
@@ -127,12 +132,18 @@ pub fn page() -> String {
     s
 }
 
+/// The `--help` flag clap adds to each command when it is built: the page gives it once,
+/// under OPTIONS.
+fn is_help(arg: &clap::Arg) -> bool {
+    arg.get_id() == "help"
+}
+
 /// `[OPTIONS] [FILE]...` and the like, from the command's arguments.
 fn usage(cmd: &clap::Command) -> String {
     let mut parts = Vec::new();
     if cmd
         .get_arguments()
-        .any(|a| !a.is_positional() && !a.is_hide_set())
+        .any(|a| !a.is_positional() && !a.is_hide_set() && !is_help(a))
     {
         parts.push("[OPTIONS]".to_string());
     }
