@@ -274,7 +274,7 @@ pub enum Command {
     Man,
 }
 
-// Flags of `solve`. (a plain comment: see `Command`)
+// Flags of `solve` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 #[command(after_help = after_help(SOLVE_EXAMPLES, SOLVE_EXIT))]
 #[command(group(clap::ArgGroup::new("mode").args(["all", "count"]).multiple(true)))]
@@ -326,7 +326,7 @@ pub struct SolveArgs {
     pub color: ColorArg,
 }
 
-// Flags of `check`. (a plain comment: see `Command`)
+// Flags of `check` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 #[command(after_help = after_help(CHECK_EXAMPLES, CHECK_EXIT))]
 pub struct CheckArgs {
@@ -341,7 +341,7 @@ pub struct CheckArgs {
     pub batch: BatchArgs,
 }
 
-// Flags of `rate`. (a plain comment: see `Command`)
+// Flags of `rate` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 #[command(after_help = after_help(RATE_EXAMPLES, RATE_EXIT))]
 pub struct RateArgs {
@@ -365,7 +365,7 @@ pub enum RateFormat {
     Json,
 }
 
-// Flags of `hint`. (a plain comment: see `Command`)
+// Flags of `hint` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 #[command(after_help = after_help_positions(HINT_EXAMPLES, HINT_EXIT))]
 pub struct HintArgs {
@@ -373,7 +373,7 @@ pub struct HintArgs {
     pub logic: LogicArgs,
 }
 
-// Flags of `explain`. (a plain comment: see `Command`)
+// Flags of `explain` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 #[command(after_help = after_help_positions(EXPLAIN_EXAMPLES, EXPLAIN_EXIT))]
 pub struct ExplainArgs {
@@ -421,7 +421,7 @@ pub enum LogicFormat {
     Json,
 }
 
-// Flags of `generate`. (a plain comment: see `Command`)
+// Flags of `generate` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 #[command(after_help = generate_help())]
 pub struct GenerateArgs {
