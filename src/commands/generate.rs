@@ -8,10 +8,10 @@ use std::hash::{BuildHasher, Hasher};
 use std::io::Write as _;
 use std::time::Duration;
 
-use anyhow::{Context as _, Result};
+use anyhow::{Context as _, Result, anyhow};
 use sudoku::board::Board;
 use sudoku::format;
-use sudoku::generate::{Generated, Generator, Limits, Options as GenOptions};
+use sudoku::generate::{GenerateError, Generated, Generator, Limits, Options as GenOptions};
 use sudoku::logic::{self, Grid, Ladder, SolveEnd};
 use sudoku::rating::{self, Rating, RatingEnd};
 
@@ -26,7 +26,12 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
         minimal: !args.no_minimal,
         clues: args.clues,
     };
-    let generator = Generator::new(seed, options)?;
+    let generator = Generator::new(seed, options).map_err(|e| match e {
+        GenerateError::MinimalClues { .. } => {
+            anyhow!("{e}\n  hint: --no-minimal allows extra givens, up to 81")
+        }
+        e => e.into(),
+    })?;
     let rating = args.rating.or(args.level.map(|l| l.range()));
     let ladder = match &args.techniques {
         Some(list) => Some(Ladder::from_list(list).context("--techniques")?),

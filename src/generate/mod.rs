@@ -119,7 +119,31 @@ pub enum GenerateError {
         /// The symmetry asked.
         symmetry: Symmetry,
     },
+    /// Minimal puzzles asked for with more givens than any known minimal puzzle has.
+    #[error(
+        "no minimal puzzle with {clues} givens is known: the most found is {MOST_MINIMAL_CLUES}"
+    )]
+    MinimalClues {
+        /// The range asked.
+        clues: ClueRange,
+    },
+    /// 17 givens with a symmetry none of the 17-given puzzles has.
+    #[error("none of the 49,158 puzzles with 17 givens has {symmetry} symmetry")]
+    SeventeenSymmetry {
+        /// The symmetry asked.
+        symmetry: Symmetry,
+    },
 }
+
+/// The most givens of any minimal puzzle known (no given can go without losing the single
+/// solution): a few with 40 have been found, none with more.
+pub const MOST_MINIMAL_CLUES: usize = 40;
+
+/// The symmetries of the givens of some puzzle with 17 givens, the fewest possible. The
+/// 49,158 such puzzles are all known (the exhaustive search that found no 16-given puzzle
+/// confirmed the list); one is symmetric about the main diagonal, none has another symmetry.
+/// A test checks this against `../shared/puzzles/17_clue.txt` when present.
+pub const SEVENTEEN_SYMMETRIES: &[Symmetry] = &[Symmetry::None, Symmetry::Diagonal];
 
 impl FromStr for ClueRange {
     type Err = GenerateError;
@@ -272,11 +296,23 @@ pub struct Generator {
 
 impl Generator {
     /// A generator for `seed`; fails when the clue range cannot keep the symmetry.
+    ///
+    /// Also refused, since the search would only run until its time limit: minimal puzzles
+    /// with more givens than any known ([`MOST_MINIMAL_CLUES`]), and 17 givens with a
+    /// symmetry no 17-given puzzle has.
     pub fn new(seed: u64, options: Options) -> Result<Generator, GenerateError> {
-        if let (Some(clues), SymmetryChoice::Fixed(symmetry)) = (options.clues, options.symmetry) {
-            let orbits = symmetry.orbits();
-            if !(clues.min..=clues.max).any(|n| orbits.can_total(n)) {
-                return Err(GenerateError::ClueSymmetry { clues, symmetry });
+        if let Some(clues) = options.clues {
+            if options.minimal && clues.min > MOST_MINIMAL_CLUES {
+                return Err(GenerateError::MinimalClues { clues });
+            }
+            if let SymmetryChoice::Fixed(symmetry) = options.symmetry {
+                let orbits = symmetry.orbits();
+                if !(clues.min..=clues.max).any(|n| orbits.can_total(n)) {
+                    return Err(GenerateError::ClueSymmetry { clues, symmetry });
+                }
+                if clues.max == 17 && !SEVENTEEN_SYMMETRIES.contains(&symmetry) {
+                    return Err(GenerateError::SeventeenSymmetry { symmetry });
+                }
             }
         }
         Ok(Generator {
