@@ -32,7 +32,7 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
-use super::cells::{CELL_HOUSES, CellSet, digits, peers};
+use super::cells::{CELL_HOUSES, CellSet, digits, house, peers};
 use super::{Candidate, Evidence, Grid, Link, Node, Sink, Step, Technique};
 
 /// Whether this file has a finder for `t`.
@@ -153,6 +153,8 @@ struct Engine<'g> {
     start: Vec<u32>,
     /// Per cell, the digits whose "off" literal is such a dead end.
     dead: [u16; 81],
+    /// The same per digit: the cells whose "off" literal is a dead end.
+    dead_places: [CellSet; 9],
 }
 
 impl<'g> Engine<'g> {
@@ -167,12 +169,35 @@ impl<'g> Engine<'g> {
             adjacent: Vec::new(),
             start: Vec::new(),
             dead: [0; 81],
+            dead_places: [CellSet::EMPTY; 9],
         }
         .with_adjacency()
     }
 
     /// Works out every literal's direct implications.
     fn with_adjacency(mut self) -> Engine<'g> {
+        // The dead ends first: "off" literals without a strong link, neither a bivalue cell
+        // (for the links that take those) nor a house where the digit has two places.
+        for digit in 1..=9 {
+            let places = self.grid.cells_with(digit);
+            let mut live = CellSet::EMPTY;
+            if self.links != Links::Digit(digit) {
+                live |= self.bivalue;
+            }
+            if self.links != Links::Bivalue {
+                for h in 0..27 {
+                    let two = places & house(h);
+                    if two.len() == 2 {
+                        live |= two;
+                    }
+                }
+            }
+            let dead = places - live;
+            self.dead_places[usize::from(digit - 1)] = dead;
+            for cell in dead {
+                self.dead[cell] |= digits::bit(digit);
+            }
+        }
         let mut adjacent = Vec::with_capacity(4096);
         let mut start = Vec::with_capacity(LITS + 1);
         let mut out = [0; 32];
@@ -190,35 +215,13 @@ impl<'g> Engine<'g> {
             }
         }
         start.push(adjacent.len() as u32);
-        // The dead ends, then the lists without them (compacted in place: an entry never
-        // moves forward).
-        for l in (0..LITS as Lit).filter(|&l| !lit_on(l)) {
-            let i = usize::from(l);
-            if start[i] == start[i + 1] && self.grid.has(lit_cell(l), lit_digit(l)) {
-                self.dead[lit_cell(l)] |= digits::bit(lit_digit(l));
-            }
-        }
-        let mut kept = 0;
-        for l in 0..LITS {
-            let (a, b) = (start[l] as usize, start[l + 1] as usize);
-            start[l] = kept as u32;
-            for i in a..b {
-                let to = adjacent[i];
-                if lit_on(to) || self.dead[lit_cell(to)] & digits::bit(lit_digit(to)) == 0 {
-                    adjacent[kept] = to;
-                    kept += 1;
-                }
-            }
-        }
-        start[LITS] = kept as u32;
-        adjacent.truncate(kept);
         self.adjacent = adjacent;
         self.start = start;
         self
     }
 
     /// The literals `l` implies directly, in a fixed order: the cell first, then its row,
-    /// column and box, lowest cell first.
+    /// column and box, lowest cell first; dead ends left out.
     fn implications(&self, l: Lit, out: &mut [Lit; 32]) -> usize {
         let grid = self.grid;
         let cell = lit_cell(l);
@@ -226,12 +229,13 @@ impl<'g> Engine<'g> {
         let mut n = 0;
         if lit_on(l) {
             if self.links == Links::All {
-                for d in digits::iter(grid.candidates(cell) & !digits::bit(digit)) {
+                let others = grid.candidates(cell) & !digits::bit(digit) & !self.dead[cell];
+                for d in digits::iter(others) {
                     out[n] = lit(cell, d, false);
                     n += 1;
                 }
             }
-            let mut seen = CellSet::single(cell);
+            let mut seen = CellSet::single(cell) | self.dead_places[usize::from(digit - 1)];
             for &h in &CELL_HOUSES[cell] {
                 let mut others = grid.house_cells_with(usize::from(h), digit) - seen;
                 if self.links == Links::Bivalue {
