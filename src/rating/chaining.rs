@@ -472,6 +472,10 @@ struct Chainer<'a> {
     mode: Mode,
     buf_off: Vec<u16>,
     buf_on: Vec<(u16, u8)>,
+    /// [`Chainer::chain`]'s queues of "on" and "off" nodes.
+    pending: (VecDeque<u32>, VecDeque<u32>),
+    /// [`Chainer::chain`]'s "on" nodes made from one "off" node, and a node's parents.
+    buf_made: (Vec<(u16, u32)>, Vec<u32>),
     /// Static chains: every candidate's implications, computed once (the grid does not
     /// change while they run).
     table: Option<Box<Table>>,
@@ -490,6 +494,14 @@ struct Chainer<'a> {
     fronts: [Vec<u16>; 2],
     /// The frontiers of the cycle searches: "on" nodes, "off" candidates with their parent.
     cycle_fronts: (Vec<u32>, Vec<(u16, u32)>),
+}
+
+/// The two set bits of `m` (which has two), lowest first: what the pair searches of
+/// [`Chainer::advanced`] take apart without allocating, since they try every pair of every
+/// house at every step of a chain.
+fn two_bits(m: u16) -> [usize; 2] {
+    debug_assert_eq!(m.count_ones(), 2);
+    [m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize]
 }
 
 /// The 20 peers of each cell as a bitset (bit = cell).
@@ -653,6 +665,8 @@ impl<'a> Chainer<'a> {
             mode,
             buf_off: Vec::new(),
             buf_on: Vec::new(),
+            pending: Default::default(),
+            buf_made: Default::default(),
             table: (!mode.dynamic).then(|| Box::new(Table::new(g))),
             above: OffsAbove::default(),
             spare: Vec::new(),
@@ -871,7 +885,7 @@ impl<'a> Chainer<'a> {
                 }
                 for m in super::grid::combos(2, 9) {
                     let vals = m << 1;
-                    let ds: Vec<u8> = super::grid::digits(vals).collect();
+                    let ds = two_bits(vals).map(|d| d as u8);
                     let (pa, pb) = (all[r][ds[0] as usize], all[r][ds[1] as usize]);
                     if n(pa) <= 1 || n(pb) <= 1 || n(pa | pb) != 2 {
                         continue;
@@ -906,7 +920,7 @@ impl<'a> Chainer<'a> {
                     continue;
                 }
                 for m in super::grid::combos(2, 9) {
-                    let idx: Vec<usize> = (0..9).filter(|i| m & (1 << i) != 0).collect();
+                    let idx = two_bits(m);
                     let (ca, cb) = (REGION[r][idx[0]] as usize, REGION[r][idx[1]] as usize);
                     let u = g.c[ca] | g.c[cb];
                     if n(g.c[ca]) <= 1 || n(g.c[cb]) <= 1 || n(u) != 2 {
@@ -937,7 +951,7 @@ impl<'a> Chainer<'a> {
         }
         for (base, cover) in [(COL, ROW), (ROW, COL)] {
             for m in super::grid::combos(2, 9) {
-                let lines: Vec<usize> = (0..9).filter(|i| m & (1 << i) != 0).collect();
+                let lines = two_bits(m);
                 for d in 1..=9u8 {
                     if placed[d as usize] + 4 > 9 {
                         continue;
@@ -979,17 +993,16 @@ impl<'a> Chainer<'a> {
     /// candidate comes out both on and off.
     fn chain(&mut self, to_on: &mut PSet, to_off: &mut PSet) -> Option<(u32, u32)> {
         let y = !self.mode.nishio;
-        let mut pend_on: VecDeque<u32> =
-            to_on.order.iter().map(|&c| to_on.map[c as usize]).collect();
-        let mut pend_off: VecDeque<u32> = to_off
-            .order
-            .iter()
-            .map(|&c| to_off.map[c as usize])
-            .collect();
+        // The queues and lists are the chainer's, reused from call to call: this runs once
+        // per premise, and allocating them each time was about a tenth of a rating.
+        let (mut pend_on, mut pend_off) = std::mem::take(&mut self.pending);
+        pend_on.clear();
+        pend_on.extend(to_on.order.iter().map(|&c| to_on.map[c as usize]));
+        pend_off.clear();
+        pend_off.extend(to_off.order.iter().map(|&c| to_off.map[c as usize]));
         let mut offs = std::mem::take(&mut self.buf_off);
         let mut ons = std::mem::take(&mut self.buf_on);
-        let mut made: Vec<(u16, u32)> = Vec::new();
-        let mut pars = Vec::new();
+        let (mut made, mut pars) = std::mem::take(&mut self.buf_made);
         let mut result = None;
         'outer: while !pend_on.is_empty() || !pend_off.is_empty() {
             if let Some(p) = pend_on.pop_front() {
@@ -1046,6 +1059,8 @@ impl<'a> Chainer<'a> {
         }
         self.buf_off = offs;
         self.buf_on = ons;
+        self.pending = (pend_on, pend_off);
+        self.buf_made = (made, pars);
         result
     }
 
