@@ -127,8 +127,8 @@ pub enum GenerateError {
         /// The range asked.
         clues: ClueRange,
     },
-    /// 17 givens with a symmetry none of the 17-given puzzles has.
-    #[error("none of the 49,158 puzzles with 17 givens has {symmetry} symmetry")]
+    /// 17 givens with a symmetry none of the known 17-given puzzles has.
+    #[error("none of the 49,158 known puzzles with 17 givens has {symmetry} symmetry")]
     SeventeenSymmetry {
         /// The symmetry asked.
         symmetry: Symmetry,
@@ -139,10 +139,10 @@ pub enum GenerateError {
 /// solution): a few with 40 have been found, none with more.
 pub const MOST_MINIMAL_CLUES: usize = 40;
 
-/// The symmetries of the givens of some puzzle with 17 givens, the fewest possible. The
-/// 49,158 such puzzles are all known (the exhaustive search that found no 16-given puzzle
-/// confirmed the list); one is symmetric about the main diagonal, none has another symmetry.
-/// A test checks this against `../shared/puzzles/17_clue.txt` when present.
+/// The symmetries of the givens of some known puzzle with 17 givens, the fewest possible
+/// (no 16-given puzzle exists). Of the 49,158 known, after years of searches that have found
+/// no more, one is symmetric about the main diagonal and none has another symmetry. A test
+/// checks this against `../shared/puzzles/17_clue.txt` when present.
 pub const SEVENTEEN_SYMMETRIES: &[Symmetry] = &[Symmetry::None, Symmetry::Diagonal];
 
 impl FromStr for ClueRange {
@@ -299,7 +299,7 @@ impl Generator {
     ///
     /// Also refused, since the search would only run until its time limit: minimal puzzles
     /// with more givens than any known ([`MOST_MINIMAL_CLUES`]), and 17 givens with a
-    /// symmetry no 17-given puzzle has.
+    /// symmetry no known 17-given puzzle has.
     pub fn new(seed: u64, options: Options) -> Result<Generator, GenerateError> {
         if let Some(clues) = options.clues {
             if options.minimal && clues.min > MOST_MINIMAL_CLUES {
