@@ -159,6 +159,12 @@ struct Engine<'g> {
 
 impl<'g> Engine<'g> {
     fn new(grid: &'g Grid, links: Links) -> Engine<'g> {
+        Engine::with_pruning(grid, links, true)
+    }
+
+    /// [`Engine::new`]; without `prune`, dead ends stay in the lists (for the tests that
+    /// check leaving them out changes nothing).
+    fn with_pruning(grid: &'g Grid, links: Links, prune: bool) -> Engine<'g> {
         Engine {
             grid,
             links,
@@ -171,14 +177,14 @@ impl<'g> Engine<'g> {
             dead: [0; 81],
             dead_places: [CellSet::EMPTY; 9],
         }
-        .with_adjacency()
+        .with_adjacency(prune)
     }
 
-    /// Works out every literal's direct implications.
-    fn with_adjacency(mut self) -> Engine<'g> {
+    /// Works out every literal's direct implications, without the dead ends if `prune`.
+    fn with_adjacency(mut self, prune: bool) -> Engine<'g> {
         // The dead ends first: "off" literals without a strong link, neither a bivalue cell
         // (for the links that take those) nor a house where the digit has two places.
-        for digit in 1..=9 {
+        for digit in (1..=9).filter(|_| prune) {
             let places = self.grid.cells_with(digit);
             let mut live = CellSet::EMPTY;
             if self.links != Links::Digit(digit) {
@@ -288,10 +294,14 @@ impl<'g> Engine<'g> {
         self.order[0] = premise;
         let mut reached = 1;
         let mut head = 0;
-        // The start cell's dead "off" literals, which only a nice loop reads: one comes back
-        // to the start cell from an "on" literal of the same digit elsewhere that sees it
-        // (from the start cell itself it would be no loop). Where it goes among the literals
-        // that "on" literal implies changes nothing: none of those is an end a search reads.
+        // The start cell's dead "off" literals, which only a nice loop reads, are reached here
+        // from the literals that imply them, as the full lists would: an "on" literal of the
+        // start cell implies those of its other digits (the loop search then rejects them:
+        // a loop must leave the cell), an "on" literal of a peer those of its own digit. Each
+        // keeps the first literal that reaches it as its parent, so that a literal of the
+        // start cell reached first from the cell itself stays rejected, as before. Where
+        // such a literal goes among its parent's other implications changes nothing: none
+        // of those is an end a search reads.
         let home = lit_cell(premise);
         let home_dead = if self.links == Links::All {
             self.dead[home]
@@ -305,15 +315,22 @@ impl<'g> Engine<'g> {
             let d = (self.reach[from] >> 16).saturating_add(1).min(255);
             let entry = d << 16 | from as u32;
             let from_lit = from as Lit;
-            if home_dead & digits::bit(lit_digit(from_lit)) != 0
-                && lit_on(from_lit)
-                && home_peers.contains(lit_cell(from_lit))
-            {
-                let to = lit(home, lit_digit(from_lit), false);
-                if self.reach[usize::from(to)] == UNSEEN {
-                    self.reach[usize::from(to)] = entry;
-                    self.order[reached] = to;
-                    reached += 1;
+            if home_dead != 0 && lit_on(from_lit) {
+                let (cell, bit) = (lit_cell(from_lit), digits::bit(lit_digit(from_lit)));
+                let implied = if cell == home {
+                    home_dead & !bit
+                } else if home_peers.contains(cell) {
+                    home_dead & bit
+                } else {
+                    0
+                };
+                for digit in digits::iter(implied) {
+                    let to = lit(home, digit, false);
+                    if self.reach[usize::from(to)] == UNSEEN {
+                        self.reach[usize::from(to)] = entry;
+                        self.order[reached] = to;
+                        reached += 1;
+                    }
                 }
             }
             let (a, b) = (self.start[from] as usize, self.start[from + 1] as usize);
@@ -652,10 +669,15 @@ fn loops(grid: &Grid) -> Rc<Vec<Step>> {
 }
 
 fn search_loops(grid: &Grid) -> Vec<Step> {
+    search_loops_with(grid, true)
+}
+
+/// [`search_loops`], with dead ends left out of the implication lists if `prune`.
+fn search_loops_with(grid: &Grid, prune: bool) -> Vec<Step> {
     let mut continuous = Found::default();
     let mut discontinuous = Found::default();
     let mut aics = Found::default();
-    let mut engine = Engine::new(grid, Links::All);
+    let mut engine = Engine::with_pruning(grid, Links::All, prune);
     let candidates: Vec<(usize, u8)> = grid
         .empty_cells()
         .iter()
@@ -902,6 +924,69 @@ mod tests {
                 assert_ne!(chain[i - 1].strong, link.strong, "{step}");
             }
         }
+    }
+
+    /// Positions with many candidates left (after singles only) and with few (after the
+    /// basic families), from the project's hard puzzles.
+    fn positions_for_the_engine() -> Vec<Grid> {
+        let singles = Ladder::from_list("singles").unwrap();
+        let mut out: Vec<Grid> = stuck_positions().into_iter().map(|(g, _)| g).collect();
+        for line in include_str!("../../puzzles/hard.txt").lines() {
+            if let Ok(board) = line.trim().parse::<Board>() {
+                let mut grid = Grid::new(&board);
+                solve(&mut grid, &singles, None, |_, _| ControlFlow::Continue(()));
+                out.push(grid);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn leaving_dead_ends_out_changes_no_search() {
+        // Every literal a search reads as the end of a chain ("on" literals, and with every
+        // link the premise's cell, for the loops) is reached with the same parent and
+        // distance with the dead ends left out as with them in, for every kind of links; and
+        // the loop search finds the same steps in the same order.
+        let positions = positions_for_the_engine();
+        assert!(positions.len() > 20);
+        let mut dead_seen = 0;
+        for grid in &positions {
+            let kinds = [Links::All, Links::Bivalue]
+                .into_iter()
+                .chain((1..=9).map(Links::Digit));
+            for links in kinds {
+                let mut pruned = Engine::with_pruning(grid, links, true);
+                let mut full = Engine::with_pruning(grid, links, false);
+                dead_seen += pruned.dead.iter().filter(|&&m| m != 0).count();
+                for cell in grid.empty_cells() {
+                    for digit in digits::iter(grid.candidates(cell)) {
+                        for on in [true, false] {
+                            let premise = lit(cell, digit, on);
+                            let ends = |e: &mut Engine<'_>| {
+                                e.explore(premise);
+                                let mut ends: Vec<(Lit, u32)> = e
+                                    .order()
+                                    .iter()
+                                    .filter(|&&l| {
+                                        lit_on(l) || (links == Links::All && lit_cell(l) == cell)
+                                    })
+                                    .map(|&l| (l, e.reach[usize::from(l)]))
+                                    .collect();
+                                ends.sort_unstable();
+                                ends
+                            };
+                            assert_eq!(ends(&mut pruned), ends(&mut full), "{links:?}\n{grid}");
+                        }
+                    }
+                }
+            }
+            assert_eq!(
+                search_loops_with(grid, true),
+                search_loops_with(grid, false),
+                "{grid}"
+            );
+        }
+        assert!(dead_seen > 0);
     }
 
     #[test]
