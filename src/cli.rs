@@ -457,8 +457,7 @@ pub struct GenerateArgs {
     ///
     /// Counts far from the usual (about 24 without symmetry, 28 with rot180) are searched
     /// for; --timeout bounds that search, and a puzzle that misses is reported. Minimal
-    /// puzzles have 40 givens at most (--no-minimal allows more), and 17 only without
-    /// symmetry or with diagonal.
+    /// puzzles have 40 givens at most (--no-minimal allows more).
     #[arg(long, value_name = "N|MIN-MAX", value_parser = parse_clues)]
     pub clues: Option<sudoku::generate::ClueRange>,
 
