@@ -283,7 +283,7 @@ impl<'g> Engine<'g> {
     /// Everything `premise` implies, each by a shortest chain.
     ///
     /// Without a branch on whether a literal is new: whether it is follows no pattern the
-    /// processor can predict, and the mispredictions cost more than the search itself.
+    /// processor can predict, and the mispredictions were a good part of the search's time.
     /// Every literal met is written at the end of the queue and kept only when new; its
     /// entry is rewritten with itself when it is not.
     fn explore(&mut self, premise: Lit) {
@@ -300,8 +300,9 @@ impl<'g> Engine<'g> {
         // a loop must leave the cell), an "on" literal of a peer those of its own digit. Each
         // keeps the first literal that reaches it as its parent, so that a literal of the
         // start cell reached first from the cell itself stays rejected, as before. Where
-        // such a literal goes among its parent's other implications changes nothing: none
-        // of those is an end a search reads.
+        // such a literal goes among its parent's other implications changes no step: from a
+        // peer, none of those is in the start cell; from the start cell, all of those that
+        // are in it are rejected alike.
         let home = lit_cell(premise);
         let home_dead = if self.links == Links::All {
             self.dead[home]
@@ -338,7 +339,8 @@ impl<'g> Engine<'g> {
                 let slot = &mut self.reach[usize::from(to)];
                 let new = *slot == UNSEEN;
                 *slot = if new { entry } else { *slot };
-                // A literal is reached at most once, so `reached` stays below `LITS`.
+                // A literal is kept at most once, so `reached` is at most `LITS` and this
+                // write stays inside the `LITS + 1` slots.
                 self.order[reached] = to;
                 reached += usize::from(new);
             }
