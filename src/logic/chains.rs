@@ -182,27 +182,8 @@ impl<'g> Engine<'g> {
 
     /// Works out every literal's direct implications, without the dead ends if `prune`.
     fn with_adjacency(mut self, prune: bool) -> Engine<'g> {
-        // The dead ends first: "off" literals without a strong link, neither a bivalue cell
-        // (for the links that take those) nor a house where the digit has two places.
-        for digit in (1..=9).filter(|_| prune) {
-            let places = self.grid.cells_with(digit);
-            let mut live = CellSet::EMPTY;
-            if self.links != Links::Digit(digit) {
-                live |= self.bivalue;
-            }
-            if self.links != Links::Bivalue {
-                for h in 0..27 {
-                    let two = places & house(h);
-                    if two.len() == 2 {
-                        live |= two;
-                    }
-                }
-            }
-            let dead = places - live;
-            self.dead_places[usize::from(digit - 1)] = dead;
-            for cell in dead {
-                self.dead[cell] |= digits::bit(digit);
-            }
+        if prune {
+            self.find_dead_ends();
         }
         let mut adjacent = Vec::with_capacity(4096);
         let mut start = Vec::with_capacity(LITS + 1);
@@ -224,6 +205,31 @@ impl<'g> Engine<'g> {
         self.adjacent = adjacent;
         self.start = start;
         self
+    }
+
+    /// Finds the dead ends: "off" literals without a strong link, neither a bivalue cell (for
+    /// the links that take those) nor a house where the digit has two places.
+    fn find_dead_ends(&mut self) {
+        for digit in 1..=9 {
+            let places = self.grid.cells_with(digit);
+            let mut live = CellSet::EMPTY;
+            if self.links != Links::Digit(digit) {
+                live |= self.bivalue;
+            }
+            if self.links != Links::Bivalue {
+                for h in 0..27 {
+                    let two = places & house(h);
+                    if two.len() == 2 {
+                        live |= two;
+                    }
+                }
+            }
+            let dead = places - live;
+            self.dead_places[usize::from(digit - 1)] = dead;
+            for cell in dead {
+                self.dead[cell] |= digits::bit(digit);
+            }
+        }
     }
 
     /// The literals `l` implies directly, in a fixed order: the cell first, then its row,
