@@ -151,9 +151,7 @@ struct Engine<'g> {
     /// "off" literals of the start cell, which [`Engine::explore`] adds itself.
     adjacent: Vec<Lit>,
     start: Vec<u32>,
-    /// Per cell, the digits whose "off" literal is such a dead end.
-    dead: [u16; 81],
-    /// The same per digit: the cells whose "off" literal is a dead end.
+    /// Per digit, the cells whose "off" literal is such a dead end.
     dead_places: [CellSet; 9],
 }
 
@@ -174,7 +172,6 @@ impl<'g> Engine<'g> {
             reached: 0,
             adjacent: Vec::new(),
             start: Vec::new(),
-            dead: [0; 81],
             dead_places: [CellSet::EMPTY; 9],
         }
         .with_adjacency(prune)
@@ -224,12 +221,15 @@ impl<'g> Engine<'g> {
                     }
                 }
             }
-            let dead = places - live;
-            self.dead_places[usize::from(digit - 1)] = dead;
-            for cell in dead {
-                self.dead[cell] |= digits::bit(digit);
-            }
+            self.dead_places[usize::from(digit - 1)] = places - live;
         }
+    }
+
+    /// The digits of `cell` whose "off" literal is a dead end.
+    fn dead_digits(&self, cell: usize) -> u16 {
+        (1..=9)
+            .filter(|&d| self.dead_places[usize::from(d - 1)].contains(cell))
+            .fold(0, |m, d| m | digits::bit(d))
     }
 
     /// The literals `l` implies directly, in a fixed order: the cell first, then its row,
@@ -241,7 +241,7 @@ impl<'g> Engine<'g> {
         let mut n = 0;
         if lit_on(l) {
             if self.links == Links::All {
-                let others = grid.candidates(cell) & !digits::bit(digit) & !self.dead[cell];
+                let others = grid.candidates(cell) & !digits::bit(digit) & !self.dead_digits(cell);
                 for d in digits::iter(others) {
                     out[n] = lit(cell, d, false);
                     n += 1;
@@ -311,7 +311,7 @@ impl<'g> Engine<'g> {
         // are in it are rejected alike.
         let home = lit_cell(premise);
         let home_dead = if self.links == Links::All {
-            self.dead[home]
+            self.dead_digits(home)
         } else {
             0
         };
@@ -540,8 +540,7 @@ fn xy_chains(grid: &Grid) -> Vec<Step> {
     for start in engine.bivalue {
         for digit in digits::iter(grid.candidates(start)) {
             engine.explore(lit(start, digit, false));
-            for i in 0..engine.reached {
-                let end = engine.order[i];
+            for &end in engine.order() {
                 if !lit_on(end) || lit_digit(end) != digit || lit_cell(end) == start {
                     continue;
                 }
@@ -694,8 +693,7 @@ fn search_loops_with(grid: &Grid, prune: bool) -> Vec<Step> {
     for on in [true, false] {
         for &(cell, digit) in &candidates {
             engine.explore(lit(cell, digit, on));
-            for i in 1..engine.reached {
-                let end = engine.order[i];
+            for &end in &engine.order()[1..] {
                 if lit_cell(end) == cell {
                     if let Some((t, elims, path)) = nice_loop(&engine, end) {
                         let found = if t == Technique::ContinuousNiceLoop {
@@ -965,7 +963,7 @@ mod tests {
             for links in kinds {
                 let mut pruned = Engine::with_pruning(grid, links, true);
                 let mut full = Engine::with_pruning(grid, links, false);
-                dead_seen += pruned.dead.iter().filter(|&&m| m != 0).count();
+                dead_seen += pruned.dead_places.iter().map(|p| p.len()).sum::<usize>();
                 for cell in grid.empty_cells() {
                     for digit in digits::iter(grid.candidates(cell)) {
                         for on in [true, false] {
