@@ -541,6 +541,27 @@ mod tests {
     }
 
     #[test]
+    fn singles_finds_rows_with_one_cell() {
+        // Every row content 1..512 in each row, beside rows of one, two and nine cells.
+        for row in 1u32..512 {
+            for other in [0o001, 0o210, 0o777] {
+                for at in 0..3 {
+                    let mut x = other | other << 9 | other << 18;
+                    x = x & !(0x1FF << (9 * at)) | row << (9 * at);
+                    let mut expected = 0;
+                    for r in 0..3 {
+                        let bits = x >> (9 * r) & 0x1FF;
+                        if bits.count_ones() == 1 {
+                            expected |= bits << (9 * r);
+                        }
+                    }
+                    assert_eq!(singles(x), expected, "{x:#o}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn solves_a_hard_puzzle() {
         let puzzle = board(HARD);
         let a = analyse(&puzzle, Some(2), None);
