@@ -241,7 +241,10 @@ impl State {
     /// than it saves when run only on states with many unsolved cells. Removing the other
     /// digits of the cells fixed in [`State::update_digit`] once per round instead of at
     /// once: +20% instructions on 17_clue (the later digits of the round work on stale
-    /// candidates).
+    /// candidates). Counting each cell's digits below with SSE2 across the digit lanes
+    /// instead of the scalar loop: 1.2% fewer instructions on the hard sets and serg, but no
+    /// faster by wall clock (hyperfine, 30 runs: serg 20.2 -> 20.7 ms, magictour 10.1 ->
+    /// 10.3 ms, forum 23.2 -> 23.6 ms).
     pub(super) fn propagate(&mut self) -> Result<[u32; 3], Unsolvable> {
         self.propagate_in::<false>()
     }
@@ -377,6 +380,19 @@ impl State {
     /// and it ran slower by wall clock on forum and serg. Weights 3:1 or 4:1 between
     /// unsolved and two-digit peers, or unsolved peers alone, move the collections by up to
     /// 3% in opposite directions.
+    ///
+    /// Also tried and dropped (nodes are branching points, as tdoku counts its guesses):
+    /// - tdoku's choice, a digit's placement in a band or stack (the unit with the fewest
+    ///   row or column configurations left over all digits, then its digit with the fewest,
+    ///   one branch per configuration): 40% more nodes on serg_benchmark, 33% on
+    ///   magictour_top1465, 4% on forum_hardest_1106; used only where no cell has two
+    ///   digits, 9% more on forum and no change elsewhere;
+    /// - probing (propagating both digits of the first 2 to 30 two-digit cells at each node
+    ///   and keeping what fails): 1.9 to 2.6 times the propagations on forum_hardest_1106;
+    /// - scoring 4, 16 or all two-digit cells instead of the first 10: 4 saves 5% of the
+    ///   instructions on serg but costs 14-15% on forum and magictour, 16 or all move them
+    ///   by at most 3%, and fewer below 35-45 unsolved cells trades serg (-1.5% to -4%)
+    ///   against the hard sets (+0.1% to +4%).
     #[inline(always)]
     pub(super) fn choose(&self, pairs: [u32; 3]) -> (usize, usize, u32) {
         let mut best = (0, 0, 0u32);
