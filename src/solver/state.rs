@@ -176,6 +176,10 @@ impl State {
     ///    nothing changes;
     /// 3. a row with one cell left fixes the digit there: the cell leaves the other digits,
     ///    which become dirty if they had it.
+    ///
+    /// The test that ends the loop of steps 1 and 2 is data-dependent, but most updates end
+    /// after one pass: always making a second pass before the first test, to spare a
+    /// mispredicted exit, was 13-18% slower on serg, magictour and forum_hardest.
     #[inline(always)]
     pub(super) fn update_digit<const BMI2: bool>(&mut self, d: usize) -> Result<(), Unsolvable> {
         let mut a = self.digit(d);
