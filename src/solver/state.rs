@@ -207,7 +207,8 @@ impl State {
                 *x &= unstack_band::<BMI2>(keep, i);
             }
         }
-        // Rows where one cell is left: that cell holds the digit.
+        // Rows where one cell is left: that cell holds the digit. `singles` needs every row of
+        // each band to have a cell, which the loop above ensures (or it returned `Err`).
         // (Written out rather than with `array::map`, which is not always inlined.)
         let cells = [
             singles(a[0]) & self.unsolved[0],
@@ -245,10 +246,11 @@ impl State {
     /// than it saves when run only on states with many unsolved cells. Removing the other
     /// digits of the cells fixed in [`State::update_digit`] once per round instead of at
     /// once: +20% instructions on 17_clue (the later digits of the round work on stale
-    /// candidates). Counting each cell's digits below with SSE2 across the digit lanes
-    /// instead of the scalar loop: 1.2% fewer instructions on the hard sets and serg, but no
-    /// faster by wall clock (hyperfine, 30 runs: serg 20.2 -> 20.7 ms, magictour 10.1 ->
-    /// 10.3 ms, forum 23.2 -> 23.6 ms).
+    /// candidates). Counting each cell's digits in the naked-single scan of
+    /// [`State::propagate_in`] with SSE2 across the digit lanes instead of the scalar loop:
+    /// 1.2% fewer instructions on the hard sets and serg, but 2% slower by wall clock
+    /// (hyperfine, 30 runs: serg 20.2 -> 20.7 ms, magictour 10.1 -> 10.3 ms, forum 23.2 ->
+    /// 23.6 ms).
     ///
     /// Subsets, as issue #10 suggested (nodes counted as tdoku counts them, leaf search
     /// included): naked pairs at each fixed point cut the nodes by 18% on magictour_top1465,

@@ -248,8 +248,9 @@ pub(super) fn band_rows<const BMI2: bool>(a: u32) -> u32 {
 }
 
 /// The cells of a band alone in their row, for a band word whose three rows each have at
-/// least one cell (as after the box–row step of propagation, which empties a band with an
-/// empty row).
+/// least one cell. In [`State::update_digit`](super::state::State::update_digit) the box–row
+/// step leaves every row of a band a cell or empties the whole band, and an empty band fails
+/// the box–column check before this runs.
 ///
 /// The three 9-bit rows are handled side by side in one word: with no row empty, subtracting
 /// one from each row borrows nothing from the row above, so `x & (x - ONES)` drops the lowest
