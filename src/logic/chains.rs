@@ -32,7 +32,7 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
-use super::cells::{CELL_HOUSES, CellSet, digits, house, peers};
+use super::cells::{CELL_HOUSES, CellSet, digits, peers};
 use super::{Candidate, Evidence, Grid, Link, Node, Sink, Step, Technique};
 
 /// Whether this file has a finder for `t`.
@@ -215,7 +215,7 @@ impl<'g> Engine<'g> {
             }
             if self.links != Links::Bivalue {
                 for h in 0..27 {
-                    let two = places & house(h);
+                    let two = self.grid.house_cells_with(h, digit);
                     if two.len() == 2 {
                         live |= two;
                     }
