@@ -138,6 +138,30 @@ Exit status: 0 every puzzle meets the options; 1 some puzzle missed its
 closest one found is printed, and stderr says what was reached); 2 usage or
 output error; 130 interrupted.";
 
+/// `--timeout` of the commands that search for solutions (solve, check).
+const TIMEOUT_SEARCH_HELP: &str = "Give up on a puzzle after DURATION, e.g. 500ms, 10s, 2m; 0 \
+means propagation only, no guessing";
+
+/// `--timeout` of the other commands: 0 would leave no time at all, and is refused.
+const TIMEOUT_HELP: &str = "Give up on a puzzle after DURATION, e.g. 500ms, 10s, 2m (more \
+than 0)";
+
+/// `--stats` of the commands that search for solutions.
+const STATS_SEARCH_HELP: &str = "Print a summary of the batch to stderr; add search figures \
+(guesses, micros) to JSON records";
+
+/// `--color` of solve.
+const SOLVE_COLOR_HELP: &str = "When to colour grids: givens in bold ('auto': only when \
+stdout is a terminal and NO_COLOR is not set)";
+
+/// `--color` of generate.
+const GENERATE_COLOR_HELP: &str = "When to colour: grids show the givens in bold ('auto': \
+only when stdout is a terminal and NO_COLOR is not set)";
+
+/// `--color` of hint and explain.
+const LOGIC_COLOR_HELP: &str = "When to colour: the technique in bold; with --grid, the \
+pattern's cells, the digit placed and the candidates removed";
+
 /// How puzzles are written, for every command that reads them.
 pub const INPUT_HELP: &str = "\
 Input: one puzzle per line (81 cells; 1-9 givens, 0 . _ blanks; after a
@@ -277,6 +301,9 @@ pub enum Command {
 // Flags of `solve` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 #[command(after_help = after_help(SOLVE_EXAMPLES, SOLVE_EXIT))]
+#[command(mut_arg("timeout", |a| a.help(TIMEOUT_SEARCH_HELP).long_help(TIMEOUT_SEARCH_HELP)))]
+#[command(mut_arg("stats", |a| a.help(STATS_SEARCH_HELP).long_help(STATS_SEARCH_HELP)))]
+#[command(mut_arg("color", |a| a.help(SOLVE_COLOR_HELP).long_help(SOLVE_COLOR_HELP)))]
 #[command(group(clap::ArgGroup::new("mode").args(["all", "count"]).multiple(true)))]
 pub struct SolveArgs {
     #[command(flatten)]
@@ -318,23 +345,19 @@ pub struct SolveArgs {
 
     #[command(flatten)]
     pub batch: BatchArgs,
-
-    /// When to colour grids (givens in bold).
-    ///
-    /// 'auto' colours only when stdout is a terminal and NO_COLOR is not set.
-    #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
-    pub color: ColorArg,
 }
 
 // Flags of `check` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 #[command(after_help = after_help(CHECK_EXAMPLES, CHECK_EXIT))]
+#[command(mut_arg("timeout", |a| a.help(TIMEOUT_SEARCH_HELP).long_help(TIMEOUT_SEARCH_HELP)))]
+#[command(mut_arg("stats", |a| a.help(STATS_SEARCH_HELP).long_help(STATS_SEARCH_HELP)))]
 pub struct CheckArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
     /// Output format.
-    #[arg(long, value_enum, default_value_t = CheckFormat::Grid, value_name = "FORMAT")]
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text, value_name = "FORMAT")]
     pub format: CheckFormat,
 
     #[command(flatten)]
@@ -344,6 +367,7 @@ pub struct CheckArgs {
 // Flags of `rate` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 #[command(after_help = after_help(RATE_EXAMPLES, RATE_EXIT))]
+#[command(mut_arg("timeout", |a| a.help(TIMEOUT_HELP).long_help(TIMEOUT_HELP)))]
 pub struct RateArgs {
     #[command(flatten)]
     pub input: InputArgs,
@@ -368,14 +392,23 @@ pub enum RateFormat {
 // Flags of `hint` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 #[command(after_help = after_help_positions(HINT_EXAMPLES, HINT_EXIT))]
+#[command(mut_arg("color", |a| a.help(LOGIC_COLOR_HELP).long_help(LOGIC_COLOR_HELP)))]
+#[command(mut_arg("timeout", |a| a.help(TIMEOUT_HELP).long_help(TIMEOUT_HELP)))]
 pub struct HintArgs {
     #[command(flatten)]
     pub logic: LogicArgs,
+
+    /// Print the pencil-mark grid before the step, its pattern marked (in colour on a
+    /// terminal).
+    #[arg(long)]
+    pub grid: bool,
 }
 
 // Flags of `explain` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 #[command(after_help = after_help_positions(EXPLAIN_EXAMPLES, EXPLAIN_EXIT))]
+#[command(mut_arg("color", |a| a.help(LOGIC_COLOR_HELP).long_help(LOGIC_COLOR_HELP)))]
+#[command(mut_arg("timeout", |a| a.help(TIMEOUT_HELP).long_help(TIMEOUT_HELP)))]
 pub struct ExplainArgs {
     #[command(flatten)]
     pub logic: LogicArgs,
@@ -393,23 +426,21 @@ pub struct LogicArgs {
 
     /// Use only these techniques: family names (singles, intersections, subsets, fish,
     /// patterns, wings, uniqueness, chains, als, forcing), technique names (x-wing) or
-    /// HoDoKu codes (0300), separated by commas [default: all].
-    #[arg(long, value_name = "LIST")]
+    /// HoDoKu codes (0300), separated by commas [default: all]; --list-techniques lists them.
+    #[arg(long, value_name = "LIST", value_hint = clap::ValueHint::Other)]
     pub techniques: Option<String>,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = LogicFormat::Text, value_name = "FORMAT")]
     pub format: LogicFormat,
 
+    /// List the techniques, easiest first: HoDoKu code, family and name, one per line;
+    /// then exit.
+    #[arg(long, exclusive = true)]
+    pub list_techniques: bool,
+
     #[command(flatten)]
     pub batch: BatchArgs,
-
-    /// When to colour: the technique in bold; with --grid, the pattern's cells, the digit
-    /// placed and the candidates removed.
-    ///
-    /// 'auto' colours only when stdout is a terminal and NO_COLOR is not set.
-    #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
-    pub color: ColorArg,
 }
 
 /// `hint` and `explain --format` values.
@@ -424,14 +455,30 @@ pub enum LogicFormat {
 // Flags of `generate` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 #[command(after_help = generate_help())]
+#[command(mut_arg("color", |a| a.help(GENERATE_COLOR_HELP).long_help(GENERATE_COLOR_HELP)))]
+#[command(mut_arg("timeout", |a| a.help(TIMEOUT_HELP).long_help(TIMEOUT_HELP)))]
 pub struct GenerateArgs {
     /// How many puzzles to make; 0 makes them until stopped or the output closes.
-    #[arg(short = 'n', long = "count", value_name = "COUNT", default_value_t = 1)]
-    pub count: u64,
+    ///
+    /// (`--count` is accepted too, as in earlier versions; `solve --count` counts solutions.)
+    #[arg(
+        short = 'n',
+        long = "number",
+        alias = "count",
+        value_name = "N",
+        default_value_t = 1
+    )]
+    pub number: u64,
 
     /// Make puzzles until stopped (Ctrl-C) or the output closes; same as -n 0.
-    #[arg(long, conflicts_with = "count")]
+    #[arg(long, conflicts_with = "number")]
     pub forever: bool,
+
+    /// The index of the first puzzle (from 0): with the same seed and options,
+    /// '--from 500 -n 100' prints exactly lines 501 to 600 of '-n 600', so that many machines
+    /// can share one job.
+    #[arg(long, value_name = "INDEX", default_value_t = 0)]
+    pub from: u64,
 
     /// The random seed: the same seed and options give the same puzzles, byte for byte,
     /// whatever --threads is.
@@ -467,7 +514,7 @@ pub struct GenerateArgs {
     ///
     /// Puzzles are made one after another from each index's random stream until one passes;
     /// --timeout bounds that, and a puzzle that misses is reported.
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST", value_hint = clap::ValueHint::Other)]
     pub techniques: Option<String>,
 
     /// Only puzzles whose Sudoku Explainer rating (ER) is in this range: MIN-MAX, MIN- or
@@ -581,15 +628,23 @@ impl LevelArg {
     }
 }
 
-/// Parses an ER range into tenths: `2.0-3.9`, `8.0-`, `7.2`.
-fn parse_rating(text: &str) -> Result<(u16, u16), String> {
+/// The lowest ER of any puzzle (a full house), in tenths.
+pub const LOWEST_ER: u16 = 10;
+/// The highest ER of any puzzle known (11.9, a handful of the forum's hardest), in tenths.
+pub const HIGHEST_ER: u16 = 119;
+
+/// Parses an ER range into tenths: `2.0-3.9`, `8.0-`, `7.2`. A range that no puzzle's rating
+/// can fall in (below 1.0 or above 11.9) is refused, since a search for it would never end.
+pub fn parse_rating(text: &str) -> Result<(u16, u16), String> {
     let tenths = |t: &str| -> Result<u16, String> {
         let v: f64 = t
             .trim()
             .parse()
             .map_err(|_| format!("'{t}' is not a rating such as 7.2"))?;
-        if !(0.0..=20.0).contains(&v) {
-            return Err(format!("rating {t} is out of range (0.0 to 20.0)"));
+        if !(0.0..=100.0).contains(&v) {
+            return Err(format!(
+                "'{t}' is not a rating: ratings run from 1.0 to 11.9"
+            ));
         }
         Ok((v * 10.0).round() as u16)
     };
@@ -602,7 +657,17 @@ fn parse_rating(text: &str) -> Result<(u16, u16), String> {
         }
     };
     if min > max {
-        return Err(format!("the range {text} is empty"));
+        return Err(format!(
+            "the range {text} is reversed: did you mean {}-{}?",
+            text.split_once('-').map_or("", |p| p.1.trim()),
+            text.split_once('-').map_or("", |p| p.0.trim())
+        ));
+    }
+    if max < LOWEST_ER || min > HIGHEST_ER {
+        return Err(format!(
+            "no puzzle rates {text}: Sudoku Explainer ratings run from 1.0 (a full house) to \
+             11.9 (the hardest known)"
+        ));
     }
     Ok((min, max))
 }
@@ -630,18 +695,22 @@ pub struct BatchArgs {
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
 
-    /// Give up on a puzzle after DURATION, e.g. 500ms, 10s, 2m; 0 means propagation only,
-    /// no guessing.
+    /// Give up on a puzzle after DURATION, e.g. 500ms, 10s, 2m; more than 0.
     ///
     /// What was found so far is reported, marked as incomplete, and the next puzzle starts.
-    /// The clock is read every few hundred guesses, so a deadline holds within a fraction of a
-    /// millisecond.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub timeout: Option<Duration>,
 
-    /// Print a summary of the batch to stderr; add search figures to JSON records.
+    /// Print a summary of the batch to stderr.
     #[arg(long)]
     pub stats: bool,
+
+    /// When to colour ('auto': only when stdout is a terminal and NO_COLOR is not set).
+    ///
+    /// Every command takes it; those whose output has no colour (check, rate, and the line
+    /// and JSON formats) ignore it.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
+    pub color: ColorArg,
 
     /// Print only results and errors: no progress display, no note when reading from a
     /// terminal.
@@ -664,8 +733,9 @@ pub enum SolveFormat {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum CheckFormat {
     /// 'FILE:LINE: proper' for each puzzle, or why not (multiple solutions, no solution,
-    /// invalid: ...), then a blank line.
-    Grid,
+    /// invalid: ...), then a blank line. ('grid', its name in earlier versions, still works.)
+    #[value(alias = "grid")]
+    Text,
     /// One word per puzzle: proper, multiple, none, invalid (or unknown).
     Line,
     /// One JSON object per puzzle, one per line, with "proper": true or false.

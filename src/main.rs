@@ -42,7 +42,11 @@ fn main() -> ExitCode {
             let e = cli::suggest_solve(e);
             // Help and version go to stdout with status 0; usage errors to stderr with 2.
             let code = if e.use_stderr() { exit::ERROR } else { 0 };
-            if e.print().is_err() {
+            if let Err(err) = e.print() {
+                if err.kind() == io::ErrorKind::BrokenPipe {
+                    return ExitCode::from(code);
+                }
+                let _ = writeln!(io::stderr(), "sudoku: cannot write output: {err}");
                 return ExitCode::from(exit::ERROR);
             }
             return ExitCode::from(code);

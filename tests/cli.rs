@@ -633,7 +633,7 @@ fn every_invalid_line_is_reported_with_file_line_column() {
         error_lines(&r.stderr),
         [
             "bad.txt:3:81: expected 81 cells, found 80",
-            "bad.txt:5:82: expected 81 cells, found 82",
+            "bad.txt:5:82: expected 81 cells (or 729 for a position with pencil marks), found 82",
             "bad.txt:7:5: invalid character 'x'",
             "bad.txt:9:81: invalid character 'a'",
             "bad.txt:11:26: digit 5 appears twice in row 3",
@@ -651,7 +651,7 @@ fn every_invalid_line_is_reported_with_file_line_column() {
         heads,
         [
             "bad.txt:3: invalid: expected 81 cells, found 80",
-            "bad.txt:5: invalid: expected 81 cells, found 82",
+            "bad.txt:5: invalid: expected 81 cells (or 729 for a position with pencil marks), found 82",
             "bad.txt:7: invalid: invalid character 'x'",
             "bad.txt:9: invalid: invalid character 'a'",
             "bad.txt:11: invalid: digit 5 appears twice in row 3",
@@ -2302,7 +2302,6 @@ fn regression_each_command_help_describes_that_command() {
         .collect::<Vec<_>>()
         .join(" ");
     for solve_only in [
-        "--color",
         "--all",
         "--count",
         "--limit",

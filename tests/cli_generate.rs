@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{cells, check_solution, reference_count, run};
+use common::{cells, check_solution, json_lines, reference_count, run};
 
 /// Runs `sudoku generate ARGS`, expecting `code`; returns stdout.
 #[track_caller]
@@ -188,15 +188,17 @@ fn grid_format_reads_back_and_shows_the_solution() {
     let puzzle = common::parse_grid(&lines[1..12]);
     assert_eq!(puzzle, cells(line.trim()));
     assert_eq!(lines[12], "# solution");
-    let solution = common::parse_grid(&lines[13..24]);
+    // The solution is written as comment lines, so that the output reads back as the puzzle.
+    let rows: Vec<&str> = lines[13..24]
+        .iter()
+        .map(|l| l.strip_prefix("# ").expect("a comment line"))
+        .collect();
+    let solution = common::parse_grid(&rows);
     check_solution(&puzzle, &solution).unwrap();
-    // `sudoku solve` reads the grid output (the solution grid counts as a second puzzle).
+    // `sudoku solve` reads the grid output: one puzzle, whose solution is the one shown.
     let solved = run(&["solve", "--format", "line", "-"], Some(out.as_bytes()));
     solved.expect_code(0);
-    assert_eq!(
-        solved.stdout.lines().next().unwrap(),
-        common::line_of(&solution).as_str()
-    );
+    assert_eq!(solved.stdout, format!("{}\n", common::line_of(&solution)));
 }
 
 #[test]
@@ -465,8 +467,77 @@ fn rating_and_level_give_puzzles_rated_in_range() {
     let bad = run(&["generate", "--rating", "5.0-3.0"], None);
     bad.expect_code(2);
     assert!(
-        bad.stderr.contains("the range 5.0-3.0 is empty"),
+        bad.stderr.contains("the range 5.0-3.0 is reversed"),
         "{}",
         bad.stderr
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Index ranges: --from.
+
+#[test]
+fn ranges_put_together_are_the_single_run_byte_for_byte() {
+    let cases: &[&[&str]] = &[
+        &["--format", "line"],
+        &["--format", "json", "--symmetry", "random"],
+        &[
+            "--format",
+            "grid",
+            "--solution",
+            "--clues",
+            "26-28",
+            "--symmetry",
+            "none",
+        ],
+        &["--techniques", "singles", "--format", "json"],
+        &["--level", "medium"],
+        &["--solved", "--format", "json"],
+    ];
+    for extra in cases {
+        let mut whole_args = vec!["generate", "-q", "--seed", "11", "-n", "7"];
+        whole_args.extend_from_slice(extra);
+        let whole = run(&whole_args, None);
+        whole.expect_code(0);
+        for threads in ["1", "2"] {
+            let mut joined = String::new();
+            for (from, n) in [("0", "2"), ("2", "1"), ("3", "4")] {
+                let mut a = vec!["generate", "-q", "--seed", "11", "-j", threads];
+                a.extend(["--from", from, "-n", n]);
+                a.extend_from_slice(extra);
+                let part = run(&a, None);
+                part.expect_code(0);
+                joined.push_str(&part.stdout);
+            }
+            assert_eq!(joined, whole.stdout, "{extra:?}, {threads} threads");
+        }
+    }
+}
+
+#[test]
+fn json_records_keep_their_global_index() {
+    let r = run(
+        &[
+            "generate", "-q", "--seed", "5", "--from", "40", "-n", "2", "--format", "json",
+        ],
+        None,
+    );
+    r.expect_code(0);
+    let v = json_lines(&r.stdout);
+    assert_eq!(v[0]["index"], 40);
+    assert_eq!(v[1]["index"], 41);
+}
+
+#[test]
+fn a_bad_first_index_is_a_usage_error() {
+    for from in ["-1", "x", "1.5", ""] {
+        let r = run(&["generate", "--from", from], None);
+        r.expect_code(2);
+    }
+    let r = run(
+        &["generate", "--from", "18446744073709551615", "-n", "2"],
+        None,
+    );
+    r.expect_code(2);
+    assert!(r.stderr.contains("past the last index"), "{}", r.stderr);
 }

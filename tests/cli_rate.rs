@@ -52,7 +52,7 @@ fn unsolvable_and_multiple_get_a_status() {
     assert_eq!(r.code, Some(1));
     let lines: Vec<&str> = r.stdout.lines().collect();
     assert_eq!(lines.len(), 2);
-    assert!(lines[0].ends_with(" multiple-solutions"), "{}", lines[0]);
+    assert!(lines[0].ends_with(" multiple"), "{}", lines[0]);
     assert!(lines[1].ends_with(" 1.2/1.2/1.2"), "{}", lines[1]);
 }
 
@@ -80,7 +80,10 @@ fn timeout_gives_lower_bounds() {
         assert!(line.ends_with(" 7.1/1.2/1.2"), "{line}");
     } else {
         assert_eq!(r.code, Some(1));
-        assert!(line.contains("stopped"), "{line}");
+        assert!(
+            line.contains(">=") && line.contains("unknown (timeout)"),
+            "{line}"
+        );
         assert!(!line.ends_with(" 7.1/1.2/1.2"), "{line}");
     }
 }

@@ -366,14 +366,14 @@ fn a_spent_budget_says_so_and_returns_the_closest() {
 
 #[test]
 fn impossible_clue_counts_are_refused() {
-    assert!(matches!(
-        "16".parse::<ClueRange>(),
-        Err(GenerateError::ClueRange { .. })
-    ));
-    assert!(matches!(
-        "25-24".parse::<ClueRange>(),
-        Err(GenerateError::ClueRange { .. })
-    ));
+    let err = "16".parse::<ClueRange>().unwrap_err();
+    assert!(matches!(err, GenerateError::ClueRange { .. }));
+    // Said as given: "16", not "16-16".
+    assert!(err.to_string().contains("clue count 16 is"), "{err}");
+    // A reversed range is named as such, not as out of range.
+    let err = "30-20".parse::<ClueRange>().unwrap_err();
+    assert_eq!(err, GenerateError::ClueReversed { min: 30, max: 20 });
+    assert!(err.to_string().contains("did you mean 20-30"), "{err}");
     assert!(matches!(
         "x".parse::<ClueRange>(),
         Err(GenerateError::ClueSyntax { .. })

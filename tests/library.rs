@@ -195,7 +195,11 @@ fn invalid_lines_are_reported_with_line_column_and_message() {
         .collect();
     let expected: Vec<(u64, u64, u64, String)> = [
         (3, 81, "expected 81 cells, found 80"),
-        (5, 82, "expected 81 cells, found 82"),
+        (
+            5,
+            82,
+            "expected 81 cells (or 729 for a position with pencil marks), found 82",
+        ),
         (7, 5, "invalid character 'x'"),
         (9, 81, "invalid character 'a'"),
         (11, 26, "digit 5 appears twice in row 3"),
@@ -425,11 +429,19 @@ fn cell_counts() {
     );
     assert_eq!(
         only_error(format!("{p}5\n").as_bytes()),
-        (1, 82, "expected 81 cells, found 82".into())
+        (
+            1,
+            82,
+            "expected 81 cells (or 729 for a position with pencil marks), found 82".into()
+        )
     );
     assert_eq!(
         only_error(format!("{p}123456789\n").as_bytes()),
-        (1, 82, "expected 81 cells, found 90".into())
+        (
+            1,
+            82,
+            "expected 81 cells (or 729 for a position with pencil marks), found 90".into()
+        )
     );
     assert_eq!(
         only_error(b"12345678901234567890\n"),

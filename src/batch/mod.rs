@@ -100,6 +100,12 @@ pub trait Command: Sync {
 
     /// The `--stats` summary for stderr, given the counts of the records written.
     fn summary(&self, tally: &Self::Tally, elapsed: Duration) -> String;
+
+    /// A note for stderr when Ctrl-C ends the run, given the counts of the records written
+    /// (e.g. how many puzzles `generate` made); none by default.
+    fn interrupted_note(&self, _tally: &Self::Tally) -> Option<String> {
+        None
+    }
 }
 
 /// How the driver runs a command.
@@ -264,6 +270,9 @@ where
         return Err(e).context("cannot write output");
     }
     if interrupt::interrupted() {
+        if let Some(note) = command.interrupted_note(&tally) {
+            let _ = io::stderr().lock().write_all(note.as_bytes());
+        }
         return Ok(Ending::Interrupted);
     }
     Ok(Ending::Done(verdict))
@@ -652,7 +661,7 @@ mod tests {
             let command = Squares { fail_every: None };
             let ending = run_to(
                 &command,
-                Counter::new(Some(n)),
+                Counter::range(0, Some(n)),
                 &options(threads, chunk),
                 Box::new(out.clone()),
             )
@@ -672,7 +681,7 @@ mod tests {
         };
         let ending = run_to(
             &command,
-            Counter::new(Some(300)),
+            Counter::range(0, Some(300)),
             &options(2, 16),
             Box::new(out),
         )

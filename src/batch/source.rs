@@ -82,7 +82,9 @@ impl Input {
         }
         let name = path.display().to_string();
         let kind = match std::fs::metadata(&path) {
-            Err(e) if e.kind() == io::ErrorKind::NotFound => match path.to_str() {
+            // Not a file (not found, or a name too long to be one, as a 729-character
+            // position is): maybe a puzzle.
+            Err(_) => match path.to_str() {
                 Some(text) if looks_like_a_puzzle(text) => match as_puzzle(text) {
                     Ok(()) => {
                         return Input {
@@ -295,17 +297,22 @@ impl Source for Puzzles {
     }
 }
 
-/// The indices `0..end` (or `0..` when `end` is `None`), for commands whose jobs are not
-/// read but numbered, such as making puzzles.
+/// The indices `start..end` (or `start..` when `end` is `None`), for commands whose jobs are
+/// not read but numbered, such as making puzzles.
 pub struct Counter {
+    start: u64,
     next: u64,
     end: Option<u64>,
 }
 
 impl Counter {
-    /// Counts `0..end`, or without end.
-    pub fn new(end: Option<u64>) -> Counter {
-        Counter { next: 0, end }
+    /// Counts `start..end`, or from `start` without end.
+    pub fn range(start: u64, end: Option<u64>) -> Counter {
+        Counter {
+            start,
+            next: start,
+            end,
+        }
     }
 }
 
@@ -320,11 +327,12 @@ impl Source for Counter {
         let stop = end.min(self.next.saturating_add(max as u64));
         chunk.jobs.extend(self.next..stop);
         self.next = stop;
-        chunk.position = stop;
+        // Progress counts the jobs of this run, not the indices.
+        chunk.position = stop - self.start;
         !chunk.jobs.is_empty()
     }
 
     fn total(&self) -> Option<u64> {
-        self.end
+        self.end.map(|e| e - self.start)
     }
 }

@@ -14,7 +14,6 @@ use anyhow::{Context as _, Result};
 use sudoku::format::write_json_string;
 use sudoku::input::Entry;
 use sudoku::logic::{self, CellSet, Grid, Ladder, SolveEnd, Step, Technique};
-use sudoku::solver;
 
 use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict, interrupt};
 use crate::cli::{ExplainArgs, HintArgs, LogicArgs, LogicFormat};
@@ -26,10 +25,15 @@ pub fn run(args: ExplainArgs) -> Result<Ending> {
 
 /// Runs `sudoku hint`.
 pub fn run_hint(args: HintArgs) -> Result<Ending> {
-    run_logic(args.logic, Mode::Hint)
+    run_logic(args.logic, Mode::Hint { grid: args.grid })
 }
 
 fn run_logic(args: LogicArgs, mode: Mode) -> Result<Ending> {
+    if args.list_techniques {
+        super::man::write_stdout(technique_list().as_bytes())?;
+        return Ok(Ending::Done(Verdict::Success));
+    }
+    super::refuse_zero_timeout(args.batch.timeout)?;
     let ladder = match &args.techniques {
         Some(list) => Ladder::from_list(list).context("--techniques")?,
         None => Ladder::default(),
@@ -39,7 +43,7 @@ fn run_logic(args: LogicArgs, mode: Mode) -> Result<Ending> {
         mode,
         ladder,
         json: args.format == LogicFormat::Json,
-        color: super::color(args.color),
+        color: super::color(batch_args.color),
         timeout: batch_args.timeout,
     };
     let options = Options {
@@ -59,8 +63,8 @@ fn run_logic(args: LogicArgs, mode: Mode) -> Result<Ending> {
 /// Which command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
-    /// The next step only.
-    Hint,
+    /// The next step only; `grid`: the pencil marks before it.
+    Hint { grid: bool },
     /// Every step; `grid`: the pencil marks before each step that is not a single.
     Explain { grid: bool },
 }
@@ -156,35 +160,30 @@ enum Prepared {
     Not(Status, Option<String>),
 }
 
-/// Checks the puzzle and builds its grid: `None`/`Multiple` before any logic, `Invalid` for a
-/// position whose pencil marks remove a digit of its only solution.
+/// Checks the puzzle and builds its grid: `None`/`Multiple` before any logic. A position with
+/// pencil marks is judged with them: marks that leave it no solution make it `Invalid` (they,
+/// or a digit placed, are wrong), and marks may leave one solution of a board that has several.
 fn prepare(entry: &Entry, stop: &dyn Fn() -> bool) -> Prepared {
     let board = match &entry.result {
         Ok(board) => *board,
         Err(err) => return Prepared::Not(Status::Invalid, Some(err.to_string())),
     };
-    let analysis = solver::analyse(&board, Some(2), Some(stop));
+    let analysis = super::analyse_entry(&board, marks(entry), stop);
     if !analysis.complete && analysis.count < 2 {
         return Prepared::Not(Status::Unknown, None);
     }
     match analysis.count {
-        0 => return Prepared::Not(Status::None, None),
+        0 => {
+            return match super::position_error(&board, marks(entry), stop) {
+                Some(why) => Prepared::Not(Status::Invalid, Some(why)),
+                None => Prepared::Not(Status::None, None),
+            };
+        }
         1 => {}
         _ => return Prepared::Not(Status::Multiple, None),
     }
-    let solution = analysis.first.expect("one solution");
     let filled: CellSet = (0..81).filter(|&c| board.get(c) != 0).collect();
-    let grid = Grid::from_parts(&board, filled, marks(entry));
-    if let Some(cell) = (0..81).find(|&c| grid.value(c) == 0 && !grid.has(c, solution.get(c))) {
-        let why = format!(
-            "the pencil marks rule out {} in r{}c{}, which the only solution needs",
-            solution.get(cell),
-            cell / 9 + 1,
-            cell % 9 + 1
-        );
-        return Prepared::Not(Status::Invalid, Some(why));
-    }
-    Prepared::Ready(Box::new(grid))
+    Prepared::Ready(Box::new(Grid::from_parts(&board, filled, marks(entry))))
 }
 
 /// The pencil marks of a position, when the input gave them.
@@ -225,7 +224,7 @@ impl batch::Command for Logic {
                 status
             }
             Prepared::Ready(mut grid) => match self.mode {
-                Mode::Hint => {
+                Mode::Hint { .. } => {
                     if grid.is_solved() {
                         Status::Solved
                     } else if stop() {
@@ -273,7 +272,7 @@ impl batch::Command for Logic {
         };
         let mut s = String::new();
         let first = match self.mode {
-            Mode::Hint => format!("{} with a step, {} already solved", t.step, t.solved),
+            Mode::Hint { .. } => format!("{} with a step, {} already solved", t.step, t.solved),
             Mode::Explain { .. } => format!("{} solved by logic, {} stuck", t.solved, t.stuck),
         };
         let _ = writeln!(
@@ -287,6 +286,25 @@ impl batch::Command for Logic {
         let _ = writeln!(s, "steps: {}", t.steps);
         let _ = writeln!(s, "time: {secs:.3} s, {rate:.0} puzzles/s");
         s
+    }
+}
+
+/// `--list-techniques`: every technique of the default ladder, easiest first, as `CODE
+/// FAMILY NAME`; the names, codes and families are what `--techniques` takes.
+fn technique_list() -> String {
+    let mut s = String::new();
+    for &t in Ladder::default().techniques() {
+        let _ = writeln!(s, "{}  {:<13} {}", t.code(), t.family().name(), t.name());
+    }
+    s
+}
+
+/// Why a puzzle stopped before its end: Ctrl-C, or else `--timeout`.
+fn cut_word() -> &'static str {
+    if interrupt::interrupted() {
+        "interrupted"
+    } else {
+        "timeout"
     }
 }
 
@@ -335,7 +353,12 @@ impl<'a> Output<'a> {
             return;
         }
         match self.logic.mode {
-            Mode::Hint => self.body.push_str(&self.styled(step)),
+            Mode::Hint { grid } => {
+                if grid {
+                    before.write_marks(&mut self.body, Some(step), self.logic.color);
+                }
+                self.body.push_str(&self.styled(step));
+            }
             Mode::Explain { grid } => {
                 if grid && !step.technique.is_single() {
                     before.write_marks(&mut self.body, Some(step), self.logic.color);
@@ -376,12 +399,12 @@ impl<'a> Output<'a> {
             _ => None,
         };
         match self.logic.mode {
-            Mode::Hint => {
+            Mode::Hint { .. } => {
                 let text = match status {
                     Status::Step => self.body,
                     Status::Solved => "solved".to_string(),
                     Status::Stuck => "stuck: no technique applies".to_string(),
-                    Status::Unknown => "stopped before a step (timeout)".to_string(),
+                    Status::Unknown => format!("stopped before a step ({})", cut_word()),
                     _ => plain.unwrap_or_default(),
                 };
                 out.extend_from_slice(text.as_bytes());
@@ -389,12 +412,18 @@ impl<'a> Output<'a> {
             }
             Mode::Explain { .. } => {
                 let mut s = format!("{name}:{line}:");
-                if let Ok(board) = &self.job.entry.result {
-                    let _ = write!(s, " {}", board.to_line());
+                if let Some(text) = plain.as_deref().filter(|_| status == Status::Invalid) {
+                    // As `solve` writes it: `FILE:LINE: invalid: ...` on one line.
+                    let _ = writeln!(s, " {text}");
+                } else if let Ok(board) = &self.job.entry.result {
+                    let _ = writeln!(s, " {}", board.to_line());
+                } else {
+                    s.push('\n');
                 }
-                s.push('\n');
                 if let Some(text) = plain {
-                    let _ = writeln!(s, "{text}");
+                    if status != Status::Invalid {
+                        let _ = writeln!(s, "{text}");
+                    }
                 } else {
                     s.push_str(&self.body);
                     let hardest = self
@@ -418,7 +447,8 @@ impl<'a> Output<'a> {
                         _ => {
                             let _ = writeln!(
                                 s,
-                                "stopped after {n} {steps} (timeout); hardest: {hardest}"
+                                "stopped after {n} {steps} ({}); hardest: {hardest}",
+                                cut_word()
                             );
                         }
                     }

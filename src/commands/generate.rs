@@ -8,7 +8,7 @@ use std::hash::{BuildHasher, Hasher};
 use std::io::Write as _;
 use std::time::Duration;
 
-use anyhow::{Context as _, Result, anyhow};
+use anyhow::{Context as _, Result, anyhow, bail};
 use sudoku::board::Board;
 use sudoku::format;
 use sudoku::generate::{GenerateError, Generated, Generator, Limits, Options as GenOptions};
@@ -20,6 +20,7 @@ use crate::cli::{GenerateArgs, GenerateFormat};
 
 /// Runs `sudoku generate`.
 pub fn run(args: GenerateArgs) -> Result<Ending> {
+    super::refuse_zero_timeout(args.batch.timeout)?;
     let seed = args.seed.unwrap_or_else(random_seed);
     let options = GenOptions {
         symmetry: args.symmetry.into(),
@@ -33,14 +34,31 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
         e => e.into(),
     })?;
     let rating = args.rating.or(args.level.map(|l| l.range()));
+    if let Some((_, max)) = rating
+        && max < MINIMAL_LOWEST_ER
+        && !args.no_minimal
+    {
+        bail!(
+            "no minimal puzzle rated below {} is known (1.0 means full houses alone, which \
+             takes more givens than a minimal puzzle has), so the search would not end\n  \
+             hint: --no-minimal allows extra givens",
+            Rating::text(MINIMAL_LOWEST_ER)
+        );
+    }
     let ladder = match &args.techniques {
         Some(list) => Some(Ladder::from_list(list).context("--techniques")?),
         None => None,
     };
-    let count = if args.forever || args.count == 0 {
+    let end = if args.forever || args.number == 0 {
         None
     } else {
-        Some(args.count)
+        Some(args.from.checked_add(args.number).ok_or_else(|| {
+            anyhow!(
+                "--from {} -n {} runs past the last index",
+                args.from,
+                args.number
+            )
+        })?)
     };
     let batch = args.batch;
     let command = Generate {
@@ -52,6 +70,8 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
         rating,
         stats: batch.stats,
         timeout: batch.timeout,
+        color: super::color(batch.color),
+        from: args.from,
     };
     let options = Options {
         threads: super::threads(batch.threads),
@@ -60,7 +80,7 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
         counter: None,
         stats: batch.stats,
     };
-    batch::run(&command, Counter::new(count), &options)
+    batch::run(&command, Counter::range(args.from, end), &options)
 }
 
 /// A seed nobody chose: the standard library's per-process random hashing keys, mixed with
@@ -86,6 +106,10 @@ struct Generate {
     rating: Option<(u16, u16)>,
     stats: bool,
     timeout: Option<Duration>,
+    /// Givens in bold in grids.
+    color: bool,
+    /// The first index.
+    from: u64,
 }
 
 /// Whether `ladder` solves `puzzle` by logic alone.
@@ -100,7 +124,8 @@ fn solved_by(ladder: &Ladder, puzzle: &Board) -> bool {
 /// Counts for `--stats`.
 #[derive(Default)]
 struct GenerateTally {
-    puzzles: u64,
+    /// Puzzles (or grids) made and printed.
+    made: u64,
     clues: u64,
     /// Puzzles by number of givens.
     histogram: Vec<u64>,
@@ -112,7 +137,7 @@ struct GenerateTally {
 
 impl Tally for GenerateTally {
     fn add(&mut self, other: &Self) {
-        self.puzzles += other.puzzles;
+        self.made += other.made;
         self.clues += other.clues;
         if self.histogram.len() < other.histogram.len() {
             self.histogram.resize(other.histogram.len(), 0);
@@ -140,8 +165,8 @@ impl batch::Command for Generate {
         record: &mut Record<'_>,
         tally: &mut GenerateTally,
     ) -> Verdict {
-        tally.puzzles += 1;
         if self.solved {
+            tally.made += 1;
             self.write_solved(record.out(), index, &self.generator.solved(index));
             return Verdict::Success;
         }
@@ -152,6 +177,13 @@ impl batch::Command for Generate {
         };
         let rated = Rated::default();
         let made = self.make(index, &limits, &rated);
+        if !made.met && interrupt::stopping() {
+            // Cut short by Ctrl-C (or a closed pipe): the puzzle may miss the target, and its
+            // rating, if one was being made, is unfinished. It is not printed; the note at
+            // the end says how many were.
+            return Verdict::Success;
+        }
+        tally.made += 1;
         let clues = made.clues();
         tally.clues += clues as u64;
         if tally.histogram.len() <= clues {
@@ -165,7 +197,7 @@ impl batch::Command for Generate {
             Verdict::Success
         } else {
             tally.missed += 1;
-            if !interrupt::stopping() {
+            {
                 let mut missed = Vec::new();
                 if let Some(c) = self.generator.options().clues {
                     missed.push(format!("{c} clues (reached {clues})"));
@@ -185,15 +217,30 @@ impl batch::Command for Generate {
         }
     }
 
+    fn interrupted_note(&self, tally: &GenerateTally) -> Option<String> {
+        let n = tally.made;
+        let what = match (self.solved, n == 1) {
+            (true, true) => "grid",
+            (true, false) => "grids",
+            (false, true) => "puzzle",
+            (false, false) => "puzzles",
+        };
+        Some(format!(
+            "sudoku: interrupted: {n} {what} written; to go on: --seed {} --from {}\n",
+            self.generator.seed(),
+            self.from + n
+        ))
+    }
+
     fn summary(&self, tally: &GenerateTally, elapsed: Duration) -> String {
         let secs = elapsed.as_secs_f64();
         // Slow targets make under one puzzle a second: show that as 0.54/s, not 1/s.
-        let rate = tally.puzzles as f64 / secs.max(1e-9);
+        let rate = tally.made as f64 / secs.max(1e-9);
         let places = if rate < 10.0 { 2 } else { 0 };
         let mut s = format!(
             "generated {} {} in {secs:.3} s ({rate:.places$}/s), seed {}\n",
-            tally.puzzles,
-            match (self.solved, tally.puzzles == 1) {
+            tally.made,
+            match (self.solved, tally.made == 1) {
                 (true, true) => "grid",
                 (true, false) => "grids",
                 (false, true) => "puzzle",
@@ -201,11 +248,11 @@ impl batch::Command for Generate {
             },
             self.generator.seed()
         );
-        if !self.solved && tally.puzzles > 0 {
+        if !self.solved && tally.made > 0 {
             let _ = writeln!(
                 s,
                 "clues: mean {:.2}; {}",
-                tally.clues as f64 / tally.puzzles as f64,
+                tally.clues as f64 / tally.made as f64,
                 tally
                     .histogram
                     .iter()
@@ -218,7 +265,7 @@ impl batch::Command for Generate {
             let _ = writeln!(
                 s,
                 "uniqueness checks: {:.1} a puzzle; search moves: {}; missed target: {}",
-                tally.checks as f64 / tally.puzzles as f64,
+                tally.checks as f64 / tally.made as f64,
                 tally.moves,
                 tally.missed
             );
@@ -263,6 +310,10 @@ impl Rated {
     }
 }
 
+/// The lowest ER of a minimal puzzle known: hidden singles in boxes (1.2). A puzzle rated
+/// 1.0 is solved by full houses alone; no minimal one is known.
+const MINIMAL_LOWEST_ER: u16 = 12;
+
 /// Ratings from this ER up are searched for by climbing, not by making puzzles until one
 /// fits: about 2% of minimal puzzles rate 8.x and far fewer 9.x.
 const CLIMB_FROM: u16 = 60;
@@ -279,10 +330,16 @@ impl Generate {
         if min < CLIMB_FROM {
             return self.generator.puzzle_where(index, limits, &in_range);
         }
-        // Climb toward the minimum. A puzzle above the maximum scores as low as an unrated
-        // one, so the climb never keeps a move that overshoots: it goes on from where it
-        // was, rather than ending on a puzzle out of range.
-        let score = |p: &Board| rated.er(p).filter(|&e| e <= max).map_or(0.0, f64::from);
+        // Climb toward the minimum. A puzzle above the maximum, or one the techniques asked
+        // for cannot solve, scores as low as an unrated one, so the climb never keeps a move
+        // that overshoots or leaves the techniques: it goes on from where it was, rather
+        // than ending on a puzzle that misses the target.
+        let score = |p: &Board| {
+            rated
+                .er(p)
+                .filter(|&e| e <= max && techniques_ok(p))
+                .map_or(0.0, f64::from)
+        };
         let mut made = self.generator.climb(index, limits, &score, f64::from(min));
         if made.met && !in_range(&made.puzzle) {
             made.met = false;
@@ -307,10 +364,17 @@ impl Generate {
                     made.clues(),
                     made.symmetry
                 );
-                format::write_grid(out, &made.puzzle, None, false);
+                format::write_grid(out, &made.puzzle, Some(&made.puzzle), self.color);
                 if self.solution {
+                    // The solution as comment lines, so that the output reads back as the
+                    // puzzles alone (`generate --format grid --solution | sudoku check`).
                     out.extend_from_slice(b"# solution\n");
-                    format::write_grid(out, &made.solution, None, false);
+                    let mut grid = Vec::new();
+                    format::write_grid(&mut grid, &made.solution, None, false);
+                    for row in grid.split_inclusive(|&b| b == b'\n') {
+                        out.extend_from_slice(b"# ");
+                        out.extend_from_slice(row);
+                    }
                 }
                 out.push(b'\n');
             }
@@ -328,12 +392,22 @@ impl Generate {
                 );
                 if self.rating.is_some() {
                     let r = rated.rating(&made.puzzle);
+                    // As `rate` writes it: a rating that is not final is a lower bound, with
+                    // no level.
+                    let bound = if r.end == RatingEnd::Complete {
+                        ""
+                    } else {
+                        ">="
+                    };
                     let _ = write!(
                         out,
-                        ",\"rating\":\"{r}\",\"er\":{},\"level\":\"{}\"",
+                        ",\"rating\":\"{bound}{r}\",\"er\":{},\"complete\":{}",
                         Rating::text(r.er),
-                        r.level()
+                        r.end == RatingEnd::Complete
                     );
+                    if let Some(level) = r.level() {
+                        let _ = write!(out, ",\"level\":\"{level}\"");
+                    }
                 }
                 if !made.met {
                     out.extend_from_slice(b",\"met\":false");

@@ -37,8 +37,10 @@ pub mod solve;
 
 use std::io::{self, IsTerminal};
 
+use sudoku::board::Board;
 use sudoku::format::Format;
 use sudoku::input::PuzzleError;
+use sudoku::solver;
 
 use crate::cli::{CheckFormat, ColorArg, SolveFormat};
 
@@ -74,11 +76,63 @@ impl From<SolveFormat> for Format {
 impl From<CheckFormat> for Format {
     fn from(arg: CheckFormat) -> Format {
         match arg {
-            CheckFormat::Grid => Format::Grid,
+            CheckFormat::Text => Format::Grid,
             CheckFormat::Line => Format::Line,
             CheckFormat::Json => Format::Json,
         }
     }
+}
+
+/// Refuses `--timeout 0` where it would leave no time at all (every command but `solve` and
+/// `check`, where 0 means propagation only).
+pub fn refuse_zero_timeout(timeout: Option<std::time::Duration>) -> anyhow::Result<()> {
+    if timeout.is_some_and(|t| t.is_zero()) {
+        anyhow::bail!("--timeout 0 leaves no time: give a duration such as 500ms or 10s");
+    }
+    Ok(())
+}
+
+/// Counts the solutions of a puzzle, or of a position with its pencil marks, up to two.
+pub fn analyse_entry(
+    board: &Board,
+    marks: Option<&[u16; 81]>,
+    stop: &dyn Fn() -> bool,
+) -> solver::Analysis {
+    match marks {
+        None => solver::analyse(board, Some(2), Some(stop)),
+        Some(marks) => solver::analyse_position(board, marks, 2, Some(stop)),
+    }
+}
+
+/// Why a position with pencil marks has no solution although its digits may: the first cell
+/// (in reading order) whose marks lack the digit of the board's only solution, or the placed
+/// digits themselves. `None` for a plain puzzle, which simply has no solution.
+pub fn position_error(
+    board: &Board,
+    marks: Option<&[u16; 81]>,
+    stop: &dyn Fn() -> bool,
+) -> Option<String> {
+    let marks = marks?;
+    let plain = solver::analyse(board, Some(2), Some(stop));
+    Some(match (plain.count, plain.first) {
+        (1, Some(solution)) if plain.complete => {
+            let cell = (0..81)
+                .find(|&c| board.get(c) == 0 && marks[c] & (1 << (solution.get(c) - 1)) == 0)
+                .unwrap_or(0);
+            format!(
+                "the pencil marks rule out {} in r{}c{}, which the only solution needs",
+                solution.get(cell),
+                cell / 9 + 1,
+                cell % 9 + 1
+            )
+        }
+        (0, _) if plain.complete => {
+            "the pencil marks rule out every solution: a digit placed (a cell with one \
+             candidate) is wrong"
+                .to_string()
+        }
+        _ => "the pencil marks rule out every solution of the position".to_string(),
+    })
 }
 
 /// The error report for a bad puzzle: `FILE:LINE:COLUMN: message`, then the line with a caret

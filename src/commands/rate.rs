@@ -10,7 +10,6 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use sudoku::format::write_json_string;
 use sudoku::rating::{self, Rating, RatingEnd};
-use sudoku::solver;
 
 use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict, interrupt};
 use crate::cli::{RateArgs, RateFormat};
@@ -18,6 +17,7 @@ use crate::cli::{RateArgs, RateFormat};
 /// Runs `sudoku rate`.
 pub fn run(args: RateArgs) -> Result<Ending> {
     let b = args.batch;
+    super::refuse_zero_timeout(b.timeout)?;
     let command = Rate {
         json: args.format == RateFormat::Json,
         timeout: b.timeout,
@@ -68,7 +68,9 @@ enum Outcome {
     Multiple,
     /// Stopped before its solutions were counted.
     Unknown,
-    Invalid(String),
+    /// Not a puzzle (with the column of the error, when it has one), or pencil marks that
+    /// rule out the solution.
+    Invalid(String, Option<u64>),
 }
 
 impl batch::Command for Rate {
@@ -89,22 +91,29 @@ impl batch::Command for Rate {
         let stop = || interrupt::stopping() || deadline.is_some_and(|d| Instant::now() >= d);
         let entry = &job.entry;
         tally.read += 1;
-        let (line, outcome) = match &entry.result {
+        let outcome = match &entry.result {
             Err(err) => {
                 record.report(super::error_report(&job.input.name, err));
-                (String::new(), Outcome::Invalid(err.to_string()))
+                Outcome::Invalid(err.to_string(), Some(err.column))
             }
             Ok(board) => {
-                let line = board.to_line();
-                let analysis = solver::analyse(board, Some(2), Some(&stop));
-                let outcome = match analysis.count {
-                    0 if analysis.complete => Outcome::None,
+                let marks = entry.marks.as_deref();
+                let analysis = super::analyse_entry(board, marks, &stop);
+                match analysis.count {
+                    0 if analysis.complete => match super::position_error(board, marks, &stop) {
+                        Some(why) => {
+                            record.report(format!("{}:{}: {why}\n", job.input.name, entry.line));
+                            Outcome::Invalid(why, None)
+                        }
+                        None => Outcome::None,
+                    },
                     0 => Outcome::Unknown,
-                    1 if analysis.complete => Outcome::Rated(rating::rate_with(board, &stop)),
+                    1 if analysis.complete => {
+                        Outcome::Rated(rating::rate_position_with(board, marks, &stop))
+                    }
                     1 => Outcome::Unknown,
                     _ => Outcome::Multiple,
-                };
-                (line, outcome)
+                }
             }
         };
         let verdict = match &outcome {
@@ -130,16 +139,16 @@ impl batch::Command for Rate {
                 tally.partial += 1;
                 Verdict::Failure
             }
-            Outcome::Invalid(_) => {
+            Outcome::Invalid(..) => {
                 tally.invalid += 1;
                 Verdict::Invalid
             }
         };
         let out = record.out();
         if self.json {
-            write_json(out, &line, &outcome);
+            write_json(out, job, &outcome);
         } else {
-            write_line(out, &line, &outcome);
+            write_line(out, job, &outcome);
         }
         verdict
     }
@@ -163,40 +172,59 @@ impl batch::Command for Rate {
     }
 }
 
-/// The status word of an outcome.
+/// The status word of an outcome, in the words every command uses (see the README's table).
 fn status(o: &Outcome) -> &'static str {
     match o {
         Outcome::Rated(r) => match r.end {
             RatingEnd::Complete => "rated",
-            RatingEnd::Stopped => "stopped",
+            RatingEnd::Stopped => "unknown",
             RatingEnd::Stuck => "stuck",
         },
         Outcome::None => "none",
         Outcome::Multiple => "multiple",
-        Outcome::Unknown => "stopped",
-        Outcome::Invalid(_) => "invalid",
+        Outcome::Unknown => "unknown",
+        Outcome::Invalid(..) => "invalid",
     }
 }
 
-fn write_line(out: &mut Vec<u8>, line: &str, o: &Outcome) {
+/// Why the figures are not final, for the line format: `timeout`, `interrupted`.
+fn cut_word() -> &'static str {
+    if interrupt::interrupted() {
+        "interrupted"
+    } else {
+        "timeout"
+    }
+}
+
+/// `PUZZLE ER/EP/ED`, or `PUZZLE WORD` for a puzzle with no rating; a rating cut short is
+/// `PUZZLE >=ER/EP/ED unknown (timeout)` or `... stuck`. The puzzle of an invalid line is `-`.
+fn write_line(out: &mut Vec<u8>, job: &Puzzle, o: &Outcome) {
+    let line = job
+        .entry
+        .result
+        .as_ref()
+        .map_or("-".to_string(), |b| b.to_line());
     let text = match o {
         Outcome::Rated(r) if r.end == RatingEnd::Complete => r.to_string(),
+        Outcome::Rated(r) if r.end == RatingEnd::Stopped => {
+            format!(">={r} {} ({})", status(o), cut_word())
+        }
         Outcome::Rated(r) => format!(">={r} {}", status(o)),
-        Outcome::None => "no-solution".to_string(),
-        Outcome::Multiple => "multiple-solutions".to_string(),
-        Outcome::Unknown => "stopped".to_string(),
-        Outcome::Invalid(_) => "invalid".to_string(),
+        Outcome::Unknown => format!("{} ({})", status(o), cut_word()),
+        _ => status(o).to_string(),
     };
-    let line = if line.is_empty() { "-" } else { line };
     out.extend_from_slice(format!("{line} {text}\n").as_bytes());
 }
 
-fn write_json(out: &mut Vec<u8>, line: &str, o: &Outcome) {
-    out.extend_from_slice(b"{\"puzzle\":");
-    if line.is_empty() {
-        out.extend_from_slice(b"null");
-    } else {
-        write_json_string(out, line);
+/// One JSON record: `file`, `line` and `puzzle` (when the line is a puzzle) as every command
+/// writes them, `status`, then the figures (a level only when they are final) or the error.
+fn write_json(out: &mut Vec<u8>, job: &Puzzle, o: &Outcome) {
+    out.extend_from_slice(b"{\"file\":");
+    write_json_string(out, &job.input.json_name);
+    let _ = write!(Sink(out), ",\"line\":{}", job.entry.line);
+    if let Ok(board) = &job.entry.result {
+        out.extend_from_slice(b",\"puzzle\":");
+        write_json_string(out, &board.to_line());
     }
     out.extend_from_slice(b",\"status\":");
     write_json_string(out, status(o));
@@ -212,12 +240,18 @@ fn write_json(out: &mut Vec<u8>, line: &str, o: &Outcome) {
                 r.end == RatingEnd::Complete
             );
             write_json_string(out, r.hardest);
-            let _ = write!(Sink(out), ",\"steps\":{},\"level\":", r.steps);
-            write_json_string(out, r.level());
+            let _ = write!(Sink(out), ",\"steps\":{}", r.steps);
+            if let Some(level) = r.level() {
+                out.extend_from_slice(b",\"level\":");
+                write_json_string(out, level);
+            }
         }
-        Outcome::Invalid(why) => {
+        Outcome::Invalid(why, column) => {
             out.extend_from_slice(b",\"error\":");
             write_json_string(out, why);
+            if let Some(column) = column {
+                let _ = write!(Sink(out), ",\"column\":{column}");
+            }
         }
         _ => {}
     }

@@ -35,7 +35,7 @@ pub fn run(args: SolveArgs) -> Result<Ending> {
     let search = Search {
         mode,
         format: args.format.into(),
-        color: super::color(args.color),
+        color: super::color(batch.color),
         stats: batch.stats,
         limit: args.limit,
         timeout: batch.timeout,

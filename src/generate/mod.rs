@@ -103,12 +103,18 @@ pub enum GenerateError {
         /// The text given.
         text: String,
     },
-    /// The range is empty or outside 17–81 (no puzzle with one solution has fewer than 17).
-    #[error("clue count {min}-{max} is out of range: puzzles have 17 to 81 givens")]
+    /// The range is outside 17–81 (no puzzle with one solution has fewer than 17).
+    #[error("clue count {text} is out of range: puzzles have 17 to 81 givens")]
     ClueRange {
-        /// The fewest asked.
+        /// The count or range as given.
+        text: String,
+    },
+    /// `MIN-MAX` with `MIN > MAX`.
+    #[error("clue range {min}-{max} is reversed: did you mean {max}-{min}?")]
+    ClueReversed {
+        /// The first number given.
         min: usize,
-        /// The most asked.
+        /// The second number given.
         max: usize,
     },
     /// No number of givens in the range can keep the symmetry (its groups have fixed sizes).
@@ -147,8 +153,13 @@ impl FromStr for ClueRange {
                 (n, n)
             }
         };
-        if min > max || min < 17 || max > CELLS {
-            return Err(GenerateError::ClueRange { min, max });
+        if min > max {
+            return Err(GenerateError::ClueReversed { min, max });
+        }
+        if min < 17 || max > CELLS {
+            return Err(GenerateError::ClueRange {
+                text: s.trim().to_string(),
+            });
         }
         Ok(ClueRange { min, max })
     }

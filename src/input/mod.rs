@@ -48,8 +48,9 @@ pub const MAX_LINE: usize = 4096;
 /// What is wrong with a line or block that is not a valid puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ErrorKind {
-    /// A line that is neither 81 cells nor a row of a 9-line grid.
-    #[error("expected 81 cells, found {0}")]
+    /// A line that is neither 81 cells nor a row of a 9-line grid (nor, when longer, the 729
+    /// characters of a position with pencil marks).
+    #[error("{}", cell_count_message(*.0))]
     CellCount(usize),
     /// A character that is neither a cell nor a separator.
     #[error("invalid character {}", ShowChar(*.0))]
@@ -93,6 +94,16 @@ pub enum ErrorKind {
     /// Text given to [`Board::from_str`](std::str::FromStr) held more than one puzzle.
     #[error("more than one puzzle")]
     ExtraPuzzle,
+}
+
+/// The message of [`ErrorKind::CellCount`]: a line longer than a puzzle may have been meant
+/// as a position with pencil marks, so that form is named too.
+fn cell_count_message(found: usize) -> String {
+    if found > CELLS {
+        format!("expected 81 cells (or 729 for a position with pencil marks), found {found}")
+    } else {
+        format!("expected 81 cells, found {found}")
+    }
 }
 
 /// Shows a character in quotes, escaping any that would not print plainly.
@@ -714,7 +725,11 @@ mod tests {
         let long = format!("{P}1");
         assert_eq!(
             err(&read(long.as_bytes())[0]),
-            (1, 82, "expected 81 cells, found 82".into())
+            (
+                1,
+                82,
+                "expected 81 cells (or 729 for a position with pencil marks), found 82".into()
+            )
         );
     }
 
@@ -848,7 +863,11 @@ mod tests {
         let long = format!("   {P}9\n");
         assert_eq!(
             err(&read(long.as_bytes())[0]),
-            (1, 85, "expected 81 cells, found 82".into())
+            (
+                1,
+                85,
+                "expected 81 cells (or 729 for a position with pencil marks), found 82".into()
+            )
         );
     }
 

@@ -264,7 +264,7 @@ impl Grid {
                     Some(GREEN)
                 } else if removed {
                     Some(RED)
-                } else if pattern.contains(cell) {
+                } else if pattern.contains(cell) && step.is_some_and(|st| st.pattern_has(cell, d)) {
                     Some(CYAN)
                 } else {
                     None

@@ -11,14 +11,27 @@ pub struct Ladder {
     techniques: Vec<Technique>,
 }
 
-/// A `--techniques` list that names something we do not know.
+/// A `--techniques` list that cannot make a ladder.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown technique or family '{name}' (families: {families})")]
-pub struct LadderError {
-    /// The unknown name.
-    pub name: String,
-    /// The family names, for the message.
-    pub families: String,
+#[non_exhaustive]
+pub enum LadderError {
+    /// A name that is neither a family, a technique nor a HoDoKu code.
+    #[error("unknown technique or family '{name}' (families: {families})")]
+    Unknown {
+        /// The unknown name.
+        name: String,
+        /// The family names, for the message.
+        families: String,
+    },
+    /// The list names no technique we implement (it is empty, or names only techniques
+    /// not implemented): a solve with it could never take a step.
+    #[error("'{list}' names no technique that is implemented (families: {families})")]
+    Empty {
+        /// The list as given.
+        list: String,
+        /// The family names, for the message.
+        families: String,
+    },
 }
 
 /// Every technique in the order of the default ladder, easiest first: roughly the order in
@@ -124,6 +137,12 @@ impl Default for Ladder {
     }
 }
 
+/// The family names, comma-separated, for messages.
+fn family_names() -> String {
+    let families: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+    families.join(", ")
+}
+
 impl Ladder {
     /// The default ladder limited to what `list` names: family names (`singles`, `subsets`,
     /// ...), technique names (`x-wing`) or HoDoKu codes (`0300`), separated by commas.
@@ -135,20 +154,24 @@ impl Ladder {
             } else if let Some(t) = Technique::from_name(name) {
                 wanted.push(t);
             } else {
-                let families: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
-                return Err(LadderError {
+                return Err(LadderError::Unknown {
                     name: name.to_string(),
-                    families: families.join(", "),
+                    families: family_names(),
                 });
             }
         }
-        Ok(Ladder {
-            techniques: ORDER
-                .iter()
-                .copied()
-                .filter(|t| wanted.contains(t) && t.is_implemented())
-                .collect(),
-        })
+        let techniques: Vec<Technique> = ORDER
+            .iter()
+            .copied()
+            .filter(|t| wanted.contains(t) && t.is_implemented())
+            .collect();
+        if techniques.is_empty() {
+            return Err(LadderError::Empty {
+                list: list.to_string(),
+                families: family_names(),
+            });
+        }
+        Ok(Ladder { techniques })
     }
 
     /// A ladder of exactly these techniques, in this order.
@@ -199,7 +222,15 @@ mod tests {
         let ladder = Ladder::from_list("Naked Pair, singles").unwrap();
         assert_eq!(ladder.techniques()[3], Technique::NakedPair);
         let err = Ladder::from_list("singles,guessing").unwrap_err();
-        assert_eq!(err.name, "guessing");
+        assert!(matches!(&err, LadderError::Unknown { name, .. } if name == "guessing"));
         assert!(err.to_string().contains("singles, intersections"));
+    }
+
+    #[test]
+    fn a_list_that_names_no_technique_is_refused() {
+        for list in ["", ",", " , ,"] {
+            let err = Ladder::from_list(list).unwrap_err();
+            assert!(matches!(err, LadderError::Empty { .. }), "{list:?}: {err}");
+        }
     }
 }

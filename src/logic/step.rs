@@ -3,8 +3,8 @@
 
 use std::fmt::{self, Write as _};
 
-use super::Technique;
 use super::cells::{CellSet, cell_name, digits, house_long_name, house_name};
+use super::{Family, Technique};
 use crate::board::{col_of, row_of};
 
 /// One candidate: a digit in a cell.
@@ -472,6 +472,26 @@ impl Step {
             out.push(b']');
         }
         out.extend_from_slice(b"]}}");
+    }
+
+    /// Whether candidate `digit` of `cell` belongs to the pattern: a digit of the pattern in
+    /// one of its cells (every digit, when the pattern names none), a fish's fin of its
+    /// digit, any candidate of another pattern's extra cells, or a node of a chain.
+    pub fn pattern_has(&self, cell: usize, digit: u8) -> bool {
+        let e = &self.evidence;
+        let bit = 1u16 << (digit - 1);
+        let of_pattern = e.digits == 0 || e.digits & bit != 0;
+        if e.cells.contains(cell) && of_pattern {
+            return true;
+        }
+        if e.fins.contains(cell) && (of_pattern || self.technique.family() != Family::Fish) {
+            return true;
+        }
+        e.chains.iter().flatten().any(|link| {
+            [&link.from, &link.to]
+                .iter()
+                .any(|n| n.digit == digit && n.cells.contains(cell))
+        })
     }
 
     /// Every cell the pattern involves: its cells, fins and chain nodes.

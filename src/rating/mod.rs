@@ -129,9 +129,15 @@ impl Rating {
     }
 
     /// A plain word for the ER: easy (< 2.0), medium (< 4.0), hard (< 6.0), fiendish
-    /// (< 7.0), diabolical (< 9.0), extreme (9.0 and up).
-    pub fn level(&self) -> &'static str {
-        match self.er {
+    /// (< 7.0), diabolical (< 9.0), extreme (9.0 and up); `None` when the rating is not
+    /// final (its figures are only lower bounds, so the level is not known).
+    pub fn level(&self) -> Option<&'static str> {
+        (self.end == RatingEnd::Complete).then(|| Rating::level_of(self.er))
+    }
+
+    /// The level word of an ER in tenths (see [`Rating::level`]).
+    pub fn level_of(er: u16) -> &'static str {
+        match er {
             0..20 => "easy",
             20..40 => "medium",
             40..60 => "hard",
@@ -154,6 +160,23 @@ pub fn rate_with(board: &Board, stop: &dyn Fn() -> bool) -> Rating {
     rate_inner(board, stop, None)
 }
 
+/// Rates a position: a puzzle whose cells keep only the candidates `marks` allows (bit `d - 1`
+/// for digit `d`, as [`Entry::marks`](crate::input::Entry::marks) holds them), or the puzzle
+/// itself when `marks` is `None`. The marks should keep the puzzle's solution.
+pub fn rate_position_with(
+    board: &Board,
+    marks: Option<&[u16; 81]>,
+    stop: &dyn Fn() -> bool,
+) -> Rating {
+    let mut g = Grid::new(board.cells());
+    if let Some(marks) = marks {
+        for (c, &m) in g.c.iter_mut().zip(marks.iter()) {
+            *c &= m << 1;
+        }
+    }
+    rate_grid(g, stop, None)
+}
+
 /// SE's solution path: each step's technique and rating (tenths), with the rating.
 pub fn rate_path(board: &Board) -> (Rating, Vec<(&'static str, u16)>) {
     let mut path = Vec::new();
@@ -164,9 +187,16 @@ pub fn rate_path(board: &Board) -> (Rating, Vec<(&'static str, u16)>) {
 fn rate_inner(
     board: &Board,
     stop: &dyn Fn() -> bool,
+    trace: Option<&mut Vec<(&'static str, u16)>>,
+) -> Rating {
+    rate_grid(Grid::new(board.cells()), stop, trace)
+}
+
+fn rate_grid(
+    mut g: Grid,
+    stop: &dyn Fn() -> bool,
     mut trace: Option<&mut Vec<(&'static str, u16)>>,
 ) -> Rating {
-    let mut g = Grid::new(board.cells());
     // The places of every digit in every region, kept up to date step by step.
     let mut pos = g.all_pos();
     let mut diff = f64::NEG_INFINITY;
@@ -208,6 +238,11 @@ fn rate_inner(
                 pearl = diff;
             }
         }
+    }
+    if end != RatingEnd::Complete && pearl == 0.0 {
+        // No placement yet: every step so far comes before the first one, so EP is at least
+        // the hardest of them. Left at 0, the lower bounds would break ER >= EP >= ED.
+        pearl = diff.max(0.0);
     }
     Rating {
         er: tenths(diff),

@@ -113,6 +113,7 @@ struct Unsolvable;
 
 mod fast;
 mod leaf;
+mod position;
 mod state;
 mod tables;
 
@@ -411,6 +412,8 @@ pub fn analyse(board: &Board, limit: Option<u64>, stop: Option<&dyn Fn() -> bool
         guesses: report.stats.guesses,
     }
 }
+
+pub use position::analyse_position;
 
 /// The first solution found, if any.
 pub fn solve_first(board: &Board) -> Option<Board> {
