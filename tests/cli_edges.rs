@@ -129,15 +129,17 @@ fn ctrl_c_in_generate_prints_no_puzzle_cut_short() {
 #[test]
 fn a_hard_rating_with_techniques_searches_on_instead_of_giving_up() {
     // The climb used to end on a puzzle the techniques cannot solve, then give up at once
-    // ("missed ... (out of time)") with no --timeout given.
+    // ("missed ... (out of time)") with no --timeout given. The --timeout here only bounds a
+    // failing run.
+    const TECHNIQUES: &str = "singles,intersections,subsets,fish,patterns,wings";
     let r = run(
         &[
             "generate",
             "-q",
             "--rating",
-            "6.0-7.0",
+            "7.5-",
             "--techniques",
-            "singles,intersections,subsets,fish,wings,uniqueness,chains",
+            TECHNIQUES,
             "--seed",
             "1",
             "--format",
@@ -149,10 +151,11 @@ fn a_hard_rating_with_techniques_searches_on_instead_of_giving_up() {
     );
     r.expect_code(0);
     let v = &json_lines(&r.stdout)[0];
-    let er = v["er"].as_f64().unwrap();
-    assert!((6.0..=7.0).contains(&er), "{v}");
+    assert!(v["er"].as_f64().unwrap() >= 7.5, "{v}");
     let puzzle = v["puzzle"].as_str().unwrap();
-    // The techniques solve it: explain with them reaches the solution.
+    // The rating is what `rate` says, and the techniques solve it.
+    let rated = run(&["rate", "-q", "--format", "json", puzzle], None);
+    assert_eq!(json_lines(&rated.stdout)[0]["er"], v["er"]);
     let e = run(
         &[
             "explain",
@@ -160,7 +163,7 @@ fn a_hard_rating_with_techniques_searches_on_instead_of_giving_up() {
             "--format",
             "json",
             "--techniques",
-            "singles,intersections,subsets,fish,wings,uniqueness,chains",
+            TECHNIQUES,
             puzzle,
         ],
         None,
@@ -243,36 +246,52 @@ fn an_empty_technique_list_is_a_usage_error() {
 
 #[test]
 fn ctrl_c_in_explain_says_interrupted_not_timeout() {
-    // Without the cheap families explain crawls through forcing chains on a hard puzzle.
-    let hard = samples("hard.txt")[0].puzzle.clone();
-    let mut child = sudoku()
-        .args(["explain", "-q", "--techniques", "singles,forcing", &hard])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _dog = Watchdog::new(&child);
-    std::thread::sleep(Duration::from_millis(400));
-    let _ = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status();
-    let mut stdout = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut stdout)
-        .unwrap();
-    let status = child.wait().unwrap();
-    if status.code() == Some(130) {
-        assert!(stdout.contains("(interrupted)"), "{stdout}");
-        assert!(!stdout.contains("timeout"), "{stdout}");
-    } else {
-        // Finished before the signal: nothing to check on this machine.
-        assert_eq!(status.code(), Some(0), "{stdout}");
-        eprintln!("explain finished before the interrupt; the wording was not exercised");
+    // Thousands of hard puzzles on one thread: nearly all the time is spent inside a puzzle's
+    // steps, so the interrupt cuts one short, and its record says why. Should it land
+    // between two puzzles, the run is tried again.
+    let hard: Vec<String> = samples("hard.txt").into_iter().map(|s| s.puzzle).collect();
+    let input: String = hard
+        .iter()
+        .cycle()
+        .take(5000)
+        .map(|p| format!("{p}\n"))
+        .collect();
+    for _attempt in 0..5 {
+        let mut child = sudoku()
+            .args(["explain", "-q", "-j1"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let _dog = Watchdog::new(&child);
+        let mut stdin = child.stdin.take().unwrap();
+        let text = input.clone();
+        let feeder = std::thread::spawn(move || {
+            use std::io::Write as _;
+            let _ = stdin.write_all(text.as_bytes());
+        });
+        let mut out = child.stdout.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            let mut s = String::new();
+            let _ = out.read_to_string(&mut s);
+            s
+        });
+        std::thread::sleep(Duration::from_millis(500));
+        let _ = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status();
+        let status = child.wait().unwrap();
+        let stdout = reader.join().unwrap();
+        let _ = feeder.join();
+        assert_eq!(status.code(), Some(130));
+        assert!(!stdout.contains("(timeout)"), "{stdout}");
+        if stdout.contains("stopped after") {
+            assert!(stdout.contains("(interrupted)"), "{stdout}");
+            return;
+        }
     }
+    panic!("no interrupt landed inside a puzzle in five runs");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -485,12 +504,18 @@ fn marks_that_rule_out_every_solution_are_invalid_not_multiple() {
     let mut one = base;
     let c = differ[0];
     one[c] &= !(1 << (sols[1][c] - 1));
-    let r = run(&["hint", "--format", "json", &marks_line(&one)], None);
+    let r = run(
+        &["hint", "--format", "json"],
+        Some(format!("{}\n", marks_line(&one)).as_bytes()),
+    );
     r.expect_code(0);
     let mut none = base;
     none[c] &= !((1 << (sols[0][c] - 1)) | (1 << (sols[1][c] - 1)));
     for cmd in ["hint", "explain", "rate"] {
-        let r = run(&[cmd, "-q", &marks_line(&none)], None);
+        let r = run(
+            &[cmd, "-q"],
+            Some(format!("{}\n", marks_line(&none)).as_bytes()),
+        );
         r.expect_code(2);
         assert!(r.stderr.contains("pencil marks"), "{cmd}: {}", r.stderr);
     }
@@ -501,16 +526,38 @@ fn a_wrong_digit_in_a_position_is_invalid_not_no_solution() {
     let solution = solution_of(EASY);
     let mut marks = plain_marks(EASY);
     // A digit placed in an empty cell (one candidate left) that is not its solution's.
+    // Its digits (the cells with one candidate) must keep the rules, so that the position is
+    // read, and then have no solution together.
+    let board = |m: &[u16; 81]| -> [u8; 81] {
+        std::array::from_fn(|c| {
+            if m[c].count_ones() == 1 {
+                m[c].trailing_zeros() as u8 + 1
+            } else {
+                0
+            }
+        })
+    };
     let (c, wrong) = (0..81)
         .filter(|&c| marks[c].count_ones() > 1)
         .flat_map(|c| (1..=9u8).map(move |d| (c, d)))
-        .find(|&(c, d)| marks[c] & (1 << (d - 1)) != 0 && d != solution[c])
+        .find(|&(c, d)| {
+            let mut m = marks;
+            m[c] = 1 << (d - 1);
+            marks[c] & (1 << (d - 1)) != 0
+                && d != solution[c]
+                && keeps_rules(&board(&m))
+                && reference_solutions(&board(&m), 1).is_empty()
+        })
         .unwrap();
     marks[c] = 1 << (wrong - 1);
     for cmd in ["hint", "explain", "rate"] {
-        let r = run(&[cmd, "-q", &marks_line(&marks)], None);
+        let r = run(
+            &[cmd, "-q"],
+            Some(format!("{}\n", marks_line(&marks)).as_bytes()),
+        );
         r.expect_code(2);
         assert!(!r.stdout.contains("no solution"), "{cmd}: {}", r.stdout);
+        assert!(r.stderr.contains("pencil marks"), "{cmd}: {}", r.stderr);
     }
 }
 
@@ -520,7 +567,10 @@ fn rate_reads_the_marks_of_a_position() {
     let mut marks = plain_marks(EASY);
     let c = (0..81).find(|&c| marks[c].count_ones() > 1).unwrap();
     marks[c] &= !(1 << (solution[c] - 1));
-    let r = run(&["rate", "-q", &marks_line(&marks)], None);
+    let r = run(
+        &["rate", "-q"],
+        Some(format!("{}\n", marks_line(&marks)).as_bytes()),
+    );
     r.expect_code(2);
     // Marks that only narrow the candidates the solution keeps rate as a position.
     let r = run(&["rate", "-q", &marks_line(&plain_marks(EASY))], None);
