@@ -706,3 +706,22 @@ fn bash_completes_technique_names() {
     let case = &case[..case.find(";;").unwrap()];
     assert!(case.contains("x-wing") && case.contains("0300"), "{case}");
 }
+
+#[test]
+fn a_cell_left_with_no_candidate_points_at_its_0() {
+    // A given of the 729 form written as 0: its cell has no candidate, and the error is at the 0.
+    let mut pos = marks_line(&plain_marks(EASY)).into_bytes();
+    let cell = EASY.bytes().position(|b| (b'2'..=b'9').contains(&b)).unwrap();
+    let at = 9 * cell + usize::from(EASY.as_bytes()[cell] - b'1');
+    pos[at] = b'0';
+    let mut input = pos;
+    input.push(b'\n');
+    let r = run(&["hint"], Some(&input));
+    r.expect_code(2);
+    assert!(
+        r.stderr
+            .contains(&format!("<stdin>:1:{}: cell has no candidate", at + 1)),
+        "{}",
+        r.stderr
+    );
+}

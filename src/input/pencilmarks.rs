@@ -142,7 +142,9 @@ pub(super) fn one_line(body: &[u8], indent: usize, truncated: bool) -> Line {
             }
         }
         if mask == 0 {
-            return bad(cell * 9, ErrorKind::NoCandidate);
+            // Point at a `0` if the cell has one: most likely a digit written as 0.
+            let at = chunk.iter().position(|&b| b == b'0').unwrap_or(0);
+            return bad(cell * 9 + at, ErrorKind::NoCandidate);
         }
         marks[cell] = mask;
     }
