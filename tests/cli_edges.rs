@@ -460,7 +460,7 @@ fn clue_count_errors_say_what_was_given() {
 #[test]
 fn help_to_a_full_device_says_why_it_failed() {
     if !std::path::Path::new("/dev/full").exists() {
-        eprintln!("skipped: no /dev/full here");
+        skip_or_fail("needs /dev/full");
         return;
     }
     for args in [vec!["--help"], vec!["--version"], vec!["solve", "--help"]] {
@@ -711,7 +711,10 @@ fn bash_completes_technique_names() {
 fn a_cell_left_with_no_candidate_points_at_its_0() {
     // A given of the 729 form written as 0: its cell has no candidate, and the error is at the 0.
     let mut pos = marks_line(&plain_marks(EASY)).into_bytes();
-    let cell = EASY.bytes().position(|b| (b'2'..=b'9').contains(&b)).unwrap();
+    let cell = EASY
+        .bytes()
+        .position(|b| (b'2'..=b'9').contains(&b))
+        .unwrap();
     let at = 9 * cell + usize::from(EASY.as_bytes()[cell] - b'1');
     pos[at] = b'0';
     let mut input = pos;

@@ -265,17 +265,11 @@ fn colour_marks_the_step_on_request() {
 #[test]
 fn threads_keep_input_order() {
     let mut text = String::new();
-    for p in shared_puzzles("unbiased_1000.txt", 300) {
-        text.push_str(&p);
+    for _ in 0..50 {
+        text.push_str(EASY);
         text.push('\n');
-    }
-    if text.is_empty() {
-        for _ in 0..50 {
-            text.push_str(EASY);
-            text.push('\n');
-            text.push_str(HARD);
-            text.push('\n');
-        }
+        text.push_str(HARD);
+        text.push('\n');
     }
     let one = run(
         &["explain", "--format", "json", "-j1", "-"],

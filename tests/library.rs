@@ -393,26 +393,31 @@ fn check_shared(name: &str, n: usize, expect_unique: bool) {
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn shared_unbiased() {
     check_shared("unbiased_1000.txt", 300, true);
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn shared_17_clue() {
     check_shared("17_clue.txt", 200, true);
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn shared_magictour() {
     check_shared("magictour_top1465.txt", 150, true);
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn shared_forum_hardest() {
     check_shared("forum_hardest_1106.txt", 60, true);
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn shared_serg_have_several_solutions() {
     check_shared("serg_benchmark.txt", 200, false);
 }

@@ -140,12 +140,9 @@ fn technique_of(code: &str) -> Option<Technique> {
 }
 
 #[test]
-fn reglib() {
-    let path = common::root().join("../shared/logic/reglib-1.3.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped: {} not found", path.display());
-        return;
-    };
+#[ignore = "needs ../shared"]
+fn shared_reglib() {
+    let text = common::shared_text("logic/reglib-1.3.txt");
     // code -> (name, passed, cases, failing lines)
     let mut table: BTreeMap<String, (String, usize, usize, Vec<usize>)> = BTreeMap::new();
     for (i, line) in text.lines().enumerate() {
@@ -277,23 +274,17 @@ fn sound_on_the_projects_puzzles() {
 }
 
 #[test]
-fn sound_on_unbiased_1000() {
+#[ignore = "needs ../shared"]
+fn shared_sound_on_unbiased_1000() {
     let puzzles = common::shared_puzzles("unbiased_1000.txt", usize::MAX);
-    if puzzles.is_empty() {
-        eprintln!("skipped: ../shared/puzzles/unbiased_1000.txt not found");
-        return;
-    }
     let (solved, n) = check_collection(&puzzles);
     println!("unbiased_1000: {solved} of {n} solved by logic");
 }
 
 #[test]
-fn sound_on_magictour_top1465() {
+#[ignore = "needs ../shared"]
+fn shared_sound_on_magictour_top1465() {
     let puzzles = common::shared_puzzles("magictour_top1465.txt", usize::MAX);
-    if puzzles.is_empty() {
-        eprintln!("skipped: ../shared/puzzles/magictour_top1465.txt not found");
-        return;
-    }
     let (solved, n) = check_collection(&puzzles);
     println!("magictour_top1465: {solved} of {n} solved by logic");
 }

@@ -12,7 +12,6 @@
 //! open cells of each house, 512 at most), then the RCs between pairs, as bitsets: for each ALS
 //! and digit, the cells holding it and the cells that see all of those.
 
-use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use super::cells::{CellSet, digits, house};
@@ -30,14 +29,19 @@ pub(super) fn implements(t: Technique) -> bool {
     )
 }
 
-pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
+pub(super) fn find(
+    grid: &Grid,
+    t: Technique,
+    memo: &mut Memo,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
     if !implements(t) {
         return ControlFlow::Continue(());
     }
     if t == Technique::SueDeCoq {
         return sue_de_coq(grid, sink);
     }
-    let mut data = cached(grid);
+    let mut data = cached(grid, memo);
     let flow = if t == Technique::DeathBlossom {
         death_blossom(grid, &data.alses, sink)
     } else {
@@ -52,7 +56,7 @@ pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlo
             _ => xy_chain(&data.alses, rcs, sink),
         }
     };
-    CACHE.with(|c| *c.borrow_mut() = Some(data));
+    memo.0 = Some(data);
     flow
 }
 
@@ -65,16 +69,15 @@ struct Data {
     rcs_ready: bool,
 }
 
-thread_local! {
-    /// The last grid's ALS and RCs: a solve asks every ALS technique in turn about the same
-    /// grid, and they all start from the same lists.
-    static CACHE: RefCell<Option<Data>> = const { RefCell::new(None) };
-}
+/// The last grid's ALS and RCs, kept by the caller (see [`super::Memo`]): a solve asks every
+/// ALS technique in turn about the same grid, and they all start from the same lists.
+#[derive(Default)]
+pub(super) struct Memo(Option<Data>);
 
-/// The ALS and RCs of `grid`, from the cache when it holds this grid. The caller puts them
-/// back when done (taking them out keeps a finder called from a sink safe).
-fn cached(grid: &Grid) -> Data {
-    let old = CACHE.with(|c| c.borrow_mut().take());
+/// The ALS and RCs of `grid`, from the memo when it holds this grid. The caller puts them
+/// back when done.
+fn cached(grid: &Grid, memo: &mut Memo) -> Data {
+    let old = memo.0.take();
     if let Some(data) = &old
         && data.grid == *grid
     {

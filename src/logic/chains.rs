@@ -27,10 +27,8 @@
 //! definitions (its regression library checks them); one step is one chain, and of several
 //! chains with the same eliminations the shortest is kept.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
-use std::rc::Rc;
 
 use super::cells::{CELL_HOUSES, CellSet, digits, peers};
 use super::{Candidate, Evidence, Grid, Link, Node, Sink, Step, Technique};
@@ -48,13 +46,18 @@ pub(super) fn implements(t: Technique) -> bool {
     )
 }
 
-pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
+pub(super) fn find(
+    grid: &Grid,
+    t: Technique,
+    memo: &mut Memo,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
     match t {
         Technique::XChain => emit(x_chains(grid), sink),
         Technique::XYChain => emit(xy_chains(grid), sink),
         Technique::RemotePair => emit(remote_pairs(grid), sink),
         Technique::ContinuousNiceLoop | Technique::DiscontinuousNiceLoop | Technique::Aic => {
-            let all = loops(grid);
+            let all = loops(grid, memo);
             emit_ref(all.iter().filter(|s| s.technique == t), sink)
         }
         _ => ControlFlow::Continue(()),
@@ -653,26 +656,19 @@ fn check_remote_pair(grid: &Grid, mask: u16, cells: &[usize], found: &mut Found)
 // ---------------------------------------------------------------------------------------------
 // Nice loops and AICs.
 
-thread_local! {
-    /// The nice loops and AICs of the last grid searched: the ladder asks for the three
-    /// techniques one after the other on the same grid, and one search finds all three.
-    static LOOPS: RefCell<Option<(Grid, Rc<Vec<Step>>)>> = const { RefCell::new(None) };
-}
+/// The nice loops and AICs of the last grid searched, kept by the caller (see
+/// [`super::Memo`]): the ladder asks for the three techniques one after the other on the same
+/// grid, and one search finds all three.
+#[derive(Default)]
+pub(super) struct Memo(Option<(Grid, Vec<Step>)>);
 
 /// Every nice loop and AIC of `grid` (continuous, discontinuous, AIC), shortest first within
 /// each technique.
-fn loops(grid: &Grid) -> Rc<Vec<Step>> {
-    if let Some(steps) = LOOPS.with(|c| {
-        c.borrow()
-            .as_ref()
-            .filter(|(g, _)| g == grid)
-            .map(|(_, s)| Rc::clone(s))
-    }) {
-        return steps;
+fn loops<'m>(grid: &Grid, memo: &'m mut Memo) -> &'m [Step] {
+    if memo.0.as_ref().is_none_or(|(g, _)| g != grid) {
+        memo.0 = Some((*grid, search_loops(grid)));
     }
-    let steps = Rc::new(search_loops(grid));
-    LOOPS.with(|c| *c.borrow_mut() = Some((*grid, Rc::clone(&steps))));
-    steps
+    &memo.0.as_ref().expect("just filled").1
 }
 
 fn search_loops(grid: &Grid) -> Vec<Step> {

@@ -20,10 +20,7 @@
 //! boxes, or the other way round); mutant fish mix houses freely. Their search works on cell
 //! sets, with HoDoKu's endo fins and cannibalistic eliminations.
 
-use std::cell::RefCell;
 use std::ops::ControlFlow;
-use std::rc::Rc;
-use std::thread::LocalKey;
 
 use super::cells::{CellSet, combinations, digits, house, peers};
 use super::{Candidate, Evidence, Grid, Sink, Step, Technique};
@@ -42,9 +39,14 @@ pub(super) fn implements(t: Technique) -> bool {
     basic_kind(t).is_some() || matches!(t, FrankenSwordfish | FrankenJellyfish | FinnedFrankenXWing)
 }
 
-pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
+pub(super) fn find(
+    grid: &Grid,
+    t: Technique,
+    memo: &mut Memo,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
     if let Some((n, kind)) = basic_kind(t) {
-        return basic(grid, n, kind, sink);
+        return basic(grid, n, kind, memo, sink);
     }
     if let Some((n, finned, shape)) = general_kind(t) {
         return general(grid, t, n, finned, shape, sink);
@@ -155,40 +157,36 @@ fn slot(n: usize, kind: Kind) -> usize {
     }
 }
 
-type Cache = RefCell<Option<(Grid, Rc<Found>)>>;
-
-thread_local! {
-    /// The plain fish of the last grid searched: the ladder asks for X-Wing, Swordfish and
-    /// Jellyfish on the same grid (every technique between them failed), and one search
-    /// finds all three.
-    static PLAIN: Cache = const { RefCell::new(None) };
-    /// The finned and sashimi fish of the last grid searched, for the same reason: the
-    /// ladder asks for the six one after the other.
-    static FINNED: Cache = const { RefCell::new(None) };
+/// The basic fish of the last grid searched, kept by the caller (see [`super::Memo`]): the
+/// ladder asks for X-Wing, Swordfish and Jellyfish on the same grid (every technique between
+/// them failed), and one search finds all three; the same for the six finned and sashimi
+/// fish.
+#[derive(Default)]
+pub(super) struct Memo {
+    plain: Option<(Grid, Found)>,
+    finned: Option<(Grid, Found)>,
 }
 
 /// The plain (or the finned and sashimi) fish of `grid`, searched once per grid.
-fn cached(cache: &'static LocalKey<Cache>, grid: &Grid, finned: bool) -> Rc<Found> {
-    let hit = cache.with(|c| {
-        c.borrow()
-            .as_ref()
-            .filter(|(g, _)| g == grid)
-            .map(|(_, found)| Rc::clone(found))
-    });
-    if let Some(found) = hit {
-        return found;
+fn cached<'m>(memo: &'m mut Option<(Grid, Found)>, grid: &Grid, finned: bool) -> &'m Found {
+    if memo.as_ref().is_none_or(|(g, _)| g != grid) {
+        *memo = Some((*grid, search_basic(grid, finned)));
     }
-    let found = Rc::new(search_basic(grid, finned));
-    cache.with(|c| *c.borrow_mut() = Some((*grid, Rc::clone(&found))));
-    found
+    &memo.as_ref().expect("just filled").1
 }
 
 /// Basic fish of size `n`: rows as base sets and columns as cover sets, then the other way.
-fn basic(grid: &Grid, n: usize, kind: Kind, sink: &mut Sink<'_>) -> ControlFlow<()> {
+fn basic(
+    grid: &Grid,
+    n: usize,
+    kind: Kind,
+    memo: &mut Memo,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
     let found = if kind == Kind::Plain {
-        cached(&PLAIN, grid, false)
+        cached(&mut memo.plain, grid, false)
     } else {
-        cached(&FINNED, grid, true)
+        cached(&mut memo.finned, grid, true)
     };
     for step in &found[slot(n, kind)] {
         sink(step.clone())?;

@@ -18,7 +18,6 @@
 //! Both are sound whatever the position, as long as it has a solution: every link is a rule of
 //! the game. Steps are listed shortest first (fewest links over all chains).
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
@@ -34,9 +33,14 @@ pub(super) fn implements(t: Technique) -> bool {
     )
 }
 
-pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
+pub(super) fn find(
+    grid: &Grid,
+    t: Technique,
+    memo: &mut Memo,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
     match t {
-        Technique::ForcingChainContradiction => contradictions(grid, sink),
+        Technique::ForcingChainContradiction => contradictions(grid, memo, sink),
         Technique::ForcingChainVerity => verities(grid, sink),
         _ => ControlFlow::Continue(()),
     }
@@ -268,13 +272,13 @@ fn links_len(chains: &[Vec<Link>]) -> usize {
 // ---------------------------------------------------------------------------------------------
 // Contradictions.
 
-thread_local! {
-    /// The plain contradictions of the last search not yet handed out, shortest first, with
-    /// the grid they were last handed out from. A solve asks again after every step, on a grid
-    /// with fewer candidates, where a trial that broke the rules still does (it can only force
-    /// more): these are tried first, each checked again, before a new search.
-    static BROKEN: RefCell<Option<(Grid, Vec<Lit>)>> = const { RefCell::new(None) };
-}
+/// The plain contradictions of the last search not yet handed out, shortest first, with the
+/// grid they were last handed out from; kept by the caller (see [`super::Memo`]). A solve
+/// asks again after every step, on a grid with fewer candidates, where a trial that broke the
+/// rules still does (it can only force more): these are tried first, each checked again,
+/// before a new search.
+#[derive(Default)]
+pub(super) struct Memo(Option<(Grid, Vec<Lit>)>);
 
 /// Whether every candidate (or value) of `grid` is one of `base`: `grid` can come from `base`
 /// by steps.
@@ -308,15 +312,13 @@ fn contradiction_step(trial: &Trial, grid: &Grid, premise: Lit) -> Step {
 
 /// Every candidate whose assumption (true, or false) breaks the rules: it is false (or true).
 /// When there is none and no verity either, the nested search.
-fn contradictions(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
+fn contradictions(grid: &Grid, memo: &mut Memo, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let placed = placed_digits(grid);
     let mut trial = Trial::new(grid);
     let mut emitted: Vec<Lit> = Vec::new();
     // First the contradictions left over from the last search, if this grid comes from that
     // one: each is checked again here.
-    let cached = BROKEN
-        .with(|c| c.borrow_mut().take())
-        .filter(|(base, _)| is_within(grid, base));
+    let cached = memo.0.take().filter(|(base, _)| is_within(grid, base));
     if let Some((_, list)) = cached {
         for (i, &premise) in list.iter().enumerate() {
             if !grid.has(lit_cell(premise), lit_digit(premise)) {
@@ -328,7 +330,7 @@ fn contradictions(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
             }
             emitted.push(premise);
             if sink(contradiction_step(&trial, grid, premise)).is_break() {
-                BROKEN.with(|c| *c.borrow_mut() = Some((*grid, list[i + 1..].to_vec())));
+                memo.0 = Some((*grid, list[i + 1..].to_vec()));
                 return ControlFlow::Break(());
             }
         }
@@ -368,7 +370,7 @@ fn contradictions(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
         emitted.push(premise);
         if sink(contradiction_step(&trial, grid, premise)).is_break() {
             let rest = broken[i + 1..].iter().map(|&(_, l)| l).collect();
-            BROKEN.with(|c| *c.borrow_mut() = Some((*grid, rest)));
+            memo.0 = Some((*grid, rest));
             return ControlFlow::Break(());
         }
     }

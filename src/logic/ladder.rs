@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use super::{Family, Grid, Step, Technique};
+use super::{Family, Grid, Memo, Step, Technique};
 
 /// Techniques from easiest to hardest. A solve takes, at every step, the first step of the
 /// first technique here that has one.
@@ -188,7 +188,14 @@ impl Ladder {
 
     /// The first step of the easiest technique that has one.
     pub fn next_step(&self, grid: &Grid) -> Option<Step> {
-        self.techniques.iter().find_map(|t| t.first(grid))
+        self.next_step_with(grid, &mut Memo::default())
+    }
+
+    /// [`Ladder::next_step`], the finders sharing `memo` (see [`Technique::find_with`]).
+    pub fn next_step_with(&self, grid: &Grid, memo: &mut Memo) -> Option<Step> {
+        self.techniques
+            .iter()
+            .find_map(|t| t.first_with(grid, memo))
     }
 
     /// The position of a technique on the ladder (its difficulty rank), if it is on it.

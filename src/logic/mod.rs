@@ -301,26 +301,38 @@ impl Technique {
         }
     }
 
-    /// Sends every step of this technique in `grid` to `sink`, until it says stop.
+    /// Sends every step of this technique in `grid` to `sink`, until it says stop. A call on
+    /// its own: see [`Technique::find_with`] to share the work of a family's search between
+    /// calls on the same grid.
     pub fn find(self, grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
+        self.find_with(grid, &mut Memo::default(), sink)
+    }
+
+    /// [`Technique::find`], with what earlier calls on the same grid found kept in `memo`.
+    pub fn find_with(self, grid: &Grid, memo: &mut Memo, sink: &mut Sink<'_>) -> ControlFlow<()> {
         match self.family() {
             Family::Singles => singles::find(grid, self, sink),
             Family::Intersections => intersections::find(grid, self, sink),
             Family::Subsets => subsets::find(grid, self, sink),
-            Family::Fish => fish::find(grid, self, sink),
+            Family::Fish => fish::find(grid, self, &mut memo.fish, sink),
             Family::Patterns => patterns::find(grid, self, sink),
             Family::Wings => wings::find(grid, self, sink),
-            Family::Uniqueness => uniqueness::find(grid, self, sink),
-            Family::Als => als::find(grid, self, sink),
-            Family::Chains => chains::find(grid, self, sink),
-            Family::Forcing => forcing::find(grid, self, sink),
+            Family::Uniqueness => uniqueness::find(grid, self, &mut memo.uniqueness, sink),
+            Family::Als => als::find(grid, self, &mut memo.als, sink),
+            Family::Chains => chains::find(grid, self, &mut memo.chains, sink),
+            Family::Forcing => forcing::find(grid, self, &mut memo.forcing, sink),
         }
     }
 
     /// The first step of this technique in `grid`, if any.
     pub fn first(self, grid: &Grid) -> Option<Step> {
+        self.first_with(grid, &mut Memo::default())
+    }
+
+    /// [`Technique::first`], sharing `memo` (see [`Technique::find_with`]).
+    pub fn first_with(self, grid: &Grid, memo: &mut Memo) -> Option<Step> {
         let mut found = None;
-        let _ = self.find(grid, &mut |step| {
+        let _ = self.find_with(grid, memo, &mut |step| {
             found = Some(step);
             ControlFlow::Break(())
         });
@@ -345,6 +357,34 @@ fn normalize(s: &str) -> String {
         .collect()
 }
 
+/// What the finders keep between calls on the same grid, owned by the caller and passed in:
+/// a family whose techniques are asked one after another on one grid (the fish, the nice loops
+/// and AICs, the ALS techniques) searches once for all of them; the forcing chains keep the
+/// contradictions not yet handed out for the next grid of the same solve; the avoidable
+/// rectangles keep whether the givens have one solution. Each entry is keyed on the grid (or
+/// the givens) it was made for, so a memo never answers for another position; [`solve`] keeps
+/// one for its puzzle, and [`Memo::clear`] empties it.
+#[derive(Default)]
+pub struct Memo {
+    fish: fish::Memo,
+    chains: chains::Memo,
+    als: als::Memo,
+    forcing: forcing::Memo,
+    uniqueness: uniqueness::Memo,
+}
+
+impl Memo {
+    /// An empty memo.
+    pub fn new() -> Memo {
+        Memo::default()
+    }
+
+    /// Forgets everything (e.g. before a solve of another puzzle).
+    pub fn clear(&mut self) {
+        *self = Memo::default();
+    }
+}
+
 /// How a logical solve ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SolveEnd {
@@ -365,6 +405,8 @@ pub fn solve(
     stop: Option<&dyn Fn() -> bool>,
     mut on_step: impl FnMut(&Grid, &Step) -> ControlFlow<()>,
 ) -> SolveEnd {
+    // What the finders keep from one step to the next of this solve, and no longer.
+    let mut memo = Memo::default();
     loop {
         if grid.is_solved() {
             return SolveEnd::Solved;
@@ -372,7 +414,7 @@ pub fn solve(
         if stop.is_some_and(|s| s()) {
             return SolveEnd::Stopped;
         }
-        let Some(step) = ladder.next_step(grid) else {
+        let Some(step) = ladder.next_step_with(grid, &mut memo) else {
             return SolveEnd::Stuck;
         };
         if on_step(grid, &step).is_break() {

@@ -10,7 +10,6 @@
 //! earlier step): it still counts, as long as no placed digit rules `x` or `y` out of a corner
 //! (the digit is *allowed* there). That is what makes the strong links the types rely on real.
 
-use std::cell::Cell;
 use std::ops::ControlFlow;
 
 use super::cells::{CellSet, digits, house, peers};
@@ -35,10 +34,17 @@ pub(super) fn implements(t: Technique) -> bool {
     )
 }
 
-pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
+pub(super) fn find(
+    grid: &Grid,
+    t: Technique,
+    memo: &mut Memo,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
     match t {
         Technique::Bug1 => bug_plus_one(grid, sink),
-        Technique::AvoidableRectangle1 | Technique::AvoidableRectangle2 => avoidable(grid, t, sink),
+        Technique::AvoidableRectangle1 | Technique::AvoidableRectangle2 => {
+            avoidable(grid, t, memo, sink)
+        }
         t if implements(t) => unique_rectangles(grid, t, sink),
         _ => ControlFlow::Continue(()),
     }
@@ -392,9 +398,9 @@ fn hidden(grid: &Grid, r: &Rect, sink: &mut Sink<'_>) -> ControlFlow<()> {
 /// (`c` = `v2` or `d` = `v1`); the other cannot take its digit. Type 2: both are open, `c`
 /// holds `v2` and `z` only, `d` holds `v1` and `z` only: one of them is `z`, so every cell
 /// that sees both loses `z`.
-fn avoidable(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
+fn avoidable(grid: &Grid, t: Technique, memo: &mut Memo, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let placed = grid.filled() - grid.givens();
-    if placed.len() < 3 || !givens_have_one_solution(grid) {
+    if placed.len() < 3 || !givens_have_one_solution(grid, memo) {
         return ControlFlow::Continue(());
     }
     let mut seen: Vec<CellSet> = Vec::new();
@@ -466,31 +472,27 @@ fn avoidable(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> 
     ControlFlow::Continue(())
 }
 
-thread_local! {
-    /// The givens last asked about, and whether they have one solution.
-    static GIVENS: Cell<Option<(CellSet, u64, bool)>> = const { Cell::new(None) };
-}
+/// The givens last asked about (their digits, 0 elsewhere) and whether they have one
+/// solution; kept by the caller (see [`super::Memo`]), keyed on the givens themselves.
+#[derive(Default)]
+pub(super) struct Memo(Option<([u8; CELLS], bool)>);
 
 /// Whether the givens alone (placed digits left out) have exactly one solution. Avoidable
 /// rectangles swap placed digits, so they rest on this, not on the position's own
 /// uniqueness (which the commands check): a position whose filled cells are all "placed"
-/// has no givens and many solutions. Asked once per puzzle (the answer is kept per thread).
-fn givens_have_one_solution(grid: &Grid) -> bool {
-    let givens = grid.givens();
+/// has no givens and many solutions. Asked once per puzzle (the memo keeps the answer).
+fn givens_have_one_solution(grid: &Grid, memo: &mut Memo) -> bool {
     let mut cells = [0u8; CELLS];
-    let mut hash = 0xcbf2_9ce4_8422_2325u64;
-    for cell in givens {
+    for cell in grid.givens() {
         cells[cell] = grid.value(cell);
-        hash = (hash ^ u64::from(grid.value(cell))).wrapping_mul(0x100_0000_01b3);
     }
-    if let Some((set, h, unique)) = GIVENS.with(Cell::get)
-        && set == givens
-        && h == hash
+    if let Some((seen, unique)) = memo.0
+        && seen == cells
     {
         return unique;
     }
     let unique = Board::from_cells(cells).is_ok_and(|b| solver::count_solutions(&b, 2) == 1);
-    GIVENS.with(|g| g.set(Some((givens, hash, unique))));
+    memo.0 = Some((cells, unique));
     unique
 }
 
@@ -646,7 +648,7 @@ pub(super) mod tests {
         let mut rng = Rng(0x0123_4567_89ab_cdef);
         let (puzzle, _) = generated(&mut rng);
         let mut grid = Grid::new(&puzzle);
-        assert!(givens_have_one_solution(&grid));
+        assert!(givens_have_one_solution(&grid, &mut Memo::default()));
         let ladder = Ladder::from_list("singles").unwrap();
         for _ in 0..10 {
             if let Some(step) = ladder.next_step(&grid) {
@@ -654,7 +656,7 @@ pub(super) mod tests {
             }
         }
         let loose = Grid::from_parts(&grid.board(), CellSet::EMPTY, None);
-        assert!(!givens_have_one_solution(&loose));
+        assert!(!givens_have_one_solution(&loose, &mut Memo::default()));
         for t in [
             Technique::AvoidableRectangle1,
             Technique::AvoidableRectangle2,
@@ -662,7 +664,7 @@ pub(super) mod tests {
             assert!(t.all(&loose).is_empty());
         }
         // The answer kept for the last givens does not leak to other givens.
-        assert!(givens_have_one_solution(&grid));
+        assert!(givens_have_one_solution(&grid, &mut Memo::default()));
     }
 
     /// Solves generated puzzles with the easy families and this one; at every position, every

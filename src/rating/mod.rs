@@ -178,6 +178,27 @@ pub fn rate_position_with(
 }
 
 /// SE's solution path: each step's technique and rating (tenths), with the rating.
+///
+/// A debugging aid when a rating differs from Sudoku Explainer's: print the path's harder
+/// steps and compare them with SE's log.
+///
+/// ```
+/// use sudoku::board::Board;
+/// use sudoku::rating::{rate_path, RatingEnd};
+///
+/// let p = ".....86..3...2...7..76....197....4...3....1..24.....5...539..8........1.....74..5";
+/// let board: Board = p.parse().unwrap();
+/// let (rating, path) = rate_path(&board);
+/// for (i, (name, tenths)) in path.iter().enumerate() {
+///     if *tenths > 25 {
+///         println!("{} {}.{} {name}", i + 1, tenths / 10, tenths % 10);
+///     }
+/// }
+/// assert_eq!(rating.end, RatingEnd::Complete);
+/// // The hardest step of the path is the rating's ER.
+/// assert_eq!(path.iter().map(|&(_, t)| t).max(), Some(rating.er));
+/// assert_eq!(rating.to_string(), "7.1/1.2/1.2");
+/// ```
 pub fn rate_path(board: &Board) -> (Rating, Vec<(&'static str, u16)>) {
     let mut path = Vec::new();
     let r = rate_inner(board, &|| false, Some(&mut path));

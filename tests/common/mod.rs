@@ -317,16 +317,46 @@ pub fn samples(name: &str) -> Vec<Sample> {
 }
 
 /// The first `n` puzzles of a file in ../shared/puzzles, or nothing when it is not there.
+///
+/// The tests that read `../shared` are `#[ignore = "needs ../shared"]` and named `shared_...`:
+/// `cargo test` lists them as ignored, and `.ci/run` runs them with `-- --ignored shared_`,
+/// so a clone without the data fails there instead of passing on nothing.
 pub fn shared_puzzles(name: &str, n: usize) -> Vec<String> {
-    let path = root().join("../shared/puzzles").join(name);
-    match std::fs::read_to_string(path) {
-        Ok(text) => one_line_puzzles(&text)
-            .into_iter()
-            .take(n)
-            .map(|s| s.puzzle)
-            .collect(),
-        Err(_) => Vec::new(),
+    let text = shared_text(&format!("puzzles/{name}"));
+    one_line_puzzles(&text)
+        .into_iter()
+        .take(n)
+        .map(|s| s.puzzle)
+        .collect()
+}
+
+/// The text of `../shared/PATH`; panics when it is missing (only tests that need it read it).
+pub fn shared_text(path: &str) -> String {
+    let full = root().join("../shared").join(path);
+    std::fs::read_to_string(&full)
+        .unwrap_or_else(|e| panic!("needs ../shared: {}: {e}", full.display()))
+}
+
+/// Whether the command-line tool `tool` can be run here. Without it, a test that needs it is
+/// skipped and says so on stderr; but with `CI` set it fails, since `.ci/run` installs every
+/// tool the tests use.
+pub fn have_tool(tool: &str) -> bool {
+    let found = Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        skip_or_fail(&format!("needs `{tool}`, which is not installed"));
     }
+    found
+}
+
+/// A check that cannot run here: a failure under CI, a note on stderr elsewhere.
+pub fn skip_or_fail(why: &str) {
+    if std::env::var_os("CI").is_some() {
+        panic!("CI: {why}");
+    }
+    eprintln!("skipped: {why}");
 }
 
 // ---------------------------------------------------------------------------------------------
