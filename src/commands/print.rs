@@ -227,8 +227,9 @@ impl batch::Command for Print {
 
     fn worker(&self) {}
 
-    /// The record: `CELLS MARKS SOLUTION CAPTION`, with `-` for no marks or no solution (and
-    /// `none` or `multiple` when the solution was asked for and is not one).
+    /// The record: `CELLS MARKS SOLUTION CAPTION`, with `-` for no marks or no solution asked
+    /// for; when asked for and not one, the solution is `none`, `stopped` or
+    /// `multiple:FIRST`.
     fn run(
         &self,
         _: &mut (),
@@ -258,7 +259,8 @@ impl batch::Command for Print {
                 solution = match (analysis.first, analysis.count) {
                     (Some(first), 1) => first.to_line(),
                     (Some(first), _) => format!("multiple:{}", first.to_line()),
-                    (None, _) => "none".to_string(),
+                    (None, _) if analysis.complete => "none".to_string(),
+                    (None, _) => "stopped".to_string(),
                 };
                 if !unique {
                     tally.unsolved += 1;
@@ -525,6 +527,7 @@ impl Printer {
                 let puzzle = cells_of(fields.next().ok_or_else(bad_record)?.as_bytes())?;
                 let (solution, caption) = match fields.next().ok_or_else(bad_record)? {
                     "none" => (puzzle, Some("no solution")),
+                    "stopped" => (puzzle, Some("not solved (--timeout)")),
                     s => match s.strip_prefix("multiple:") {
                         Some(first) => (cells_of(first.as_bytes())?, Some("one of several")),
                         None => (cells_of(s.as_bytes())?, None),

@@ -463,6 +463,82 @@ mod tests {
         assert_eq!(Paper::from_locale(""), Paper::A4);
     }
 
+    /// Records what is drawn.
+    #[derive(Default)]
+    struct Record {
+        grids: Vec<(f32, f32, f32)>,
+        texts: Vec<(f32, f32, f32, Font, String)>,
+    }
+
+    impl Canvas for Record {
+        fn grid(&mut self, x: f32, y: f32, size: f32) {
+            self.grids.push((x, y, size));
+        }
+        fn text(&mut self, x: f32, y: f32, size: f32, font: Font, _: Anchor, text: &str) {
+            self.texts.push((x, y, size, font, text.to_string()));
+        }
+    }
+
+    #[test]
+    fn givens_are_bold_answers_regular_and_candidates_small_in_their_cells() {
+        let layout = Layout::new(Paper::A4, 2);
+        let mut puzzle = [0u8; CELLS];
+        puzzle[0] = 7;
+        let mut solution = [0u8; CELLS];
+        solution[0] = 7;
+        solution[1] = 3;
+        let mut marks = Box::new([0u16; CELLS]);
+        marks[40] = 0b1_0000_0101; // 1, 3 and 9 in r5c5
+        let mut position = Grid::puzzle(puzzle);
+        position.marks = Some(marks);
+        let entries = [
+            Entry {
+                number: 8,
+                grid: Grid::solution(&puzzle, solution),
+                caption: None,
+            },
+            Entry {
+                number: 9,
+                grid: position,
+                caption: Some("ER 1.2 easy".into()),
+            },
+        ];
+        let mut canvas = Record::default();
+        let page = Page {
+            heading: None,
+            number: 3,
+            entries: &entries,
+        };
+        draw_page(&mut canvas, &layout, &page);
+        assert_eq!(canvas.grids.len(), 2);
+        let (a, b) = (layout.slots[0], layout.slots[1]);
+        let find = |t: &str, slot: &Slot| {
+            canvas
+                .texts
+                .iter()
+                .filter(|(x, y, size, _, text)| {
+                    text == t && slot.cell_at(*x, *y - 0.3 * size).is_some()
+                })
+                .map(|(x, y, size, font, _)| (slot.cell_at(*x, *y - 0.3 * size), *size, *font))
+                .collect::<Vec<_>>()
+        };
+        let big = 0.6 * a.cell();
+        assert_eq!(find("7", &a), [(Some(0), big, Font::Bold)]);
+        assert_eq!(find("3", &a), [(Some(1), big, Font::Regular)]);
+        assert_eq!(find("7", &b), [(Some(0), big, Font::Bold)]);
+        for d in ["1", "3", "9"] {
+            let found = find(d, &b);
+            assert_eq!(found.len(), 1, "{d}");
+            assert_eq!(found[0].0, Some(40));
+            assert!(found[0].1 < big / 2.0);
+        }
+        assert!(find("2", &b).is_empty());
+        let texts: Vec<&str> = canvas.texts.iter().map(|t| t.4.as_str()).collect();
+        for t in ["8", "9", "ER 1.2 easy", "3"] {
+            assert!(texts.contains(&t), "{t}");
+        }
+    }
+
     #[test]
     fn digits_are_half_an_em_wide() {
         assert!((text_width("12", 10.0, Font::Bold) - 11.12).abs() < 1e-3);
