@@ -681,3 +681,66 @@ fn an_html_page_is_self_contained_with_a_sheet_per_printed_page() {
     assert!(html.contains("size: A4"));
     assert_eq!(line_of(&svg_digits(part, &layout.slots[0])), puzzles[0]);
 }
+
+/// Starts `sudoku print -o book.pdf` in `dir` reading stdin, which stays open, and waits until
+/// its temporary file is there (so its Ctrl-C handler is in place).
+#[cfg(unix)]
+fn printing_from_open_stdin(dir: &Path) -> (std::process::Child, std::process::ChildStdin) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = sudoku()
+        .args(["print", "-q", "-o", "book.pdf", "-"])
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(random_puzzles(9, 2).join("\n").as_bytes())
+        .unwrap();
+    stdin.write_all(b"\n").unwrap();
+    stdin.flush().unwrap();
+    let start = std::time::Instant::now();
+    while !files_in(dir)
+        .iter()
+        .any(|f| f.starts_with(".sudoku-print-"))
+    {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(30),
+            "no temporary file"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    (child, stdin)
+}
+
+#[cfg(unix)]
+fn interrupt(child: &std::process::Child) {
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_leaves_no_file_even_when_it_ends_the_program_at_once() {
+    // A second Ctrl-C exits at once; the first one alone, two seconds later (stdin stays
+    // open, so the run cannot end by itself).
+    for twice in [true, false] {
+        let dir = temp_files(&[]);
+        let (mut child, _stdin) = printing_from_open_stdin(dir.path());
+        let _dog = Watchdog::new(&child);
+        interrupt(&child);
+        if twice {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            interrupt(&child);
+        }
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(130), "{status:?}");
+        assert_eq!(files_in(dir.path()), Vec::<String>::new(), "twice: {twice}");
+    }
+}

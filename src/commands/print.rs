@@ -53,6 +53,9 @@ pub fn run(args: PrintArgs) -> Result<Ending> {
     } else {
         Some(temp_beside(&args.output).with_context(|| format!("cannot write {name}"))?)
     };
+    if let Some(t) = &temp {
+        interrupt::remove_on_exit(t.path());
+    }
     let out: Box<dyn Write + Send> = match &temp {
         None => Box::new(BufWriter::new(io::stdout())),
         Some(t) => Box::new(BufWriter::new(
