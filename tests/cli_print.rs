@@ -3,7 +3,8 @@
 //! numbers), checked by `qpdf --check`; SVG sheets and HTML pages; errors and exit codes.
 //!
 //! The PDF tests need poppler-utils and qpdf. Without them they fail when `CI` is set, and
-//! otherwise print "skipped: needs ..." and pass.
+//! otherwise print "skipped: needs ..." and pass. The test of the HTML page's print style
+//! prints it with headless Chromium when one is installed, and says it skips otherwise.
 
 mod common;
 
@@ -742,5 +743,67 @@ fn ctrl_c_leaves_no_file_even_when_it_ends_the_program_at_once() {
         let status = child.wait().unwrap();
         assert_eq!(status.code(), Some(130), "{status:?}");
         assert_eq!(files_in(dir.path()), Vec::<String>::new(), "twice: {twice}");
+    }
+}
+
+/// The browser for the print-CSS test, if one is installed.
+fn chromium() -> Option<&'static str> {
+    ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|b| {
+            Command::new(b)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+}
+
+#[test]
+fn a_browser_prints_the_html_page_one_sheet_a_page() {
+    if !have_tools() {
+        return;
+    }
+    let Some(browser) = chromium() else {
+        eprintln!("skipped: needs chromium to print the HTML page");
+        return;
+    };
+    let puzzles = random_puzzles(9, 13);
+    let dir = temp_files(&[("in.txt", puzzles.join("\n").as_bytes())]);
+    let args = [
+        "print",
+        "in.txt",
+        "-o",
+        "p.html",
+        "--per-page",
+        "2",
+        "--paper",
+        "a4",
+    ];
+    run_in(dir.path(), &args, None).expect_code(0);
+    let page = dir.path().join("p.html");
+    let pdf = dir.path().join("p.pdf");
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-pdf-header-footer",
+        ])
+        .arg(format!("--print-to-pdf={}", pdf.display()))
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .expect("chromium");
+    assert!(pdf.exists(), "{}", String::from_utf8_lossy(&out.stderr));
+    let pages = read_pdf(&pdf);
+    // 9 puzzles, 2 a sheet: 5 printed pages, A4, each with its puzzles in order.
+    assert_eq!(pages.len(), 5);
+    for (p, page) in pages.iter().enumerate() {
+        assert_eq!(paper_of(page), Paper::A4);
+        let layout = Layout::new(Paper::A4, 2);
+        for (s, slot) in layout.slots.iter().enumerate() {
+            if let Some(puzzle) = puzzles.get(2 * p + s) {
+                assert_eq!(line_of(&grid_in(page, slot)), *puzzle, "page {}", p + 1);
+            }
+        }
     }
 }
