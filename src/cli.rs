@@ -210,6 +210,41 @@ pub const RATE_EXAMPLES: &[Example] = &[
     ),
 ];
 
+/// `print`'s examples.
+pub const PRINT_EXAMPLES: &[Example] = &[
+    example(
+        "sudoku print puzzles.txt -o book.pdf",
+        "a book, 4 puzzles a page, numbered",
+    ),
+    example(
+        "sudoku print a.txt -o book.pdf --solutions --rating",
+        "with levels, and answers at the end",
+    ),
+    example(
+        "sudoku print a.txt -o b.pdf --per-page 1 --paper letter --title 'Week 1'",
+        "one large puzzle a page, on Letter",
+    ),
+    example(
+        "sudoku generate -n 6 | sudoku print -o sheet.svg --per-page 6",
+        "one SVG sheet of six new puzzles",
+    ),
+    example(
+        "sudoku print a.txt -o puzzles.html",
+        "a page to print from a browser",
+    ),
+    example(
+        "sudoku print a.txt -o - --format pdf | lp",
+        "straight to the printer",
+    ),
+];
+
+/// `print`'s exit statuses.
+pub const PRINT_EXIT: &str = "\
+Exit status: 0 every puzzle drawn; 1 with --solutions, some puzzle has no
+solution or several (its answer shows the givens, or the first solution); 2
+invalid input (the other puzzles are still drawn), unreadable file, usage error
+or output error (then no file is left behind); 130 interrupted (no file).";
+
 /// `rate`'s exit statuses.
 pub const RATE_EXIT: &str = "\
 Exit status: 0 every puzzle rated; 1 some puzzle has no solution or several, or
@@ -288,6 +323,13 @@ pub enum Command {
     /// or several, or invalid, gets a word instead of a rating; a rating cut short by
     /// --timeout is printed as '>=ER/EP/ED' (lower bounds).
     Rate(RateArgs),
+    /// Draw puzzles for paper: a PDF book, an SVG sheet or a printable HTML page.
+    ///
+    /// The format follows the output's extension (.pdf, .svg, .html) or --format. Givens are
+    /// bold, a position with pencil marks shows its candidates small; each puzzle is numbered,
+    /// and puzzle k is on page ceil(k/N) with N a page (no cover page). The output is written
+    /// to a temporary file beside it and renamed when complete.
+    Print(PrintArgs),
     /// Print a shell completion script, e.g. 'sudoku completions bash'.
     Completions {
         /// The shell to complete for.
@@ -378,6 +420,72 @@ pub struct RateArgs {
 
     #[command(flatten)]
     pub batch: BatchArgs,
+}
+
+// Flags of `print` (a plain comment: see `Command`).
+#[derive(Debug, Args)]
+#[command(after_help = after_help_positions(PRINT_EXAMPLES, PRINT_EXIT))]
+#[command(mut_arg("timeout", |a| a.help(TIMEOUT_HELP).long_help(TIMEOUT_HELP)))]
+pub struct PrintArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Where to write: a .pdf, .svg or .html file, or '-' for stdout (with --format).
+    #[arg(short = 'o', long = "output", value_name = "OUT", required = true)]
+    pub output: PathBuf,
+
+    /// The output format [default: from OUT's extension].
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<PrintFormat>,
+
+    /// Puzzles on a page: 1, 2, 4 or 6.
+    ///
+    /// An SVG sheet is one page: more puzzles than this is an error (use .pdf or .html).
+    #[arg(long, value_name = "N", default_value = "4", value_parser = ["1", "2", "4", "6"])]
+    pub per_page: String,
+
+    /// Paper size [default: letter when the locale (LC_ALL, LC_PAPER, LANG) is of a country
+    /// that uses it, such as en_US; a4 otherwise].
+    #[arg(long, value_enum, value_name = "PAPER")]
+    pub paper: Option<PaperArg>,
+
+    /// A heading at the top of each page, and the document's title.
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+
+    /// Show each puzzle's Sudoku Explainer rating and level under it, e.g. 'ER 7.2
+    /// diabolical' (none for a puzzle that cannot be rated: not one solution, or cut short by
+    /// --timeout).
+    #[arg(long)]
+    pub rating: bool,
+
+    /// Add answer pages at the end (12 solutions a page, numbered as the puzzles). Not with
+    /// .svg.
+    #[arg(long)]
+    pub solutions: bool,
+
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// `print --format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PrintFormat {
+    /// A PDF book.
+    Pdf,
+    /// One SVG sheet.
+    Svg,
+    /// A self-contained HTML page, a sheet per printed page.
+    Html,
+}
+
+/// `print --paper` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PaperArg {
+    /// ISO A4 (210 x 297 mm).
+    A4,
+    /// US Letter (8.5 x 11 in).
+    Letter,
 }
 
 /// `rate --format` values.

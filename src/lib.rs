@@ -8,9 +8,11 @@
 //! - [`generate`]: makes puzzles: reproducible from a seed, symmetric, minimal, to a clue count
 //!   or a score.
 //! - [`rating`]: the Sudoku Explainer difficulty rating (ER/EP/ED).
+//! - [`draw`]: pictures: printable sheets and books (PDF, SVG, HTML).
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod draw;
 pub mod format;
 pub mod generate;
 pub mod input;

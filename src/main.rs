@@ -99,6 +99,10 @@ fn run(cli: Cli) -> Result<u8> {
             batch::interrupt::install_handler();
             commands::rate::run(args)?
         }
+        Command::Print(args) => {
+            batch::interrupt::install_handler();
+            commands::print::run(args)?
+        }
         Command::Completions { shell } => {
             commands::completions::run(shell)?;
             return Ok(exit::SUCCESS);

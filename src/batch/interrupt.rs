@@ -5,6 +5,8 @@
 //! - [`stopping`]: the run must end early, either because of Ctrl-C or because output can no
 //!   longer be written (a closed pipe, a full disk) or a worker failed: no new job is started.
 
+use std::path::Path;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The exit status after Ctrl-C: 128 + SIGINT.
@@ -40,6 +42,49 @@ pub fn stop() {
     STOP.store(true, Ordering::Relaxed);
 }
 
+/// A file the program removes if Ctrl-C ends it before the run ends (`print`'s temporary file,
+/// which would otherwise be left behind by the exits below).
+#[cfg(unix)]
+static REMOVE_ON_EXIT: OnceLock<std::ffi::CString> = OnceLock::new();
+#[cfg(not(unix))]
+static REMOVE_ON_EXIT: OnceLock<std::path::PathBuf> = OnceLock::new();
+
+/// Asks the Ctrl-C handler to remove `path` when it ends the program at once (a second Ctrl-C,
+/// or two seconds after the first). One file per run; a normal ending removes or renames it
+/// itself, and removing a name that is gone does nothing.
+pub fn remove_on_exit(path: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        if let Ok(c) = std::ffi::CString::new(path.as_os_str().as_bytes()) {
+            let _ = REMOVE_ON_EXIT.set(c);
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = REMOVE_ON_EXIT.set(path.to_path_buf());
+    }
+}
+
+/// Removes the file of [`remove_on_exit`], if any.
+#[cfg(unix)]
+fn remove_file_now() {
+    // SAFETY: `unlink(2)` is async-signal-safe, and `OnceLock::get` is an atomic load: the
+    // string is either fully set or not seen.
+    if let Some(path) = REMOVE_ON_EXIT.get() {
+        unsafe {
+            libc::unlink(path.as_ptr());
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn remove_file_now() {
+    if let Some(path) = REMOVE_ON_EXIT.get() {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
 /// Ctrl-C stops the searches, lets the output produced so far be written, and exits with 130.
 /// A second Ctrl-C exits at once, and so does the program if it has not finished two seconds
 /// later (for instance while it waits for a line typed on a terminal).
@@ -50,15 +95,22 @@ pub fn stop() {
 pub fn install_handler() {
     use signal_hook::low_level::{exit as exit_now, register};
     // SAFETY: both actions are async-signal-safe, as `register` requires: a lock-free atomic
-    // swap, `alarm(2)` and `_exit(2)` (which `exit_now` calls) are all allowed in a handler.
+    // swap, `alarm(2)`, `unlink(2)` and `_exit(2)` (which `exit_now` calls) are all allowed in
+    // a handler.
     let result = unsafe {
         register(libc::SIGINT, || {
             if INTERRUPTED.swap(true, Ordering::SeqCst) {
+                remove_file_now();
                 exit_now(EXIT_STATUS.into());
             }
             libc::alarm(2);
         })
-        .and_then(|_| register(libc::SIGALRM, || exit_now(EXIT_STATUS.into())))
+        .and_then(|_| {
+            register(libc::SIGALRM, || {
+                remove_file_now();
+                exit_now(EXIT_STATUS.into())
+            })
+        })
     };
     // Without a handler Ctrl-C still stops the program, only less gracefully.
     let _ = result;
@@ -69,10 +121,12 @@ pub fn install_handler() {
 pub fn install_handler() {
     let result = ctrlc::set_handler(|| {
         if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            remove_file_now();
             std::process::exit(EXIT_STATUS.into());
         }
         std::thread::spawn(|| {
             std::thread::sleep(std::time::Duration::from_secs(2));
+            remove_file_now();
             std::process::exit(EXIT_STATUS.into());
         });
     });

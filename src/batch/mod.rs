@@ -228,8 +228,8 @@ where
     run_to(command, source, options, Box::new(io::stdout()))
 }
 
-/// [`run`], writing the records to `stdout`.
-fn run_to<C, S>(
+/// [`run`], writing the records to `stdout` (e.g. a writer that draws them, for `print`).
+pub fn run_to<C, S>(
     command: &C,
     source: S,
     options: &Options,

@@ -87,6 +87,7 @@ pub fn page() -> String {
             "explain" => cli::EXPLAIN_EXAMPLES,
             "generate" => cli::GENERATE_EXAMPLES,
             "rate" => cli::RATE_EXAMPLES,
+            "print" => cli::PRINT_EXAMPLES,
             _ => &[],
         };
         examples_of(&mut s, examples);

@@ -32,6 +32,7 @@ pub mod completions;
 pub mod explain;
 pub mod generate;
 pub mod man;
+pub mod print;
 pub mod rate;
 pub mod solve;
 
