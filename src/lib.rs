@@ -7,6 +7,8 @@
 //! - [`input`]: reads puzzles from text, one at a time, with located errors.
 //! - [`generate`]: makes puzzles: reproducible from a seed, symmetric, minimal, to a clue count
 //!   or a score.
+//! - [`logic`]: human-style solving: techniques found one step at a time, with their
+//!   evidence, and the ladder that orders them (what `hint` and `explain` show).
 //! - [`rating`]: the Sudoku Explainer difficulty rating (ER/EP/ED).
 //! - [`draw`]: pictures: printable sheets and books (PDF, SVG, HTML).
 #![deny(missing_docs)]

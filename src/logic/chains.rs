@@ -308,7 +308,7 @@ impl<'g> Engine<'g> {
         // start cell implies those of its other digits (the loop search then rejects them:
         // a loop must leave the cell), an "on" literal of a peer those of its own digit. Each
         // keeps the first literal that reaches it as its parent, so that a literal of the
-        // start cell reached first from the cell itself stays rejected, as before. Where
+        // start cell reached first from the cell itself stays rejected, as in a full search. Where
         // such a literal goes among its parent's other implications changes no step: from a
         // peer, none of those is in the start cell; from the start cell, all of those that
         // are in it are rejected alike.

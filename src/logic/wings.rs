@@ -432,7 +432,7 @@ fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
                 };
                 // Three of the four cells must hold all four digits, so the fourth holds every
                 // digit that only one of the first three holds; unless two of them are the same
-                // pair (then three cells on that pair pass the test below, as before).
+                // pair (then three cells on that pair pass the test below).
                 let (am, bm, cm) = (ca.digits, cb.digits, cc.digits);
                 let twice = (am & bm) | (am & cm) | (bm & cm);
                 let same_pair = (am == bm && digits::count(am) == 2)

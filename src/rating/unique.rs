@@ -1,5 +1,5 @@
-//! SE's uniqueness rules (unique loops, types 1 to 4) and the stubs of the rules not yet
-//! reproduced (BUG, aligned exclusion).
+//! SE's uniqueness rules (unique loops, types 1 to 4), its bivalue universal grave (BUG,
+//! types 1 to 4) and aligned pair and triplet exclusion.
 
 use super::Hint;
 use super::grid::{BOX, COL, Grid, PEERS, REGION, ROW, box_of, combos, n, sees};
