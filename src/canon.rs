@@ -418,18 +418,22 @@ const ORDERS: [&[[u8; 3]]; 4] = [
 ];
 
 /// The row being placed: the best row found so far and the candidates that reach it.
+///
+/// A row is packed into a `u64`, 4 bits a cell, the first cell in the highest bits (bits
+/// 32-35), so that comparing rows, or prefixes of rows, is comparing integers.
 struct Level<'a> {
-    best: [u8; 9],
+    /// The smallest row so far; `u64::MAX` before the first.
+    best: u64,
     found: &'a mut Vec<Candidate>,
 }
 
 impl Level<'_> {
     /// Keeps `child` if its row `row` is the smallest so far (dropping the others) or ties.
     #[inline]
-    fn offer(&mut self, child: &Candidate, row: &[u8; 9]) {
+    fn offer(&mut self, child: &Candidate, row: u64) {
         match row.cmp(&self.best) {
             Ordering::Less => {
-                self.best = *row;
+                self.best = row;
                 self.found.clear();
                 self.found.push(*child);
             }
@@ -443,42 +447,86 @@ impl Level<'_> {
     /// offers each completed row. Returns false when the row was cut off as larger than the
     /// best (when `repeats` is false, every other order of the earlier groups' new digits
     /// would give the same row and is cut off too).
+    ///
+    /// This is the hot path: a group is usually a single column or holds at most one new
+    /// digit, which needs no branch, so groups are taken in a loop and only a group with two
+    /// or three new digits recurses.
     fn place(
         &mut self,
         source: &[u8; 9],
         repeats: bool,
-        child: Candidate,
-        mut row: [u8; 9],
-        start: usize,
+        mut child: Candidate,
+        mut row: u64,
+        mut start: usize,
     ) -> bool {
-        if start == 9 {
-            self.offer(&child, &row);
-            return true;
-        }
-        let end = start + (child.ends >> start).trailing_zeros() as usize;
-        let len = end - start + 1;
-        // The digits of the group not labelled yet (distinct).
-        let mut new = [0u8; 3];
-        let mut n = 0;
-        for &col in &child.cols[start..=end] {
-            let d = source[col as usize];
-            if d != 0 && child.labels[d as usize] == 0 && !new[..n].contains(&d) {
-                new[n] = d;
-                n += 1;
+        while start < 9 {
+            let end = start + (child.ends >> start).trailing_zeros() as usize;
+            // The digits of the group not labelled yet (distinct).
+            let mut new = [0u8; 3];
+            let mut n = 0;
+            for &col in &child.cols[start..=end] {
+                let d = source[col as usize];
+                if d != 0 && child.labels[d as usize] == 0 && !new[..n].contains(&d) {
+                    new[n] = d;
+                    n += 1;
+                }
             }
-        }
-        for order in ORDERS[n] {
-            let mut c = child;
-            for &i in &order[..n] {
-                c.labels[new[i as usize] as usize] = c.next;
-                c.next += 1;
+            if n >= 2 {
+                for order in ORDERS[n] {
+                    let mut c = child;
+                    for &i in &order[..n] {
+                        c.labels[new[i as usize] as usize] = c.next;
+                        c.next += 1;
+                    }
+                    let mut r = row;
+                    if !self.sort_group(source, &mut c, &mut r, start, end) {
+                        if repeats {
+                            continue;
+                        }
+                        return false;
+                    }
+                    if !self.place(source, repeats, c, r, end + 1) && !repeats {
+                        return false;
+                    }
+                }
+                return true;
             }
-            // Sort the group's columns by label (insertion sort of at most 3).
+            if n == 1 {
+                child.labels[new[0] as usize] = child.next;
+                child.next += 1;
+            }
+            if !self.sort_group(source, &mut child, &mut row, start, end) {
+                return false;
+            }
+            start = end + 1;
+        }
+        self.offer(&child, row);
+        true
+    }
+
+    /// Sorts the group `start..=end` of `c` by the labels of its cells in `source` (every
+    /// digit in it labelled), writes them into `row` and splits the group where they differ.
+    /// Returns false when the row so far is larger than the best.
+    #[inline]
+    fn sort_group(
+        &self,
+        source: &[u8; 9],
+        c: &mut Candidate,
+        row: &mut u64,
+        start: usize,
+        end: usize,
+    ) -> bool {
+        let label = |col: u8| c.labels[source[col as usize] as usize];
+        if start == end {
+            *row |= u64::from(label(c.cols[start])) << (4 * (8 - start));
+        } else {
+            // Insertion sort of two or three columns.
+            let len = end - start + 1;
             let mut cols = [0u8; 3];
             let mut keys = [0u8; 3];
             for j in 0..len {
                 let col = c.cols[start + j];
-                let key = c.labels[source[col as usize] as usize];
+                let key = label(col);
                 let mut k = j;
                 while k > 0 && keys[k - 1] > key {
                     keys[k] = keys[k - 1];
@@ -488,25 +536,18 @@ impl Level<'_> {
                 keys[k] = key;
                 cols[k] = col;
             }
-            c.cols[start..=end].copy_from_slice(&cols[..len]);
-            row[start..=end].copy_from_slice(&keys[..len]);
-            if row[..=end] > self.best[..=end] {
-                if repeats {
-                    continue;
-                }
-                return false;
-            }
-            // Split the group where the labels differ.
-            for j in 0..len - 1 {
-                if keys[j] != keys[j + 1] {
+            for j in 0..len {
+                c.cols[start + j] = cols[j];
+                *row |= u64::from(keys[j]) << (4 * (8 - start - j));
+                // Split the group where the labels differ.
+                if j + 1 < len && keys[j] != keys[j + 1] {
                     c.ends |= 1 << (start + j);
                 }
             }
-            if !self.place(source, repeats, c, row, end + 1) && !repeats {
-                return false;
-            }
         }
-        true
+        // The bits of the cells after this group, cleared for the prefix comparison.
+        let after = (1u64 << (4 * (8 - end))) - 1;
+        *row <= self.best & !after
     }
 }
 
@@ -550,6 +591,48 @@ impl Canonicalizer {
             }
         }
 
+        // The first row shortcut: with no digit labelled yet, a row without repeats is
+        // smallest with its stacks in increasing order of givens, each stack's blanks first;
+        // its value then depends only on those counts. Only the rows whose value is the least
+        // such value (and rows with repeats, which may do better) are worth placing first.
+        let mut first_rows = [0u16; 2];
+        let mut least = u64::MAX;
+        let mut shapes = [[u64::MAX; 9]; 2];
+        let mut stack_givens = [[[0u8; 3]; 9]; 2];
+        for g in 0..2 {
+            for r in 0..9 {
+                if repeats[g][r] {
+                    continue;
+                }
+                let mut counts: [usize; 3] = std::array::from_fn(|s| {
+                    grids[g][r][s * 3..s * 3 + 3]
+                        .iter()
+                        .filter(|&&v| v != 0)
+                        .count()
+                });
+                stack_givens[g][r] = counts.map(|n| n as u8);
+                counts.sort_unstable();
+                let (mut shape, mut label, mut p) = (0u64, 1u64, 0);
+                for n in counts {
+                    p += 3 - n;
+                    for _ in 0..n {
+                        shape |= label << (4 * (8 - p));
+                        label += 1;
+                        p += 1;
+                    }
+                }
+                shapes[g][r] = shape;
+                least = least.min(shape);
+            }
+        }
+        for g in 0..2 {
+            for r in 0..9 {
+                if repeats[g][r] || shapes[g][r] == least {
+                    first_rows[g] |= 1 << r;
+                }
+            }
+        }
+
         // The starting candidates: each transposition and stack order, each stack one group.
         self.current.clear();
         for grid in 0..2 {
@@ -570,14 +653,16 @@ impl Canonicalizer {
         let mut out = [0u8; CELLS];
         for level in 0..9 {
             let mut step = Level {
-                best: [u8::MAX; 9],
+                best: u64::MAX,
                 found: &mut self.found,
             };
             step.found.clear();
             for cand in &self.current {
                 // The source rows allowed: a row of an unused band starts a band; the other
                 // two rows of a band follow its first.
-                let allowed: u16 = if level % 3 == 0 {
+                let allowed: u16 = if level == 0 {
+                    first_rows[cand.grid as usize]
+                } else if level % 3 == 0 {
                     let mut bands = 0u16;
                     for b in 0..3 {
                         if cand.used & (0b111 << (3 * b)) != 0 {
@@ -593,15 +678,29 @@ impl Canonicalizer {
                 while rest != 0 {
                     let r = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
+                    let g = cand.grid as usize;
+                    if level == 0 && !repeats[g][r] {
+                        // The stacks must come in increasing order of givens (see above).
+                        let n = |p: usize| stack_givens[g][r][cand.cols[p] as usize / 3];
+                        if n(0) > n(3) || n(3) > n(6) {
+                            continue;
+                        }
+                    }
                     let mut child = *cand;
                     child.used |= 1 << r;
                     child.rows[level] = r as u8;
-                    let g = cand.grid as usize;
-                    step.place(&grids[g][r], repeats[g][r], child, [0; 9], 0);
+                    PROBE[level].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    step.place(&grids[g][r], repeats[g][r], child, 0, 0);
                 }
             }
-            out[level * 9..level * 9 + 9].copy_from_slice(&step.best);
+            for (c, cell) in out[level * 9..level * 9 + 9].iter_mut().enumerate() {
+                *cell = (step.best >> (4 * (8 - c))) as u8 & 0xF;
+            }
             std::mem::swap(&mut self.current, &mut self.found);
+            PROBE[9 + level].fetch_add(
+                self.current.len() as u64,
+                std::sync::atomic::Ordering::Relaxed,
+            );
         }
 
         // Each candidate left stands for the orders of its tied groups.
@@ -736,3 +835,7 @@ mod tests {
         }
     }
 }
+
+/// temporary
+pub static PROBE: [std::sync::atomic::AtomicU64; 18] =
+    [const { std::sync::atomic::AtomicU64::new(0) }; 18];
