@@ -689,7 +689,6 @@ impl Canonicalizer {
                     let mut child = *cand;
                     child.used |= 1 << r;
                     child.rows[level] = r as u8;
-                    PROBE[level].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     step.place(&grids[g][r], repeats[g][r], child, 0, 0);
                 }
             }
@@ -697,10 +696,6 @@ impl Canonicalizer {
                 *cell = (step.best >> (4 * (8 - c))) as u8 & 0xF;
             }
             std::mem::swap(&mut self.current, &mut self.found);
-            PROBE[9 + level].fetch_add(
-                self.current.len() as u64,
-                std::sync::atomic::Ordering::Relaxed,
-            );
         }
 
         // Each candidate left stands for the orders of its tied groups.
@@ -835,7 +830,3 @@ mod tests {
         }
     }
 }
-
-/// temporary
-pub static PROBE: [std::sync::atomic::AtomicU64; 18] =
-    [const { std::sync::atomic::AtomicU64::new(0) }; 18];
