@@ -87,6 +87,8 @@ pub fn page() -> String {
             "explain" => cli::EXPLAIN_EXAMPLES,
             "generate" => cli::GENERATE_EXAMPLES,
             "rate" => cli::RATE_EXAMPLES,
+            "canon" => cli::CANON_EXAMPLES,
+            "transform" => cli::TRANSFORM_EXAMPLES,
             _ => &[],
         };
         examples_of(&mut s, examples);

@@ -27,6 +27,7 @@
 //! }
 //! ```
 
+pub mod canon;
 pub mod check;
 pub mod completions;
 pub mod explain;
@@ -34,6 +35,7 @@ pub mod generate;
 pub mod man;
 pub mod rate;
 pub mod solve;
+pub mod transform;
 
 use std::io::{self, IsTerminal};
 
