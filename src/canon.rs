@@ -11,7 +11,7 @@
 //! # How the search prunes
 //!
 //! The string is compared row by row, so the search builds the canonical grid one row at a
-//! time and keeps only the ways of ordering the puzzle (the [`Candidate`]s) whose rows so far
+//! time and keeps only the ways of ordering the puzzle (the candidates) whose rows so far
 //! equal the smallest prefix found. A candidate fixes the transposition, the source rows of
 //! the rows placed, the order of the stacks, and the labels of the digits seen so far; its
 //! columns are an ordered list of *groups* of columns that every placed row leaves tied

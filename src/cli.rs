@@ -231,8 +231,8 @@ pub const TRANSFORM_EXAMPLES: &[Example] = &[
         "mirror in the diagonal, digits reversed",
     ),
     example(
-        "sudoku transform --bands 321 --rows 123456789 a.txt",
-        "bands in reverse order",
+        "sudoku transform --rows 987654321 --cols 987654321 a.txt",
+        "a half turn",
     ),
     example(
         "sudoku transform --apply t321456789/123456789/123456789 a.txt",
@@ -419,6 +419,7 @@ pub struct RateArgs {
 // Flags of `canon` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 #[command(after_help = after_help(CANON_EXAMPLES, CANON_EXIT))]
+#[command(mut_arg("timeout", |a| a.hide(true)))]
 pub struct CanonArgs {
     #[command(flatten)]
     pub input: InputArgs,
@@ -463,6 +464,7 @@ pub enum CanonFormat {
 #[command(after_help = after_help(TRANSFORM_EXAMPLES, TRANSFORM_EXIT))]
 #[command(group(clap::ArgGroup::new("how").required(true).multiple(true)
     .args(["random", "seed", "apply", "transpose", "bands", "rows", "stacks", "cols", "relabel"])))]
+#[command(mut_arg("timeout", |a| a.hide(true)))]
 pub struct TransformArgs {
     #[command(flatten)]
     pub input: InputArgs,

@@ -48,9 +48,13 @@ pub fn run(args: CanonArgs) -> Result<Ending> {
             t.puzzles.load(Ordering::Relaxed),
             t.classes.load(Ordering::Relaxed),
         );
+        let plural =
+            |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         let line = format!(
-            "{puzzles} puzzles, {classes} classes, {} duplicates\n",
-            puzzles - classes
+            "{}, {}, {}\n",
+            plural(puzzles, "puzzle", "puzzles"),
+            plural(classes, "class", "classes"),
+            plural(puzzles - classes, "duplicate", "duplicates")
         );
         crate::commands::man::write_stdout(line.as_bytes())?;
     }
