@@ -432,7 +432,8 @@ pub struct CanonArgs {
     /// and drop the later ones.
     ///
     /// Puzzles are compared by their whole canonical forms; memory grows with the number of
-    /// classes (about 100 bytes each), not of puzzles. Runs on one thread, in input order.
+    /// classes (about 100 bytes each), not of puzzles. The first of a class is the first in
+    /// input order, whatever the number of threads.
     #[arg(long)]
     pub dedup: bool,
 

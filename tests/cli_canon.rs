@@ -121,6 +121,29 @@ fn dedup_keeps_the_first_of_each_class_in_input_order() {
         Some(text.as_bytes()),
     );
     assert!(r.stderr.contains("3 classes, 4 duplicates"), "{}", r.stderr);
+    // Many chunks: the same choice on one thread and on three.
+    let many: String = (0..3000)
+        .map(|i| {
+            format!(
+                "{}\n",
+                if i % 7 == 3 {
+                    &moved[i % 3]
+                } else {
+                    PUZZLES[(i / 5) % 3]
+                }
+            )
+        })
+        .collect();
+    let one = run(
+        &["canon", "-q", "--dedup", "-j", "1"],
+        Some(many.as_bytes()),
+    );
+    let three = run(
+        &["canon", "-q", "--dedup", "-j", "3"],
+        Some(many.as_bytes()),
+    );
+    assert_eq!(one.stdout, three.stdout);
+    assert_eq!(lines(&one.stdout).len(), 3);
 }
 
 #[test]

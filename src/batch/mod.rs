@@ -222,8 +222,9 @@ where
     run_to(command, source, options, Box::new(io::stdout()))
 }
 
-/// [`run`], writing the records to `stdout`.
-fn run_to<C, S>(
+/// [`run`], writing the records to `stdout`: records reach it whole bytes in job order, so a
+/// writer can act on what came before (`canon --dedup` drops later members of a class there).
+pub fn run_to<C, S>(
     command: &C,
     source: S,
     options: &Options,

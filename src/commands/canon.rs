@@ -1,16 +1,16 @@
 //! `sudoku canon`: the minlex form of each puzzle ([`sudoku::canon`]); with `--dedup`, the
 //! first puzzle of each class only; with `--count-classes`, how many classes there are.
 //!
-//! Deduplication keeps input order and is the same on every run: it runs on one thread (the
-//! form takes a few microseconds, about what reading and writing the line costs), with the set
-//! of classes seen in the worker. A class is kept as its whole form packed two cells to a byte
-//! (41 bytes), so two puzzles are the same only when their forms are equal, never by a hash
-//! alone.
+//! Deduplication keeps input order and gives the same output on any number of threads: the
+//! workers find the forms in parallel and put each record behind its form; the batch driver
+//! writes records in input order, through [`FirstOfClass`], which drops a record whose form it
+//! has seen. A class is kept as its whole form packed two cells to a byte (41 bytes), so two
+//! puzzles are the same only when their forms are equal, never by a hash alone.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
-use std::io::Write as _;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::io::{self, Write as _};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::Result;
@@ -26,28 +26,38 @@ use crate::cli::{CanonArgs, CanonFormat};
 pub fn run(args: CanonArgs) -> Result<Ending> {
     let b = args.batch;
     let dedup = args.dedup || args.count_classes;
+    let classes = Arc::new(Mutex::new(Classes::default()));
     let command = Canon {
         json: args.format == CanonFormat::Json,
         dedup,
         canonical: args.canonical,
         quiet_records: args.count_classes,
-        totals: Totals::default(),
+        classes: classes.clone(),
     };
     let options = Options {
-        // Deduplication is decided in input order, by the one worker.
-        threads: if dedup { 1 } else { super::threads(b.threads) },
+        threads: super::threads(b.threads),
         chunk: batch::CHUNK,
         progress: !b.quiet,
         counter: None,
         stats: b.stats,
     };
-    let ending = batch::run(&command, Puzzles::new(args.input.files, b.quiet), &options)?;
+    let source = Puzzles::new(args.input.files, b.quiet);
+    let ending = if dedup {
+        let filter = FirstOfClass {
+            out: Box::new(io::stdout()),
+            line: Vec::new(),
+            kept: Vec::new(),
+            classes: classes.clone(),
+        };
+        batch::run_to(&command, source, &options, Box::new(filter))?
+    } else {
+        batch::run(&command, source, &options)?
+    };
     if args.count_classes {
-        let t = &command.totals;
-        let (puzzles, classes) = (
-            t.puzzles.load(Ordering::Relaxed),
-            t.classes.load(Ordering::Relaxed),
-        );
+        let (puzzles, classes) = {
+            let c = lock(&classes);
+            (c.puzzles, c.seen.len() as u64)
+        };
         let plural =
             |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         let line = format!(
@@ -56,17 +66,87 @@ pub fn run(args: CanonArgs) -> Result<Ending> {
             plural(classes, "class", "classes"),
             plural(puzzles - classes, "duplicate", "duplicates")
         );
-        crate::commands::man::write_stdout(line.as_bytes())?;
+        super::man::write_stdout(line.as_bytes())?;
     }
     Ok(ending)
 }
 
-/// Counts for `--count-classes`, kept outside the batch's tallies so they can be printed on
-/// stdout after the run.
+fn lock(m: &Mutex<Classes>) -> std::sync::MutexGuard<'_, Classes> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The classes seen by [`FirstOfClass`].
 #[derive(Default)]
-struct Totals {
-    puzzles: AtomicU64,
-    classes: AtomicU64,
+struct Classes {
+    /// Each class's form, packed.
+    seen: HashSet<[u8; 41]>,
+    /// Puzzles seen (not counting lines that are not puzzles).
+    puzzles: u64,
+}
+
+/// stdout behind a filter that keeps the first record of each class.
+///
+/// Each record arrives as one line: the puzzle's form (81 characters), a space and the text to
+/// print (none with `--count-classes`), or `-`, a space and a text to print as it is (a line that is not a puzzle). The batch
+/// driver writes records in input order, in blocks that may cut a line: the cut part waits in
+/// `line`.
+struct FirstOfClass {
+    out: Box<dyn io::Write + Send>,
+    /// The start of a record cut by the end of the last block.
+    line: Vec<u8>,
+    /// The bytes of the block to write on.
+    kept: Vec<u8>,
+    classes: Arc<Mutex<Classes>>,
+}
+
+impl FirstOfClass {
+    /// Keeps or drops one whole record (with its line end).
+    fn record(&mut self, classes: &mut Classes, record: &[u8]) {
+        if let Some(text) = record.strip_prefix(b"- ") {
+            self.kept.extend_from_slice(text);
+            return;
+        }
+        let (Some(form), Some(text)) = (record.get(..CELLS), record.get(CELLS + 1..)) else {
+            return;
+        };
+        let cells: [u8; CELLS] = std::array::from_fn(|i| form[i].wrapping_sub(b'0').min(10) % 10);
+        classes.puzzles += 1;
+        // With --count-classes a record is its form alone.
+        if classes.seen.insert(packed(&cells)) && text != b"\n" {
+            self.kept.extend_from_slice(text);
+        }
+    }
+}
+
+impl io::Write for FirstOfClass {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let classes = self.classes.clone();
+        let mut classes = lock(&classes);
+        let mut rest = buf;
+        while let Some(i) = memchr::memchr(b'\n', rest) {
+            if self.line.is_empty() {
+                self.record(&mut classes, &rest[..=i]);
+            } else {
+                let mut line = std::mem::take(&mut self.line);
+                line.extend_from_slice(&rest[..=i]);
+                self.record(&mut classes, &line);
+                line.clear();
+                self.line = line;
+            }
+            rest = &rest[i + 1..];
+        }
+        self.line.extend_from_slice(rest);
+        // One write for the whole block: stdout would otherwise write line by line.
+        let kept = std::mem::take(&mut self.kept);
+        let result = self.out.write_all(&kept);
+        self.kept = kept;
+        self.kept.clear();
+        result.map(|()| buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }
 
 struct Canon {
@@ -75,14 +155,13 @@ struct Canon {
     canonical: bool,
     /// `--count-classes`: no record per puzzle.
     quiet_records: bool,
-    totals: Totals,
+    classes: Arc<Mutex<Classes>>,
 }
 
-/// A worker's buffers, and with `--dedup` the classes seen.
+/// A worker's buffers.
 #[derive(Default)]
 struct Worker {
     canon: Canonicalizer,
-    seen: HashSet<[u8; 41]>,
 }
 
 /// Counts for `--stats`.
@@ -90,16 +169,12 @@ struct Worker {
 struct CanonTally {
     read: u64,
     invalid: u64,
-    classes: u64,
-    duplicates: u64,
 }
 
 impl batch::Tally for CanonTally {
     fn add(&mut self, o: &CanonTally) {
         self.read += o.read;
         self.invalid += o.invalid;
-        self.classes += o.classes;
-        self.duplicates += o.duplicates;
     }
 }
 
@@ -138,39 +213,40 @@ impl batch::Command for Canon {
             Err(e) => {
                 tally.invalid += 1;
                 record.report(super::error_report(&job.input.name, e));
-                if !self.quiet_records {
-                    let out = record.out();
-                    if self.json {
-                        out.extend_from_slice(b"{\"file\":");
-                        write_json_string(out, &job.input.json_name);
-                        let _ = write!(
-                            out,
-                            ",\"line\":{},\"status\":\"invalid\",\"error\":",
-                            job.entry.line
-                        );
-                        write_json_string(out, &e.to_string());
-                        out.extend_from_slice(b"}\n");
-                    } else {
-                        out.extend_from_slice(b"invalid\n");
-                    }
+                if self.quiet_records {
+                    return Verdict::Invalid;
+                }
+                let out = record.out();
+                if self.dedup {
+                    out.extend_from_slice(b"- ");
+                }
+                if self.json {
+                    out.extend_from_slice(b"{\"file\":");
+                    write_json_string(out, &job.input.json_name);
+                    let _ = write!(
+                        out,
+                        ",\"line\":{},\"status\":\"invalid\",\"error\":",
+                        job.entry.line
+                    );
+                    write_json_string(out, &e.to_string());
+                    out.extend_from_slice(b"}\n");
+                } else {
+                    out.extend_from_slice(b"invalid\n");
                 }
                 return Verdict::Invalid;
             }
         };
         let form = worker.canon.minlex(board.cells());
+        let out = record.out();
         if self.dedup {
-            self.totals.puzzles.fetch_add(1, Ordering::Relaxed);
-            if !worker.seen.insert(packed(&form.cells)) {
-                tally.duplicates += 1;
-                return Verdict::Success;
-            }
-            tally.classes += 1;
-            self.totals.classes.fetch_add(1, Ordering::Relaxed);
+            // The form first, for FirstOfClass to keep or drop the record by.
+            out.extend_from_slice(&form.line(b'0'));
+            out.push(b' ');
             if self.quiet_records {
+                out.push(b'\n');
                 return Verdict::Success;
             }
         }
-        let out = record.out();
         if self.json {
             write_json(out, job, board, &form);
         } else {
@@ -196,7 +272,9 @@ impl batch::Command for Canon {
         };
         let mut s = format!("puzzles: {} read, {} invalid", t.read, t.invalid);
         if self.dedup {
-            let _ = write!(s, ", {} classes, {} duplicates", t.classes, t.duplicates);
+            let c = lock(&self.classes);
+            let classes = c.seen.len() as u64;
+            let _ = write!(s, ", {classes} classes, {} duplicates", c.puzzles - classes);
         }
         let _ = write!(s, "\ntime: {secs:.3} s, {rate:.0} puzzles/s\n");
         s
