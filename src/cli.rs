@@ -511,11 +511,22 @@ pub struct TransformArgs {
     pub relabel: Option<[u8; 10]>,
 
     /// Output format.
-    #[arg(long, value_enum, default_value_t = CanonFormat::Line, value_name = "FORMAT")]
-    pub format: CanonFormat,
+    #[arg(long, value_enum, default_value_t = TransformFormat::Line, value_name = "FORMAT")]
+    pub format: TransformFormat,
 
     #[command(flatten)]
     pub batch: BatchArgs,
+}
+
+/// `transform --format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TransformFormat {
+    /// The equivalent puzzle, one line per puzzle ('invalid' for a line that is not a
+    /// puzzle).
+    Line,
+    /// One JSON object per puzzle: puzzle, transformed, and transform (in the form --apply
+    /// reads).
+    Json,
 }
 
 fn parse_transform(text: &str) -> Result<sudoku::canon::Transform, String> {

@@ -187,6 +187,21 @@ fn named_transformations_move_the_grid_as_said() {
 }
 
 #[test]
+fn a_random_transformation_in_json_can_be_applied_again() {
+    let r = run(
+        &["transform", "-q", "--seed", "3", "--format", "json"],
+        Some(input().as_bytes()),
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    for (v, p) in json_lines(&r.stdout).iter().zip(PUZZLES) {
+        assert_eq!(v["puzzle"].as_str(), Some(p));
+        let spec = v["transform"].as_str().unwrap();
+        let again = run(&["transform", "-q", "--apply", spec, p], None);
+        assert_eq!(again.stdout.trim(), v["transformed"].as_str().unwrap());
+    }
+}
+
+#[test]
 fn bad_transformations_and_missing_ones_are_usage_errors() {
     let p = PUZZLES[0];
     let r = run(&["transform", "--rows", "124356789", p], None);

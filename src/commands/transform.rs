@@ -11,7 +11,7 @@ use sudoku::format::write_json_string;
 use sudoku::input::ErrorKind;
 
 use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict};
-use crate::cli::{CanonFormat, TransformArgs};
+use crate::cli::{TransformArgs, TransformFormat};
 
 /// Runs `sudoku transform`.
 pub fn run(args: TransformArgs) -> Result<Ending> {
@@ -38,7 +38,7 @@ pub fn run(args: TransformArgs) -> Result<Ending> {
     };
     let command = TransformCommand {
         how,
-        json: args.format == CanonFormat::Json,
+        json: args.format == TransformFormat::Json,
     };
     let options = Options {
         threads: super::threads(b.threads),
