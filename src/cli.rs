@@ -257,6 +257,51 @@ Exit status: 0 every puzzle is proper (exactly one solution); 1 some puzzle
 has none or several (or --timeout stopped it first); 2 invalid input,
 unreadable file, usage error or output error; 130 interrupted.";
 
+/// `canon`'s examples.
+pub const CANON_EXAMPLES: &[Example] = &[
+    example("sudoku canon puzzles.txt", "the minlex form of each puzzle"),
+    example(
+        "sudoku canon --dedup big.txt > unique.txt",
+        "keep the first puzzle of each class",
+    ),
+    example(
+        "sudoku canon --count-classes a.txt b.txt",
+        "how many classes, how many duplicates",
+    ),
+    example(
+        "sudoku canon --format json a.txt",
+        "forms, automorphisms, transformations",
+    ),
+];
+
+/// `canon`'s exit statuses.
+pub const CANON_EXIT: &str = "\
+Exit status: 0 every puzzle read; 2 invalid input, unreadable file, usage
+error or output error; 130 interrupted.";
+
+/// `transform`'s examples.
+pub const TRANSFORM_EXAMPLES: &[Example] = &[
+    example(
+        "sudoku transform --seed 7 a.txt",
+        "a random equivalent of each puzzle",
+    ),
+    example(
+        "sudoku transform --transpose --relabel 987654321 a.txt",
+        "mirror in the diagonal, digits reversed",
+    ),
+    example(
+        "sudoku transform --rows 987654321 --cols 987654321 a.txt",
+        "a half turn",
+    ),
+    example(
+        "sudoku transform --apply t321456789/123456789/123456789 a.txt",
+        "a transformation as 'canon --format json' prints it",
+    ),
+];
+
+/// `transform`'s exit statuses.
+pub const TRANSFORM_EXIT: &str = CANON_EXIT;
+
 /// The text after `generate`'s options: examples and exit status (it reads no input).
 fn generate_help() -> String {
     let help = after_help(GENERATE_EXAMPLES, GENERATE_EXIT);
@@ -330,6 +375,21 @@ pub enum Command {
     /// and puzzle k is on page ceil(k/N) with N a page (no cover page). The output is written
     /// to a temporary file beside it and renamed when complete.
     Print(PrintArgs),
+    /// Print the canonical (minlex) form of each puzzle, or drop puzzles equivalent to an
+    /// earlier one.
+    ///
+    /// Two puzzles are equivalent when one turns into the other by transposing, reordering
+    /// bands, rows within a band, stacks and columns within a stack, and relabelling digits.
+    /// The minlex form is the smallest equivalent 81-character string (blanks counted as 0,
+    /// digits in order of first appearance), the forums' standard; it is printed with '.' for
+    /// blanks. Any puzzle has one: proper, with several solutions or none, a complete grid.
+    Canon(CanonArgs),
+    /// Turn each puzzle into an equivalent one: at random (reproducible from --seed) or by
+    /// the transformations named.
+    ///
+    /// The named ones are applied in this order: --apply, --transpose, --bands, --rows,
+    /// --stacks, --cols, --relabel.
+    Transform(TransformArgs),
     /// Print a shell completion script, e.g. 'sudoku completions bash'.
     Completions {
         /// The shell to complete for.
@@ -420,6 +480,144 @@ pub struct RateArgs {
 
     #[command(flatten)]
     pub batch: BatchArgs,
+}
+
+// Flags of `canon` (a plain comment: see `Command`).
+#[derive(Debug, Args)]
+#[command(after_help = after_help(CANON_EXAMPLES, CANON_EXIT))]
+#[command(mut_arg("timeout", |a| a.hide(true)))]
+pub struct CanonArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CanonFormat::Line, value_name = "FORMAT")]
+    pub format: CanonFormat,
+
+    /// Print each puzzle the first time its class appears (as it was read, '.' for blanks)
+    /// and drop the later ones.
+    ///
+    /// Puzzles are compared by their whole canonical forms; memory grows with the number of
+    /// classes (about 100 bytes each), not of puzzles. The first of a class is the first in
+    /// input order, whatever the number of threads.
+    #[arg(long)]
+    pub dedup: bool,
+
+    /// With --dedup, print the canonical form instead of the puzzle as read.
+    #[arg(long, requires = "dedup")]
+    pub canonical: bool,
+
+    /// Print only the number of puzzles, classes and duplicates, on one line at the end.
+    #[arg(long, conflicts_with_all = ["dedup", "format"])]
+    pub count_classes: bool,
+
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// `canon --format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CanonFormat {
+    /// The minlex form, one line per puzzle ('invalid' for a line that is not a puzzle).
+    Line,
+    /// One JSON object per puzzle: puzzle, minlex, automorphisms (how many of the 3,359,232
+    /// grid transformations, each with some relabelling, map the puzzle onto itself) and
+    /// transform (one taking the puzzle to its form, for 'sudoku transform --apply').
+    Json,
+}
+
+// Flags of `transform` (a plain comment: see `Command`).
+#[derive(Debug, Args)]
+#[command(after_help = after_help(TRANSFORM_EXAMPLES, TRANSFORM_EXIT))]
+#[command(group(clap::ArgGroup::new("how").required(true).multiple(true)
+    .args(["random", "seed", "apply", "transpose", "bands", "rows", "stacks", "cols", "relabel"])))]
+#[command(mut_arg("timeout", |a| a.hide(true)))]
+pub struct TransformArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// A random transformation for each puzzle (with a random seed unless --seed is given).
+    #[arg(long)]
+    pub random: bool,
+
+    /// A random transformation for each puzzle, the same ones for the same seed and input.
+    ///
+    /// Each puzzle's transformation is drawn from the seed, its file name and its line.
+    #[arg(long, value_name = "N", conflicts_with_all = ["apply", "transpose", "bands", "rows", "stacks", "cols", "relabel"])]
+    pub seed: Option<u64>,
+
+    /// A transformation written as 'canon --format json' prints it: [t]ROWS/COLS/DIGITS (t:
+    /// transpose first; ROWS, COLS: the rows and columns in their new order; DIGITS: the new
+    /// digit of each digit 1 to 9).
+    #[arg(long, value_name = "SPEC", value_parser = parse_transform, conflicts_with = "random")]
+    pub apply: Option<sudoku::canon::Transform>,
+
+    /// Swap rows and columns (mirror in the main diagonal).
+    #[arg(long, conflicts_with = "random")]
+    pub transpose: bool,
+
+    /// The bands in their new order, e.g. 321.
+    #[arg(long, value_name = "ORDER", value_parser = parse_bands, conflicts_with = "random")]
+    pub bands: Option<[u8; 9]>,
+
+    /// The rows in their new order, each band's rows kept together, e.g. 213456789.
+    #[arg(long, value_name = "ORDER", value_parser = parse_rows, conflicts_with = "random")]
+    pub rows: Option<[u8; 9]>,
+
+    /// The stacks in their new order, e.g. 132.
+    #[arg(long, value_name = "ORDER", value_parser = parse_stacks, conflicts_with = "random")]
+    pub stacks: Option<[u8; 9]>,
+
+    /// The columns in their new order, each stack's columns kept together.
+    #[arg(long, value_name = "ORDER", value_parser = parse_cols, conflicts_with = "random")]
+    pub cols: Option<[u8; 9]>,
+
+    /// The new digit of each digit 1 to 9, e.g. 987654321 turns 1 into 9 and 9 into 1.
+    #[arg(long, value_name = "DIGITS", value_parser = parse_relabel, conflicts_with = "random")]
+    pub relabel: Option<[u8; 10]>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TransformFormat::Line, value_name = "FORMAT")]
+    pub format: TransformFormat,
+
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// `transform --format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TransformFormat {
+    /// The equivalent puzzle, one line per puzzle ('invalid' for a line that is not a
+    /// puzzle).
+    Line,
+    /// One JSON object per puzzle: puzzle, transformed, and transform (in the form --apply
+    /// reads).
+    Json,
+}
+
+fn parse_transform(text: &str) -> Result<sudoku::canon::Transform, String> {
+    text.parse()
+        .map_err(|e: sudoku::canon::TransformError| e.to_string())
+}
+
+fn parse_rows(text: &str) -> Result<[u8; 9], String> {
+    sudoku::canon::Transform::parse_lines(text, "rows").map_err(|e| e.to_string())
+}
+
+fn parse_cols(text: &str) -> Result<[u8; 9], String> {
+    sudoku::canon::Transform::parse_lines(text, "columns").map_err(|e| e.to_string())
+}
+
+fn parse_bands(text: &str) -> Result<[u8; 9], String> {
+    sudoku::canon::Transform::parse_units(text, "bands").map_err(|e| e.to_string())
+}
+
+fn parse_stacks(text: &str) -> Result<[u8; 9], String> {
+    sudoku::canon::Transform::parse_units(text, "stacks").map_err(|e| e.to_string())
+}
+
+fn parse_relabel(text: &str) -> Result<[u8; 10], String> {
+    sudoku::canon::Transform::parse_digits(text).map_err(|e| e.to_string())
 }
 
 // Flags of `print` (a plain comment: see `Command`).

@@ -1,6 +1,7 @@
 //! `sudoku`: a fast Sudoku solver library and command-line tool.
 //!
 //! - [`board`]: the 9×9 board, parsing of its text forms, and rule checks.
+//! - [`canon`]: canonical (minlex) forms, automorphisms and transformations of puzzles.
 //! - [`solver`]: a depth-first search that reports each solution through a callback that can
 //!   stop it.
 //! - [`format`](mod@format): renders results as grids, lines or JSON.
@@ -14,6 +15,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod canon;
 pub mod draw;
 pub mod format;
 pub mod generate;

@@ -103,6 +103,14 @@ fn run(cli: Cli) -> Result<u8> {
             batch::interrupt::install_handler();
             commands::print::run(args)?
         }
+        Command::Canon(args) => {
+            batch::interrupt::install_handler();
+            commands::canon::run(args)?
+        }
+        Command::Transform(args) => {
+            batch::interrupt::install_handler();
+            commands::transform::run(args)?
+        }
         Command::Completions { shell } => {
             commands::completions::run(shell)?;
             return Ok(exit::SUCCESS);

@@ -228,7 +228,9 @@ where
     run_to(command, source, options, Box::new(io::stdout()))
 }
 
-/// [`run`], writing the records to `stdout` (e.g. a writer that draws them, for `print`).
+/// [`run`], writing the records to `stdout`: records reach it whole, in job order, so a writer
+/// can act on what came before (`print` draws them; `canon --dedup` drops later members of a
+/// class there).
 pub fn run_to<C, S>(
     command: &C,
     source: S,

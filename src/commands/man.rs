@@ -88,6 +88,8 @@ pub fn page() -> String {
             "generate" => cli::GENERATE_EXAMPLES,
             "rate" => cli::RATE_EXAMPLES,
             "print" => cli::PRINT_EXAMPLES,
+            "canon" => cli::CANON_EXAMPLES,
+            "transform" => cli::TRANSFORM_EXAMPLES,
             _ => &[],
         };
         examples_of(&mut s, examples);

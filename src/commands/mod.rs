@@ -27,6 +27,7 @@
 //! }
 //! ```
 
+pub mod canon;
 pub mod check;
 pub mod completions;
 pub mod explain;
@@ -35,6 +36,7 @@ pub mod man;
 pub mod print;
 pub mod rate;
 pub mod solve;
+pub mod transform;
 
 use std::io::{self, IsTerminal};
 
