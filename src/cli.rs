@@ -89,6 +89,10 @@ pub const EXPLAIN_EXAMPLES: &[Example] = &[
         "sudoku explain --format json a.txt",
         "steps with their evidence, as JSON",
     ),
+    example(
+        "sudoku explain --format html a.txt > a.html",
+        "a page that draws every step on a board",
+    ),
 ];
 /// `generate`'s examples.
 pub const GENERATE_EXAMPLES: &[Example] = &[
@@ -419,6 +423,10 @@ pub enum LogicFormat {
     Text,
     /// One JSON object per puzzle, one per line, with every step and its evidence.
     Json,
+    /// One self-contained HTML page (no network needed) that draws each step on a board from
+    /// the JSON records: the step list beside it, arrow keys or j/k to move, #N in the address
+    /// keeps the step.
+    Html,
 }
 
 // Flags of `generate` (a plain comment: see `Command`).

@@ -11,6 +11,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod draw;
 pub mod format;
 pub mod generate;
 pub mod input;

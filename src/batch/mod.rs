@@ -100,6 +100,18 @@ pub trait Command: Sync {
 
     /// The `--stats` summary for stderr, given the counts of the records written.
     fn summary(&self, tally: &Self::Tally, elapsed: Duration) -> String;
+
+    /// Bytes written before the first record: the head of a document whose records are its
+    /// parts (an HTML page). None by default.
+    fn prologue(&self) -> Vec<u8> {
+        Vec::new()
+    }
+
+    /// Bytes written after the last record (also after Ctrl-C, so the document is whole).
+    /// None by default.
+    fn epilogue(&self) -> Vec<u8> {
+        Vec::new()
+    }
 }
 
 /// How the driver runs a command.
@@ -282,6 +294,8 @@ where
     S: Source<Job = C::Job>,
 {
     let threads = options.threads.max(1);
+    let mut output = Output::new(stdout, progress);
+    output.write(&command.prologue());
     let shared = Shared {
         command,
         options,
@@ -292,7 +306,7 @@ where
             size: 1,
         }),
         writing: Mutex::new(Writing {
-            output: Output::new(stdout, progress),
+            output,
             next: 0,
             waiting: BTreeMap::new(),
             tally: C::Tally::default(),
@@ -312,6 +326,7 @@ where
         .writing
         .into_inner()
         .unwrap_or_else(|e| e.into_inner());
+    writing.output.write(&command.epilogue());
     writing.output.flush();
     let verdict = writing.output.verdict();
     (writing.tally, verdict, writing.output.error.take())

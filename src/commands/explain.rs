@@ -11,6 +11,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, Result};
+use sudoku::draw::page;
 use sudoku::format::write_json_string;
 use sudoku::input::Entry;
 use sudoku::logic::{self, CellSet, Grid, Ladder, SolveEnd, Step, Technique};
@@ -38,7 +39,8 @@ fn run_logic(args: LogicArgs, mode: Mode) -> Result<Ending> {
     let command = Logic {
         mode,
         ladder,
-        json: args.format == LogicFormat::Json,
+        json: args.format != LogicFormat::Text,
+        html: args.format == LogicFormat::Html,
         color: super::color(args.color),
         timeout: batch_args.timeout,
     };
@@ -69,7 +71,10 @@ enum Mode {
 struct Logic {
     mode: Mode,
     ladder: Ladder,
+    /// JSON records (also for HTML, which wraps them).
     json: bool,
+    /// The HTML page: a head, then each JSON record in a section, then the script.
+    html: bool,
     color: bool,
     timeout: Option<Duration>,
 }
@@ -224,35 +229,41 @@ impl batch::Command for Logic {
                 }
                 status
             }
-            Prepared::Ready(mut grid) => match self.mode {
-                Mode::Hint => {
-                    if grid.is_solved() {
-                        Status::Solved
-                    } else if stop() {
-                        Status::Unknown
-                    } else if let Some(step) = self.ladder.next_step(&grid) {
-                        out.step(&grid, &step);
-                        Status::Step
-                    } else {
-                        out.stuck_at = Some(*grid);
-                        Status::Stuck
-                    }
+            Prepared::Ready(mut grid) => {
+                if entry.marks.is_some() {
+                    out.start_marks = Some(grid.to_marks_line());
                 }
-                Mode::Explain { .. } => {
-                    let end = logic::solve(&mut grid, &self.ladder, Some(&stop), |before, step| {
-                        out.step(before, step);
-                        ControlFlow::Continue(())
-                    });
-                    match end {
-                        SolveEnd::Solved => Status::Solved,
-                        SolveEnd::Stuck => {
+                match self.mode {
+                    Mode::Hint => {
+                        if grid.is_solved() {
+                            Status::Solved
+                        } else if stop() {
+                            Status::Unknown
+                        } else if let Some(step) = self.ladder.next_step(&grid) {
+                            out.step(&grid, &step);
+                            Status::Step
+                        } else {
                             out.stuck_at = Some(*grid);
                             Status::Stuck
                         }
-                        SolveEnd::Stopped => Status::Unknown,
+                    }
+                    Mode::Explain { .. } => {
+                        let end =
+                            logic::solve(&mut grid, &self.ladder, Some(&stop), |before, step| {
+                                out.step(before, step);
+                                ControlFlow::Continue(())
+                            });
+                        match end {
+                            SolveEnd::Solved => Status::Solved,
+                            SolveEnd::Stuck => {
+                                out.stuck_at = Some(*grid);
+                                Status::Stuck
+                            }
+                            SolveEnd::Stopped => Status::Unknown,
+                        }
                     }
                 }
-            },
+            }
         };
         tally.count(status);
         tally.steps += out.count;
@@ -261,6 +272,22 @@ impl batch::Command for Logic {
             Status::Step | Status::Solved => Verdict::Success,
             Status::Invalid => Verdict::Invalid,
             _ => Verdict::Failure,
+        }
+    }
+
+    fn prologue(&self) -> Vec<u8> {
+        if self.html {
+            page::EXPLAIN_HEAD.as_bytes().to_vec()
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn epilogue(&self) -> Vec<u8> {
+        if self.html {
+            page::EXPLAIN_FOOT.as_bytes().to_vec()
+        } else {
+            Vec::new()
         }
     }
 
@@ -305,6 +332,8 @@ struct Output<'a> {
     stuck_at: Option<Grid>,
     /// The message (and column) of an invalid puzzle.
     error: Option<(String, Option<u64>)>,
+    /// The pencil marks at the start, when the input gave them (729 characters).
+    start_marks: Option<String>,
 }
 
 impl<'a> Output<'a> {
@@ -318,6 +347,7 @@ impl<'a> Output<'a> {
             hardest: None,
             stuck_at: None,
             error: None,
+            start_marks: None,
         }
     }
 
@@ -360,6 +390,12 @@ impl<'a> Output<'a> {
     }
 
     fn finish(self, status: Status, out: &mut Vec<u8>) {
+        if self.logic.html {
+            let mut json = Vec::new();
+            self.finish_json(status, &mut json);
+            page::explain_section(out, json.strip_suffix(b"\n").unwrap_or(&json));
+            return;
+        }
         if self.logic.json {
             self.finish_json(status, out);
             return;
@@ -437,6 +473,10 @@ impl<'a> Output<'a> {
         if let Ok(board) = &job.entry.result {
             out.extend_from_slice(b",\"puzzle\":");
             write_json_string(out, &board.to_line());
+        }
+        if let Some(marks) = &self.start_marks {
+            out.extend_from_slice(b",\"marks\":");
+            write_json_string(out, marks);
         }
         out.extend_from_slice(b",\"status\":");
         write_json_string(out, status.word());

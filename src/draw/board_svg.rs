@@ -1,0 +1,1 @@
+//! A board and one logical step as a standalone SVG picture.

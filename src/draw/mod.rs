@@ -1,0 +1,4 @@
+//! Pictures drawn from the library's values (boards, steps, searches): never from their text.
+
+pub mod board_svg;
+pub mod page;
