@@ -43,6 +43,10 @@ pub const SOLVE_EXAMPLES: &[Example] = &[
         "sudoku solve --timeout 2s --all hard.txt",
         "give each puzzle at most 2 seconds",
     ),
+    example(
+        "sudoku solve --method simple --stats puzzles/easy.txt",
+        "the textbook search, its nodes counted",
+    ),
 ];
 
 /// `check`'s examples.
@@ -308,6 +312,13 @@ pub struct SolveArgs {
     /// 'sudoku check'.
     #[arg(long, value_name = "N", requires = "mode", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
+
+    /// The search: 'fast' (ours: propagation, a careful choice of cell) or 'simple' (the
+    /// textbook method: empty cells in reading order, digits 1 to 9, back up on a dead end; for
+    /// teaching and checking; slow on hard puzzles). With --stats, 'simple' reports nodes
+    /// (digits written) where 'fast' reports guesses.
+    #[arg(long, value_enum, default_value_t = SolveMethod::Fast, value_name = "METHOD")]
+    pub method: SolveMethod,
 
     /// Print every placement and backtrack of the search to stderr.
     ///
@@ -666,6 +677,15 @@ pub enum SolveFormat {
     Line,
     /// One JSON object per puzzle, one per line.
     Json,
+}
+
+/// `solve --method` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SolveMethod {
+    /// Ours: propagation of singles and locked candidates, branching on a well-chosen cell.
+    Fast,
+    /// The textbook backtracking search, without propagation.
+    Simple,
 }
 
 /// `check --format` values.

@@ -14,10 +14,10 @@ use std::time::{Duration, Instant};
 use anyhow::{Context as _, Result};
 use sudoku::board::Board;
 use sudoku::format::{self, Context, Cut, Format, Mode, Outcome, Status};
-use sudoku::solver::{self, NoObserver, Observer, SearchEnd};
+use sudoku::solver::{self, NoObserver, Observer, SearchEnd, simple};
 
 use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict, interrupt};
-use crate::cli::SolveArgs;
+use crate::cli::{SolveArgs, SolveMethod};
 
 /// How often a count in progress is published to the live display (a power of two).
 const COUNT_PUBLISH: u64 = 1 << 14;
@@ -40,6 +40,7 @@ pub fn run(args: SolveArgs) -> Result<Ending> {
         limit: args.limit,
         timeout: batch.timeout,
         threads: super::threads(batch.threads),
+        method: args.method,
     };
     // --trace and --all stream from one search at a time, a chunk of one puzzle each, so
     // that the trace and the error reports on stderr keep input order too.
@@ -124,7 +125,11 @@ impl batch::Command for Solve {
     }
 
     fn summary(&self, tally: &SearchTally, elapsed: Duration) -> String {
-        tally.summary(elapsed)
+        let unit = match self.search.method {
+            SolveMethod::Fast => "guesses",
+            SolveMethod::Simple => "nodes",
+        };
+        tally.summary(elapsed, unit)
     }
 }
 
@@ -145,6 +150,8 @@ pub struct Search {
     pub timeout: Option<Duration>,
     /// Threads a long count may be shared out to.
     pub threads: usize,
+    /// Which search.
+    pub method: SolveMethod,
 }
 
 /// Counts over the batch, for `--stats`.
@@ -175,8 +182,8 @@ impl batch::Tally for SearchTally {
 }
 
 impl SearchTally {
-    /// The `--stats` summary.
-    pub fn summary(&self, elapsed: Duration) -> String {
+    /// The `--stats` summary; `unit` names what the search counted (`guesses`, `nodes`).
+    pub fn summary(&self, elapsed: Duration, unit: &str) -> String {
         use std::fmt::Write as _;
         let t = self;
         let secs = elapsed.as_secs_f64();
@@ -201,11 +208,7 @@ impl SearchTally {
             let _ = writeln!(s, "stopped: {} before a verdict", t.unknown);
         }
         let _ = writeln!(s, "time: {secs:.3} s, {rate:.0} puzzles/s");
-        let _ = writeln!(
-            s,
-            "search: {} guesses, {per:.2} per valid puzzle",
-            t.guesses
-        );
+        let _ = writeln!(s, "search: {} {unit}, {per:.2} per valid puzzle", t.guesses);
         s
     }
 }
@@ -277,21 +280,26 @@ impl Search {
             format::write_all_start(record.out(), cx, puzzle);
         }
         let progress = record.progress();
-        let found = if self.mode == Mode::Count && self.threads > 1 && !O::ENABLED {
+        let found = if self.mode == Mode::Count
+            && self.threads > 1
+            && !O::ENABLED
+            && self.method == SolveMethod::Fast
+        {
             count_on_all_threads(self.threads, puzzle, limit, &stop, progress, SPLIT_AFTER)
         } else {
             let mut first = None;
             let mut count = 0u64;
-            let report = solver::search(puzzle, observer, Some(&stop), |solution| {
+            // A solution, given as how to get its board: counting builds none.
+            let mut on_solution = |solution: &dyn Fn() -> Board| {
                 count += 1;
                 match self.mode {
                     Mode::All => {
-                        let board = solution.board();
+                        let board = solution();
                         first.get_or_insert(board);
                         format::write_all_solution(record.out(), cx, puzzle, count, &board);
                         record.stream()?;
                     }
-                    _ if count == 1 => first = Some(solution.board()),
+                    _ if count == 1 => first = Some(solution()),
                     _ => {}
                 }
                 if count.is_multiple_of(COUNT_PUBLISH) {
@@ -302,13 +310,27 @@ impl Search {
                 } else {
                     ControlFlow::Continue(())
                 }
-            });
+            };
+            let (end, guesses) = match self.method {
+                SolveMethod::Fast => {
+                    let report = solver::search(puzzle, observer, Some(&stop), |s| {
+                        on_solution(&|| s.board())
+                    });
+                    (report.end, report.stats.guesses)
+                }
+                SolveMethod::Simple => {
+                    let report = simple::search(puzzle, observer, Some(&stop), |board| {
+                        on_solution(&|| *board)
+                    });
+                    (report.end, report.nodes)
+                }
+            };
             record.progress().add_found(count % COUNT_PUBLISH);
             Found {
                 first,
                 count,
-                end: report.end,
-                guesses: report.stats.guesses,
+                end,
+                guesses,
             }
         };
         let Found {
