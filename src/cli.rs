@@ -73,6 +73,10 @@ pub const HINT_EXAMPLES: &[Example] = &[
         "sudoku hint --format json position.txt",
         "the step with its evidence, as JSON",
     ),
+    example(
+        "sudoku hint --format svg position.txt > hint.svg",
+        "the step drawn on the board",
+    ),
 ];
 
 /// `explain`'s examples.
@@ -96,6 +100,10 @@ pub const EXPLAIN_EXAMPLES: &[Example] = &[
     example(
         "sudoku explain --format html a.txt > a.html",
         "a page that draws every step on a board",
+    ),
+    example(
+        "sudoku explain --format svg --step 12 a.txt > step12.svg",
+        "one step drawn on the board",
     ),
 ];
 /// `generate`'s examples.
@@ -398,6 +406,10 @@ pub struct ExplainArgs {
     /// Print the pencil-mark grid before each step that is not a single.
     #[arg(long)]
     pub grid: bool,
+
+    /// With --format svg: draw step N [default: the first step of the hardest technique].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub step: Option<u64>,
 }
 
 // Flags shared by `hint` and `explain` (a plain comment: see `Command`).
@@ -438,6 +450,10 @@ pub enum LogicFormat {
     /// the JSON records: the step list beside it, arrow keys or j/k to move, #N in the address
     /// keeps the step.
     Html,
+    /// An SVG picture of the board with the step drawn on it, one document per puzzle (give
+    /// one puzzle for one file): hint's step; for explain, --step N or the first step of the
+    /// hardest technique.
+    Svg,
 }
 
 // Flags of `generate` (a plain comment: see `Command`).

@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, Result};
-use sudoku::draw::page;
+use sudoku::draw::{board_svg, page};
 use sudoku::format::write_json_string;
 use sudoku::input::Entry;
 use sudoku::logic::{self, CellSet, Grid, Ladder, SolveEnd, Step, Technique};
@@ -22,7 +22,13 @@ use crate::cli::{ExplainArgs, HintArgs, LogicArgs, LogicFormat};
 
 /// Runs `sudoku explain`.
 pub fn run(args: ExplainArgs) -> Result<Ending> {
-    run_logic(args.logic, Mode::Explain { grid: args.grid })
+    run_logic(
+        args.logic,
+        Mode::Explain {
+            grid: args.grid,
+            step: args.step,
+        },
+    )
 }
 
 /// Runs `sudoku hint`.
@@ -39,8 +45,9 @@ fn run_logic(args: LogicArgs, mode: Mode) -> Result<Ending> {
     let command = Logic {
         mode,
         ladder,
-        json: args.format != LogicFormat::Text,
+        json: matches!(args.format, LogicFormat::Json | LogicFormat::Html),
         html: args.format == LogicFormat::Html,
+        svg: args.format == LogicFormat::Svg,
         color: super::color(args.color),
         timeout: batch_args.timeout,
     };
@@ -63,8 +70,9 @@ fn run_logic(args: LogicArgs, mode: Mode) -> Result<Ending> {
 enum Mode {
     /// The next step only.
     Hint,
-    /// Every step; `grid`: the pencil marks before each step that is not a single.
-    Explain { grid: bool },
+    /// Every step; `grid`: the pencil marks before each step that is not a single; `step`:
+    /// the step to draw with `--format svg`.
+    Explain { grid: bool, step: Option<u64> },
 }
 
 /// The `hint` and `explain` commands.
@@ -75,6 +83,8 @@ struct Logic {
     json: bool,
     /// The HTML page: a head, then each JSON record in a section, then the script.
     html: bool,
+    /// One SVG picture per puzzle: one step drawn on the board.
+    svg: bool,
     color: bool,
     timeout: Option<Duration>,
 }
@@ -267,10 +277,22 @@ impl batch::Command for Logic {
         };
         tally.count(status);
         tally.steps += out.count;
-        out.finish(status, record.out());
+        let mut drew_nothing = false;
+        if self.svg {
+            // An invalid puzzle's error is reported already.
+            if let Some(note) = out.finish_svg(status, record.out())
+                && status != Status::Invalid
+            {
+                record.report(note);
+                drew_nothing = true;
+            }
+        } else {
+            out.finish(status, record.out());
+        }
         match status {
-            Status::Step | Status::Solved => Verdict::Success,
             Status::Invalid => Verdict::Invalid,
+            _ if drew_nothing => Verdict::Failure,
+            Status::Step | Status::Solved => Verdict::Success,
             _ => Verdict::Failure,
         }
     }
@@ -334,6 +356,8 @@ struct Output<'a> {
     error: Option<(String, Option<u64>)>,
     /// The pencil marks at the start, when the input gave them (729 characters).
     start_marks: Option<String>,
+    /// `--format svg`: the step to draw and the grid before it.
+    drawn: Option<(Grid, Step)>,
 }
 
 impl<'a> Output<'a> {
@@ -348,14 +372,27 @@ impl<'a> Output<'a> {
             stuck_at: None,
             error: None,
             start_marks: None,
+            drawn: None,
         }
     }
 
     fn step(&mut self, before: &Grid, step: &Step) {
         self.count += 1;
         let rank = |t: Technique| self.logic.ladder.rank(t).unwrap_or(usize::MAX);
-        if self.hardest.is_none_or(|h| rank(step.technique) > rank(h)) {
+        let harder = self.hardest.is_none_or(|h| rank(step.technique) > rank(h));
+        if harder {
             self.hardest = Some(step.technique);
+        }
+        if self.logic.svg {
+            let chosen = match self.logic.mode {
+                Mode::Hint => true,
+                Mode::Explain { step: Some(n), .. } => n == self.count,
+                Mode::Explain { step: None, .. } => harder,
+            };
+            if chosen {
+                self.drawn = Some((*before, step.clone()));
+            }
+            return;
         }
         if self.logic.json {
             if self.count > 1 {
@@ -366,7 +403,7 @@ impl<'a> Output<'a> {
         }
         match self.logic.mode {
             Mode::Hint => self.body.push_str(&self.styled(step)),
-            Mode::Explain { grid } => {
+            Mode::Explain { grid, .. } => {
                 if grid && !step.technique.is_single() {
                     before.write_marks(&mut self.body, Some(step), self.logic.color);
                 }
@@ -463,6 +500,31 @@ impl<'a> Output<'a> {
                 out.extend_from_slice(s.as_bytes());
             }
         }
+    }
+
+    /// The picture of the chosen step, or of the position where logic stopped; a note on
+    /// stderr when there is nothing to draw.
+    fn finish_svg(self, status: Status, out: &mut Vec<u8>) -> Option<String> {
+        let title = format!("{}:{}", self.job.input.name, self.job.entry.line);
+        let picture = match (&self.drawn, &self.stuck_at) {
+            (Some((grid, step)), _) => board_svg::step_svg(grid, Some(step), &title),
+            (None, Some(grid)) if self.count == 0 => board_svg::step_svg(grid, None, &title),
+            _ => {
+                let why = match (status, self.logic.mode) {
+                    (_, Mode::Explain { step: Some(n), .. }) if n > self.count => {
+                        format!("no step {n}: {} steps", self.count)
+                    }
+                    (Status::Solved, _) => "already solved".to_string(),
+                    (Status::None, _) => "no solution".to_string(),
+                    (Status::Multiple, _) => "multiple solutions".to_string(),
+                    (Status::Unknown, _) => "stopped before a step (timeout)".to_string(),
+                    _ => "nothing to draw".to_string(),
+                };
+                return Some(format!("{title}: {why}, nothing drawn\n"));
+            }
+        };
+        out.extend_from_slice(picture.as_bytes());
+        None
     }
 
     fn finish_json(self, status: Status, out: &mut Vec<u8>) {

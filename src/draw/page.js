@@ -1,4 +1,4 @@
-// The explain page: each <section class="puzzle"> carries one record of
+// The explain page: each puzzle section (section.puzzle) carries one record of
 // `sudoku explain --format json` in a <script type="application/json">; everything shown is
 // drawn from it. View 0 is the start position, view k (1..n) step k on the board before it,
 // view n+1 the position after the last step. The fragment #K (first puzzle) or #P-K keeps it.
