@@ -47,6 +47,10 @@ pub const SOLVE_EXAMPLES: &[Example] = &[
         "sudoku solve --method simple --stats puzzles/easy.txt",
         "the textbook search, its nodes counted",
     ),
+    example(
+        "sudoku solve --trace --format html --method simple a.txt > search.html",
+        "a page that replays the search",
+    ),
 ];
 
 /// `check`'s examples.
@@ -332,8 +336,14 @@ pub struct SolveArgs {
     ///
     /// Each puzzle's part starts with a line 'FILE:LINE: trace'; each line after it gives
     /// the depth (guesses on the stack), the cell as rRcC and the digit. Implies --threads 1.
+    /// With --format html: a self-contained page on stdout that replays the search instead.
     #[arg(long)]
     pub trace: bool,
+
+    /// With --trace --format html: record at most N events (placements and take-backs) of each
+    /// puzzle's search; the page says when the trace was cut.
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub trace_limit: u64,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = SolveFormat::Grid, value_name = "FORMAT")]
@@ -693,6 +703,9 @@ pub enum SolveFormat {
     Line,
     /// One JSON object per puzzle, one per line.
     Json,
+    /// With --trace: a self-contained page that replays each puzzle's search (play, pause,
+    /// speed, step), with the result in grid form.
+    Html,
 }
 
 /// `solve --method` values.

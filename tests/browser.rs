@@ -178,12 +178,18 @@ impl Browser {
 
     /// Opens `url` and waits until the page's script has drawn the boards.
     fn open(&mut self, url: &str) {
+        self.open_with(url, "svg.board text");
+    }
+
+    /// Opens `url` and waits until the page is loaded and `selector` matches.
+    fn open_with(&mut self, url: &str, selector: &str) {
         self.call("Page.navigate", json!({"url": url}));
         let start = Instant::now();
+        let check = format!(
+            "document.readyState === 'complete' && document.querySelectorAll('{selector}').length > 0"
+        );
         loop {
-            let ready = self.eval(
-                "document.readyState === 'complete' && document.querySelectorAll('svg.board text').length > 0",
-            );
+            let ready = self.eval(&check);
             if ready == json!(true) {
                 return;
             }
@@ -479,5 +485,102 @@ fn explain_page_of_several_puzzles_has_a_list_and_one_section_each() {
     assert_eq!(
         drawn(&mut browser, 1, "place"),
         triple_set(&records[1]["steps"][3]["placements"])
+    );
+}
+
+#[test]
+fn search_page_replays_to_the_solution_with_its_counts() {
+    let Some(mut browser) = browser_or_skip("search_page_replays_to_the_solution_with_its_counts")
+    else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let input = hard_puzzle(dir.path());
+    let out = sudoku()
+        .current_dir(dir.path())
+        .args(["solve", "--trace", "--format", "html", "-q", "hard.txt"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let page = dir.path().join("search.html");
+    std::fs::write(&page, &out.stdout).unwrap();
+    let html = String::from_utf8(out.stdout).unwrap();
+    let json = html
+        .split("<script type=\"application/json\">")
+        .nth(1)
+        .unwrap()
+        .split("</script>")
+        .next()
+        .unwrap();
+    let record: Value = serde_json::from_str(json).unwrap();
+    let events: Vec<u64> = record["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_u64().unwrap())
+        .collect();
+    // Backtracks: guesses taken back, matched through the stack of placements.
+    let mut stack = Vec::new();
+    let mut backtracks = 0;
+    for &e in &events {
+        if e / 1000 == 2 {
+            backtracks += u64::from(stack.pop() == Some(1));
+        } else {
+            stack.push(e / 1000);
+        }
+    }
+    assert!(backtracks > 0, "a puzzle that needs guesses");
+    let solution = sudoku()
+        .args(["solve", "--format", "line", "-q"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    let solution = String::from_utf8(solution.stdout).unwrap()[..81].to_string();
+
+    browser.viewport(1000, 800, false);
+    let url = format!("file://{}", page.display());
+    browser.open_with(&url, "section.trace .counter");
+    // A step forward with the arrow key moves one event.
+    let before = browser.eval("document.querySelector('.counter').textContent");
+    browser.key("ArrowRight");
+    let after = browser.eval("document.querySelector('.counter').textContent");
+    assert_ne!(before, after);
+    // Full speed and play: it pauses on the solution, shown on the board.
+    let play = "(() => { const s = document.querySelector('input[type=range]'); s.value = '100';
+                  document.querySelector('.controls button').click(); return true; })()";
+    let wait_for = |browser: &mut Browser, what: &dyn Fn(&str) -> bool| {
+        let start = Instant::now();
+        loop {
+            let text = browser.eval("document.querySelector('.counter').textContent");
+            let text = text.as_str().unwrap().to_string();
+            let playing = browser.eval("document.querySelector('.controls button').textContent");
+            if what(&text) && playing != json!("pause") {
+                return text;
+            }
+            assert!(start.elapsed() < Duration::from_secs(30), "{text}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    browser.eval(play);
+    let counter = wait_for(&mut browser, &|t| t.contains("solutions 1 "));
+    let board = browser.eval(
+        "Array.from(document.querySelectorAll('svg.trace text.v')).map(t => t.textContent || '.').join('')",
+    );
+    assert_eq!(board.as_str().unwrap(), solution, "{counter}");
+    // Play on to the end of the search (which proves the solution is the only one).
+    browser.eval(play);
+    let n = events.len();
+    let counter = wait_for(&mut browser, &|t| {
+        t.starts_with(&format!("event {n} of {n}"))
+    });
+    assert!(
+        counter.contains(&format!("backtracks {backtracks} ")),
+        "{counter}"
+    );
+    assert!(counter.contains("solutions 1 "), "{counter}");
+    // No cut notice when nothing was cut.
+    assert_eq!(
+        browser.eval("document.querySelectorAll('.cut').length"),
+        json!(0)
     );
 }

@@ -307,3 +307,117 @@ fn explain_json_of_a_position_gives_its_starting_marks() {
 fn other(d: u8) -> u8 {
     if d == b'1' { b'2' } else { b'1' }
 }
+
+/// The JSON record in each section of a page with this section class.
+fn page_records(html: &str, class: &str) -> Vec<Value> {
+    let open = format!("<section class=\"{class}\">\n<script type=\"application/json\">");
+    html.split(&open)
+        .skip(1)
+        .map(|part| {
+            let json = part.split("</script>").next().unwrap();
+            serde_json::from_str(json).unwrap()
+        })
+        .collect()
+}
+
+/// The `--trace` text lines of one puzzle as events: (kind, cell, digit), kind 0 forced,
+/// 1 guess, 2 undo.
+fn text_trace(stderr: &str) -> Vec<(u64, u64, u64)> {
+    stderr
+        .lines()
+        .filter_map(|l| {
+            let (_, rest) = l.split_once(": ")?;
+            let mut words = rest.split(' ');
+            let kind = match words.next()? {
+                "place" => 0,
+                "guess" => 1,
+                "undo" => 2,
+                _ => return None,
+            };
+            let cell = words.next()?;
+            let (r, c) = cell.strip_prefix('r')?.split_once('c')?;
+            let digit = words.nth(1)?.parse().ok()?;
+            let cell = (r.parse::<u64>().ok()? - 1) * 9 + c.parse::<u64>().ok()? - 1;
+            Some((kind, cell, digit))
+        })
+        .collect()
+}
+
+#[test]
+fn search_page_is_self_contained_and_holds_the_trace_events() {
+    for method in ["fast", "simple"] {
+        let input = format!("{}\n", samples("easy.txt")[0].puzzle);
+        let page = run(
+            &[
+                "solve", "--trace", "--format", "html", "--method", method, "-q",
+            ],
+            Some(input.as_bytes()),
+        );
+        page.expect_code(0);
+        let html = &page.stdout;
+        assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"));
+        let without_ns = html.replace("\"http://www.w3.org/2000/svg\"", "");
+        assert!(!without_ns.contains("http:") && !without_ns.contains("https:"));
+        assert!(!html.contains(" src=") && !html.contains("<link") && !html.contains("@import"));
+        let records = page_records(html, "trace");
+        assert_eq!(records.len(), 1);
+        let record = &records[0];
+        assert_eq!(record["method"], method);
+        assert_eq!(record["cut"], false);
+        // The events are the text trace's, one for one.
+        let text = run(
+            &["solve", "--trace", "--method", method, "-q"],
+            Some(input.as_bytes()),
+        );
+        let expected = text_trace(&text.stderr);
+        let events: Vec<(u64, u64, u64)> = record["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                let e = e.as_u64().unwrap();
+                (e / 1000, e / 10 % 100, e % 10)
+            })
+            .collect();
+        assert!(!events.is_empty());
+        assert_eq!(events, expected, "{method}");
+        // The result under the replay is the grid record solve prints.
+        let grid = run(&["solve", "--method", method, "-q"], Some(input.as_bytes()));
+        assert_eq!(record["result"], grid.stdout.as_str());
+    }
+}
+
+#[test]
+fn search_page_says_when_the_trace_was_cut() {
+    let input = format!("{}\n", samples("hard.txt")[0].puzzle);
+    let page = run(
+        &[
+            "solve",
+            "--trace",
+            "--format",
+            "html",
+            "--method",
+            "simple",
+            "--trace-limit",
+            "500",
+            "-q",
+        ],
+        Some(input.as_bytes()),
+    );
+    page.expect_code(0);
+    let record = &page_records(&page.stdout, "trace")[0];
+    assert_eq!(record["cut"], true);
+    assert_eq!(record["limit"], 500);
+    assert_eq!(record["events"].as_array().unwrap().len(), 500);
+    // The page's script words the notice.
+    assert!(page.stdout.contains("The trace was cut"));
+    // --format html without --trace, or with --all, is a usage error.
+    let r = run(&["solve", "--format", "html", "-q"], Some(input.as_bytes()));
+    r.expect_code(2);
+    assert!(r.stderr.contains("add --trace"), "{}", r.stderr);
+    let r = run(
+        &["solve", "--trace", "--all", "--format", "html", "-q"],
+        Some(input.as_bytes()),
+    );
+    r.expect_code(2);
+}

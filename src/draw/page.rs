@@ -25,6 +25,36 @@ pub const EXPLAIN_FOOT: &str = concat!(
     "</script>\n</body>\n</html>\n"
 );
 
+/// The start of the search page (`solve --trace --format html`), up to the puzzles'
+/// sections.
+pub const TRACE_HEAD: &str = concat!(
+    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
+    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
+    "<meta name=\"generator\" content=\"sudoku solve --trace\">\n",
+    "<title>sudoku search</title>\n<style>\n",
+    include_str!("page.css"),
+    "</style>\n</head>\n<body>\n<h1>The search, step by step</h1>\n",
+    "<p class=\"summary\">Givens black, digits the search was forced to place blue, guesses ",
+    "orange. Play, or step with \u{2190} \u{2192} (space plays and pauses).</p>\n",
+    "<noscript><p>This page replays the search with JavaScript; ",
+    "turn it on to see it.</p></noscript>\n<main>\n",
+);
+
+/// The end of the search page: the script that replays each section's events.
+pub const TRACE_FOOT: &str = concat!(
+    "</main>\n<script>\n",
+    include_str!("trace.js"),
+    "</script>\n</body>\n</html>\n"
+);
+
+/// Appends one puzzle's section of the search page: its JSON record (`file`, `line`,
+/// `puzzle`, `method`, `events`, `cut`, `limit`, `result`) in a `<script type="application/json">`.
+pub fn trace_section(out: &mut Vec<u8>, json: &[u8]) {
+    out.extend_from_slice(b"<section class=\"trace\">\n<script type=\"application/json\">");
+    embed_json(out, json);
+    out.extend_from_slice(b"</script>\n</section>\n");
+}
+
 /// Appends one puzzle's section: its JSON record (one object, as `explain --format json`
 /// writes it, without the newline) in a `<script type="application/json">`.
 pub fn explain_section(out: &mut Vec<u8>, json: &[u8]) {
@@ -66,7 +96,7 @@ mod tests {
 
     #[test]
     fn the_page_loads_nothing_from_outside() {
-        for part in [EXPLAIN_HEAD, EXPLAIN_FOOT] {
+        for part in [EXPLAIN_HEAD, EXPLAIN_FOOT, TRACE_HEAD, TRACE_FOOT] {
             // The SVG namespace is a name, not an address anything is loaded from.
             let part = part.replace("\"http://www.w3.org/2000/svg\"", "");
             assert!(!part.contains("http:") && !part.contains("https:"));
