@@ -694,4 +694,60 @@ mod tests {
         .unwrap();
         assert_eq!(ending, Ending::Done(Verdict::Failure));
     }
+
+    /// [`Squares`] as the parts of a document with a head and a foot.
+    struct Document(Squares);
+
+    impl Command for Document {
+        type Job = u64;
+        type Worker = u64;
+        type Tally = Sum;
+
+        fn worker(&self) -> u64 {
+            0
+        }
+
+        fn run(&self, w: &mut u64, i: &u64, record: &mut Record<'_>, tally: &mut Sum) -> Verdict {
+            self.0.run(w, i, record, tally)
+        }
+
+        fn summary(&self, tally: &Sum, elapsed: Duration) -> String {
+            self.0.summary(tally, elapsed)
+        }
+
+        fn prologue(&self) -> Vec<u8> {
+            b"<doc>\n".to_vec()
+        }
+
+        fn epilogue(&self) -> Vec<u8> {
+            b"</doc>\n".to_vec()
+        }
+    }
+
+    #[test]
+    fn the_prologue_and_epilogue_enclose_the_records_even_with_none() {
+        for (threads, n) in [(1, 5), (3, 200), (2, 0)] {
+            let out = Buffer::default();
+            let command = Document(Squares {
+                fail_every: Some(7),
+            });
+            let ending = run_to(
+                &command,
+                Counter::new(Some(n)),
+                &options(threads, 4),
+                Box::new(out.clone()),
+            )
+            .unwrap();
+            let text = String::from_utf8(lock(&out.0).clone()).unwrap();
+            let records: String = (0..n).map(|i| format!("{i} {}\n", i * i)).collect();
+            assert_eq!(text, format!("<doc>\n{records}</doc>\n"));
+            // The head's bytes do not shift which records count as written.
+            let worst = if n >= 7 {
+                Verdict::Failure
+            } else {
+                Verdict::Success
+            };
+            assert_eq!(ending, Ending::Done(worst));
+        }
+    }
 }
