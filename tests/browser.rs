@@ -482,6 +482,13 @@ fn explain_page_of_several_puzzles_has_a_list_and_one_section_each() {
     browser.key("ArrowRight");
     assert_eq!(counter(&mut browser, 1), format!("step 4 of {n}"));
     assert_eq!(browser.eval("location.hash"), json!("#2-4"));
+    // A click on a step of the first puzzle's list goes there.
+    browser.eval(
+        "document.querySelectorAll('section.puzzle')[0].querySelectorAll('ol.steps a')[4].click()",
+    );
+    let first = records[0]["steps"].as_array().unwrap().len();
+    assert_eq!(counter(&mut browser, 0), format!("step 5 of {first}"));
+    assert_eq!(browser.eval("location.hash"), json!("#5"));
     assert_eq!(
         drawn(&mut browser, 1, "place"),
         triple_set(&records[1]["steps"][3]["placements"])

@@ -101,12 +101,19 @@
     this.index = index;
     this.rec = rec;
     this.steps = rec.steps || [];
-    this.states = [start(rec)];
-    for (var i = 0; i < this.steps.length; i++) this.states.push(apply(this.states[i], this.steps[i]));
+    this.states = null;
     this.last = this.steps.length ? this.steps.length + 1 : 0;
     this.view = 0;
     this.build();
   }
+
+  // The positions before each step, worked out when the board is first drawn (a page of a
+  // thousand puzzles draws only those scrolled into view).
+  Puzzle.prototype.ready = function () {
+    if (this.states) return;
+    this.states = [start(this.rec)];
+    for (var i = 0; i < this.steps.length; i++) this.states.push(apply(this.states[i], this.steps[i]));
+  };
 
   Puzzle.prototype.build = function () {
     var self = this, rec = this.rec, sec = this.section;
@@ -130,7 +137,7 @@
       btn.addEventListener("click", function () { active = self; self.go(b[2](), true); });
       return btn;
     });
-    this.counter = h("span", "counter", controls);
+    this.counter = h("span", "counter", controls, "start");
     this.counter.setAttribute("aria-live", "polite");
     this.text = h("div", "current-text", side);
     var legend = h("div", "legend", side);
@@ -138,12 +145,21 @@
       ["#ffd6a8", "fins"], ["#cdeec6", "ALS"], ["#d01818", "removed"], ["#0c8a2a", "placed"]]
       .forEach(function (l) { h("span", null, legend, l[1]).style.setProperty("--c", l[0]); });
     this.list = h("ol", "steps", layout);
+    var frag = document.createDocumentFragment();
     this.items = this.steps.map(function (step, i) {
-      var li = h("li", null, self.list);
-      var a = h("a", null, li, step.text);
-      a.href = "#" + self.fragment(i + 1);
-      a.addEventListener("click", function (ev) { ev.preventDefault(); active = self; self.go(i + 1, true); });
+      var li = h("li", null, frag);
+      h("a", null, li, step.text).href = "#" + self.fragment(i + 1);
       return li;
+    });
+    this.list.appendChild(frag);
+    // One listener for the list: a click on step k goes there.
+    this.list.addEventListener("click", function (ev) {
+      var li = ev.target.closest && ev.target.closest("li");
+      var k = self.items.indexOf(li);
+      if (k < 0) return;
+      ev.preventDefault();
+      active = self;
+      self.go(k + 1, true);
     });
     sec.addEventListener("pointerdown", function () { active = self; });
   };
@@ -166,6 +182,7 @@
   Puzzle.prototype.fragment = function (k) { return this.index === 1 ? String(k) : this.index + "-" + k; };
 
   Puzzle.prototype.go = function (k, record) {
+    this.ready();
     k = Math.max(0, Math.min(this.last, k | 0));
     if (this.items[this.view - 1]) this.items[this.view - 1].className = "";
     this.view = k;
@@ -332,9 +349,21 @@
         a.href = "#" + p.index + "-0";
       });
     }
-    puzzles.forEach(function (p) { p.go(0, false); });
     active = puzzles[0] || null;
-    fromFragment();
+    if (!fromFragment() && active) active.go(0, false);
+    // Each other board is drawn when it comes into view, or before printing.
+    var drawLater = function (p) { if (!p.states) p.go(0, false); };
+    if (window.IntersectionObserver) {
+      var seen = new IntersectionObserver(function (entries) {
+        entries.forEach(function (en) {
+          if (en.isIntersecting) { drawLater(puzzles[Number(en.target.id.slice(1)) - 1]); seen.unobserve(en.target); }
+        });
+      }, { rootMargin: "400px" });
+      puzzles.forEach(function (p) { seen.observe(p.section); });
+    } else {
+      puzzles.forEach(drawLater);
+    }
+    window.addEventListener("beforeprint", function () { puzzles.forEach(drawLater); });
     window.addEventListener("hashchange", fromFragment);
     document.addEventListener("keydown", function (ev) {
       if (!active || ev.altKey || ev.ctrlKey || ev.metaKey) return;
