@@ -591,3 +591,56 @@ fn search_page_replays_to_the_solution_with_its_counts() {
         json!(0)
     );
 }
+
+#[test]
+fn explain_page_of_a_position_starts_from_its_pencil_marks() {
+    let Some(mut browser) =
+        browser_or_skip("explain_page_of_a_position_starts_from_its_pencil_marks")
+    else {
+        return;
+    };
+    // The pencil marks of a puzzle, less one candidate (not the solution's) of an open cell.
+    let puzzle = samples("hard.txt")[0].puzzle.clone();
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("puzzle.txt");
+    std::fs::write(&plain, format!("{puzzle}\n")).unwrap();
+    let record: Value =
+        serde_json::from_str(explain(&["--format", "json"], &plain).trim()).unwrap();
+    let first = &record["steps"][0];
+    // The cell of the first step keeps its digit; drop another candidate there.
+    let (r, c, d) = (
+        first["placements"][0][0].as_u64().unwrap(),
+        first["placements"][0][1].as_u64().unwrap(),
+        first["placements"][0][2].as_u64().unwrap(),
+    );
+    let cell = ((r - 1) * 9 + c - 1) as usize;
+    // The candidates of that cell on the plain page, from the board the browser draws.
+    let page = dir.path().join("plain.html");
+    std::fs::write(&page, explain(&["--format", "html"], &plain)).unwrap();
+    browser.viewport(1000, 720, false);
+    browser.open(&format!("file://{}", page.display()));
+    let js = format!(
+        "Array.from(document.querySelectorAll('svg text.cand[data-r=\"{r}\"][data-c=\"{c}\"]')).map(t => +t.dataset.d)"
+    );
+    let before: Vec<u64> = serde_json::from_value(browser.eval(&js)).unwrap();
+    let dropped = *before.iter().find(|&&x| x != d).expect("another candidate");
+    let mut marks = String::new();
+    for (i, ch) in puzzle.bytes().enumerate() {
+        for digit in b'1'..=b'9' {
+            let keep = if ch == b'.' {
+                !(i == cell && u64::from(digit - b'0') == dropped)
+            } else {
+                ch == digit
+            };
+            marks.push(if keep { digit as char } else { '.' });
+        }
+    }
+    let position = dir.path().join("position.txt");
+    std::fs::write(&position, format!("{marks}\n")).unwrap();
+    let page = dir.path().join("position.html");
+    std::fs::write(&page, explain(&["--format", "html"], &position)).unwrap();
+    browser.open(&format!("file://{}", page.display()));
+    let after: Vec<u64> = serde_json::from_value(browser.eval(&js)).unwrap();
+    let expected: Vec<u64> = before.iter().copied().filter(|&x| x != dropped).collect();
+    assert_eq!(after, expected);
+}
