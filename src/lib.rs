@@ -8,6 +8,8 @@
 //! - [`generate`]: makes puzzles: reproducible from a seed, symmetric, minimal, to a clue count
 //!   or a score.
 //! - [`rating`]: the Sudoku Explainer difficulty rating (ER/EP/ED).
+//! - [`draw`]: pictures from the same values: a step on the board as SVG, and the
+//!   self-contained explain and search pages.
 #![deny(missing_docs)]
 
 pub mod board;
