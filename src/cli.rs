@@ -43,6 +43,14 @@ pub const SOLVE_EXAMPLES: &[Example] = &[
         "sudoku solve --timeout 2s --all hard.txt",
         "give each puzzle at most 2 seconds",
     ),
+    example(
+        "sudoku solve --method simple --stats puzzles/easy.txt",
+        "the textbook search, its nodes counted",
+    ),
+    example(
+        "sudoku solve --trace --format html --method simple a.txt > search.html",
+        "a page that replays the search",
+    ),
 ];
 
 /// `check`'s examples.
@@ -69,6 +77,10 @@ pub const HINT_EXAMPLES: &[Example] = &[
         "sudoku hint --format json position.txt",
         "the step with its evidence, as JSON",
     ),
+    example(
+        "sudoku hint --format svg position.txt > hint.svg",
+        "the step drawn on the board",
+    ),
 ];
 
 /// `explain`'s examples.
@@ -88,6 +100,14 @@ pub const EXPLAIN_EXAMPLES: &[Example] = &[
     example(
         "sudoku explain --format json a.txt",
         "steps with their evidence, as JSON",
+    ),
+    example(
+        "sudoku explain --format html a.txt > a.html",
+        "a page that draws every step on a board",
+    ),
+    example(
+        "sudoku explain --format svg --step 12 a.txt > step12.svg",
+        "one step drawn on the board",
     ),
 ];
 /// `generate`'s examples.
@@ -434,12 +454,25 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", requires = "mode", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
 
+    /// The search: 'fast' (ours: propagation, a careful choice of cell) or 'simple' (the
+    /// textbook method: empty cells in reading order, digits 1 to 9, back up on a dead end; for
+    /// teaching and checking; slow on hard puzzles). With --stats, 'simple' reports nodes
+    /// (digits written) where 'fast' reports guesses.
+    #[arg(long, value_enum, default_value_t = SolveMethod::Fast, value_name = "METHOD")]
+    pub method: SolveMethod,
+
     /// Print every placement and backtrack of the search to stderr.
     ///
     /// Each puzzle's part starts with a line 'FILE:LINE: trace'; each line after it gives
     /// the depth (guesses on the stack), the cell as rRcC and the digit. Implies --threads 1.
+    /// With --format html: a self-contained page on stdout that replays the search instead.
     #[arg(long)]
     pub trace: bool,
+
+    /// With --trace --format html: record at most N events (placements and take-backs) of each
+    /// puzzle's search; the page says when the trace was cut.
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub trace_limit: u64,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = SolveFormat::Grid, value_name = "FORMAT")]
@@ -722,6 +755,10 @@ pub struct ExplainArgs {
     /// Print the pencil-mark grid before each step that is not a single.
     #[arg(long)]
     pub grid: bool,
+
+    /// With --format svg: draw step N [default: the first step of the hardest technique].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub step: Option<u64>,
 }
 
 // Flags shared by `hint` and `explain` (a plain comment: see `Command`).
@@ -756,6 +793,14 @@ pub enum LogicFormat {
     Text,
     /// One JSON object per puzzle, one per line, with every step and its evidence.
     Json,
+    /// One self-contained HTML page (no network needed) that draws each step on a board from
+    /// the JSON records: the step list beside it, arrow keys or j/k to move, #N in the address
+    /// keeps the step.
+    Html,
+    /// An SVG picture of the board with the step drawn on it, one document per puzzle (give
+    /// one puzzle for one file): hint's step; for explain, --step N or the first step of the
+    /// hardest technique.
+    Svg,
 }
 
 // Flags of `generate` (a plain comment: see `Command`).
@@ -1033,6 +1078,18 @@ pub enum SolveFormat {
     Line,
     /// One JSON object per puzzle, one per line.
     Json,
+    /// With --trace: a self-contained page that replays each puzzle's search (play, pause,
+    /// speed, step), with the result in grid form.
+    Html,
+}
+
+/// `solve --method` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SolveMethod {
+    /// Ours: propagation of singles and locked candidates, branching on a well-chosen cell.
+    Fast,
+    /// The textbook backtracking search, without propagation.
+    Simple,
 }
 
 /// `check --format` values.

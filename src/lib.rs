@@ -11,7 +11,8 @@
 //! - [`logic`]: human-style solving: techniques found one step at a time, with their
 //!   evidence, and the ladder that orders them (what `hint` and `explain` show).
 //! - [`rating`]: the Sudoku Explainer difficulty rating (ER/EP/ED).
-//! - [`draw`]: pictures: printable sheets and books (PDF, SVG, HTML).
+//! - [`draw`]: pictures from the same values: printable sheets and books (PDF, SVG, HTML), a
+//!   step on the board as SVG, and the self-contained explain and search pages.
 #![deny(missing_docs)]
 
 pub mod board;

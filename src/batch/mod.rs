@@ -106,6 +106,18 @@ pub trait Command: Sync {
     fn interrupted_note(&self, _tally: &Self::Tally) -> Option<String> {
         None
     }
+
+    /// Bytes written before the first record: the head of a document whose records are its
+    /// parts (an HTML page). None by default.
+    fn prologue(&self) -> Vec<u8> {
+        Vec::new()
+    }
+
+    /// Bytes written after the last record (also after Ctrl-C, so the document is whole).
+    /// None by default.
+    fn epilogue(&self) -> Vec<u8> {
+        Vec::new()
+    }
 }
 
 /// How the driver runs a command.
@@ -293,6 +305,8 @@ where
     S: Source<Job = C::Job>,
 {
     let threads = options.threads.max(1);
+    let mut output = Output::new(stdout, progress);
+    output.write(&command.prologue());
     let shared = Shared {
         command,
         options,
@@ -303,7 +317,7 @@ where
             size: 1,
         }),
         writing: Mutex::new(Writing {
-            output: Output::new(stdout, progress),
+            output,
             next: 0,
             waiting: BTreeMap::new(),
             tally: C::Tally::default(),
@@ -323,6 +337,7 @@ where
         .writing
         .into_inner()
         .unwrap_or_else(|e| e.into_inner());
+    writing.output.write(&command.epilogue());
     writing.output.flush();
     let verdict = writing.output.verdict();
     (writing.tally, verdict, writing.output.error.take())
@@ -689,5 +704,61 @@ mod tests {
         )
         .unwrap();
         assert_eq!(ending, Ending::Done(Verdict::Failure));
+    }
+
+    /// [`Squares`] as the parts of a document with a head and a foot.
+    struct Document(Squares);
+
+    impl Command for Document {
+        type Job = u64;
+        type Worker = u64;
+        type Tally = Sum;
+
+        fn worker(&self) -> u64 {
+            0
+        }
+
+        fn run(&self, w: &mut u64, i: &u64, record: &mut Record<'_>, tally: &mut Sum) -> Verdict {
+            self.0.run(w, i, record, tally)
+        }
+
+        fn summary(&self, tally: &Sum, elapsed: Duration) -> String {
+            self.0.summary(tally, elapsed)
+        }
+
+        fn prologue(&self) -> Vec<u8> {
+            b"<doc>\n".to_vec()
+        }
+
+        fn epilogue(&self) -> Vec<u8> {
+            b"</doc>\n".to_vec()
+        }
+    }
+
+    #[test]
+    fn the_prologue_and_epilogue_enclose_the_records_even_with_none() {
+        for (threads, n) in [(1, 5), (3, 200), (2, 0)] {
+            let out = Buffer::default();
+            let command = Document(Squares {
+                fail_every: Some(7),
+            });
+            let ending = run_to(
+                &command,
+                Counter::range(0, Some(n)),
+                &options(threads, 4),
+                Box::new(out.clone()),
+            )
+            .unwrap();
+            let text = String::from_utf8(lock(&out.0).clone()).unwrap();
+            let records: String = (0..n).map(|i| format!("{i} {}\n", i * i)).collect();
+            assert_eq!(text, format!("<doc>\n{records}</doc>\n"));
+            // The head's bytes do not shift which records count as written.
+            let worst = if n >= 7 {
+                Verdict::Failure
+            } else {
+                Verdict::Success
+            };
+            assert_eq!(ending, Ending::Done(worst));
+        }
     }
 }

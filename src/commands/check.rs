@@ -9,7 +9,7 @@ use sudoku::solver::NoObserver;
 
 use super::solve::{Search, SearchTally};
 use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict};
-use crate::cli::CheckArgs;
+use crate::cli::{CheckArgs, SolveMethod};
 
 /// Runs `sudoku check`.
 pub fn run(args: CheckArgs) -> Result<Ending> {
@@ -22,6 +22,7 @@ pub fn run(args: CheckArgs) -> Result<Ending> {
         limit: None,
         timeout: batch.timeout,
         threads: super::threads(batch.threads),
+        method: SolveMethod::Fast,
     };
     let options = Options {
         threads: search.threads,
@@ -65,6 +66,6 @@ impl batch::Command for Check {
     }
 
     fn summary(&self, tally: &SearchTally, elapsed: Duration) -> String {
-        tally.summary(elapsed)
+        tally.summary(elapsed, "guesses")
     }
 }

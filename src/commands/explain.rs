@@ -11,6 +11,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, Result};
+use sudoku::draw::{board_svg, page};
 use sudoku::format::write_json_string;
 use sudoku::input::Entry;
 use sudoku::logic::{self, CellSet, Grid, Ladder, SolveEnd, Step, Technique};
@@ -20,7 +21,13 @@ use crate::cli::{ExplainArgs, HintArgs, LogicArgs, LogicFormat};
 
 /// Runs `sudoku explain`.
 pub fn run(args: ExplainArgs) -> Result<Ending> {
-    run_logic(args.logic, Mode::Explain { grid: args.grid })
+    run_logic(
+        args.logic,
+        Mode::Explain {
+            grid: args.grid,
+            step: args.step,
+        },
+    )
 }
 
 /// Runs `sudoku hint`.
@@ -42,7 +49,9 @@ fn run_logic(args: LogicArgs, mode: Mode) -> Result<Ending> {
     let command = Logic {
         mode,
         ladder,
-        json: args.format == LogicFormat::Json,
+        json: matches!(args.format, LogicFormat::Json | LogicFormat::Html),
+        html: args.format == LogicFormat::Html,
+        svg: args.format == LogicFormat::Svg,
         color: super::color(batch_args.color),
         timeout: batch_args.timeout,
     };
@@ -65,15 +74,21 @@ fn run_logic(args: LogicArgs, mode: Mode) -> Result<Ending> {
 enum Mode {
     /// The next step only; `grid`: the pencil marks before it.
     Hint { grid: bool },
-    /// Every step; `grid`: the pencil marks before each step that is not a single.
-    Explain { grid: bool },
+    /// Every step; `grid`: the pencil marks before each step that is not a single; `step`:
+    /// the step to draw with `--format svg`.
+    Explain { grid: bool, step: Option<u64> },
 }
 
 /// The `hint` and `explain` commands.
 struct Logic {
     mode: Mode,
     ladder: Ladder,
+    /// JSON records (also for HTML, which wraps them).
     json: bool,
+    /// The HTML page: a head, then each JSON record in a section, then the script.
+    html: bool,
+    /// One SVG picture per puzzle: one step drawn on the board.
+    svg: bool,
     color: bool,
     timeout: Option<Duration>,
 }
@@ -223,43 +238,77 @@ impl batch::Command for Logic {
                 }
                 status
             }
-            Prepared::Ready(mut grid) => match self.mode {
-                Mode::Hint { .. } => {
-                    if grid.is_solved() {
-                        Status::Solved
-                    } else if stop() {
-                        Status::Unknown
-                    } else if let Some(step) = self.ladder.next_step(&grid) {
-                        out.step(&grid, &step);
-                        Status::Step
-                    } else {
-                        out.stuck_at = Some(*grid);
-                        Status::Stuck
-                    }
+            Prepared::Ready(mut grid) => {
+                if entry.marks.is_some() {
+                    out.start_marks = Some(grid.to_marks_line());
                 }
-                Mode::Explain { .. } => {
-                    let end = logic::solve(&mut grid, &self.ladder, Some(&stop), |before, step| {
-                        out.step(before, step);
-                        ControlFlow::Continue(())
-                    });
-                    match end {
-                        SolveEnd::Solved => Status::Solved,
-                        SolveEnd::Stuck => {
+                match self.mode {
+                    Mode::Hint { .. } => {
+                        if grid.is_solved() {
+                            Status::Solved
+                        } else if stop() {
+                            Status::Unknown
+                        } else if let Some(step) = self.ladder.next_step(&grid) {
+                            out.step(&grid, &step);
+                            Status::Step
+                        } else {
                             out.stuck_at = Some(*grid);
                             Status::Stuck
                         }
-                        SolveEnd::Stopped => Status::Unknown,
+                    }
+                    Mode::Explain { .. } => {
+                        let end =
+                            logic::solve(&mut grid, &self.ladder, Some(&stop), |before, step| {
+                                out.step(before, step);
+                                ControlFlow::Continue(())
+                            });
+                        match end {
+                            SolveEnd::Solved => Status::Solved,
+                            SolveEnd::Stuck => {
+                                out.stuck_at = Some(*grid);
+                                Status::Stuck
+                            }
+                            SolveEnd::Stopped => Status::Unknown,
+                        }
                     }
                 }
-            },
+            }
         };
         tally.count(status);
         tally.steps += out.count;
-        out.finish(status, record.out());
+        let mut drew_nothing = false;
+        if self.svg {
+            // An invalid puzzle's error is reported already.
+            if let Some(note) = out.finish_svg(status, record.out())
+                && status != Status::Invalid
+            {
+                record.report(note);
+                drew_nothing = true;
+            }
+        } else {
+            out.finish(status, record.out());
+        }
         match status {
-            Status::Step | Status::Solved => Verdict::Success,
             Status::Invalid => Verdict::Invalid,
+            _ if drew_nothing => Verdict::Failure,
+            Status::Step | Status::Solved => Verdict::Success,
             _ => Verdict::Failure,
+        }
+    }
+
+    fn prologue(&self) -> Vec<u8> {
+        if self.html {
+            page::EXPLAIN_HEAD.as_bytes().to_vec()
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn epilogue(&self) -> Vec<u8> {
+        if self.html {
+            page::EXPLAIN_FOOT.as_bytes().to_vec()
+        } else {
+            Vec::new()
         }
     }
 
@@ -323,6 +372,10 @@ struct Output<'a> {
     stuck_at: Option<Grid>,
     /// The message (and column) of an invalid puzzle.
     error: Option<(String, Option<u64>)>,
+    /// The pencil marks at the start, when the input gave them (729 characters).
+    start_marks: Option<String>,
+    /// `--format svg`: the step to draw and the grid before it.
+    drawn: Option<(Grid, Step)>,
 }
 
 impl<'a> Output<'a> {
@@ -336,14 +389,28 @@ impl<'a> Output<'a> {
             hardest: None,
             stuck_at: None,
             error: None,
+            start_marks: None,
+            drawn: None,
         }
     }
 
     fn step(&mut self, before: &Grid, step: &Step) {
         self.count += 1;
         let rank = |t: Technique| self.logic.ladder.rank(t).unwrap_or(usize::MAX);
-        if self.hardest.is_none_or(|h| rank(step.technique) > rank(h)) {
+        let harder = self.hardest.is_none_or(|h| rank(step.technique) > rank(h));
+        if harder {
             self.hardest = Some(step.technique);
+        }
+        if self.logic.svg {
+            let chosen = match self.logic.mode {
+                Mode::Hint { .. } => true,
+                Mode::Explain { step: Some(n), .. } => n == self.count,
+                Mode::Explain { step: None, .. } => harder,
+            };
+            if chosen {
+                self.drawn = Some((*before, step.clone()));
+            }
+            return;
         }
         if self.logic.json {
             if self.count > 1 {
@@ -359,7 +426,7 @@ impl<'a> Output<'a> {
                 }
                 self.body.push_str(&self.styled(step));
             }
-            Mode::Explain { grid } => {
+            Mode::Explain { grid, .. } => {
                 if grid && !step.technique.is_single() {
                     before.write_marks(&mut self.body, Some(step), self.logic.color);
                 }
@@ -383,6 +450,12 @@ impl<'a> Output<'a> {
     }
 
     fn finish(self, status: Status, out: &mut Vec<u8>) {
+        if self.logic.html {
+            let mut json = Vec::new();
+            self.finish_json(status, &mut json);
+            page::explain_section(out, json.strip_suffix(b"\n").unwrap_or(&json));
+            return;
+        }
         if self.logic.json {
             self.finish_json(status, out);
             return;
@@ -459,6 +532,31 @@ impl<'a> Output<'a> {
         }
     }
 
+    /// The picture of the chosen step, or of the position where logic stopped; a note on
+    /// stderr when there is nothing to draw.
+    fn finish_svg(self, status: Status, out: &mut Vec<u8>) -> Option<String> {
+        let title = format!("{}:{}", self.job.input.name, self.job.entry.line);
+        let picture = match (&self.drawn, &self.stuck_at) {
+            (Some((grid, step)), _) => board_svg::step_svg(grid, Some(step), &title),
+            (None, Some(grid)) if self.count == 0 => board_svg::step_svg(grid, None, &title),
+            _ => {
+                let why = match (status, self.logic.mode) {
+                    (_, Mode::Explain { step: Some(n), .. }) if n > self.count => {
+                        format!("no step {n}: {} steps", self.count)
+                    }
+                    (Status::Solved, _) => "already solved".to_string(),
+                    (Status::None, _) => "no solution".to_string(),
+                    (Status::Multiple, _) => "multiple solutions".to_string(),
+                    (Status::Unknown, _) => "stopped before a step (timeout)".to_string(),
+                    _ => "nothing to draw".to_string(),
+                };
+                return Some(format!("{title}: {why}, nothing drawn\n"));
+            }
+        };
+        out.extend_from_slice(picture.as_bytes());
+        None
+    }
+
     fn finish_json(self, status: Status, out: &mut Vec<u8>) {
         let job = self.job;
         out.extend_from_slice(b"{\"file\":");
@@ -467,6 +565,10 @@ impl<'a> Output<'a> {
         if let Ok(board) = &job.entry.result {
             out.extend_from_slice(b",\"puzzle\":");
             write_json_string(out, &board.to_line());
+        }
+        if let Some(marks) = &self.start_marks {
+            out.extend_from_slice(b",\"marks\":");
+            write_json_string(out, marks);
         }
         out.extend_from_slice(b",\"status\":");
         write_json_string(out, status.word());

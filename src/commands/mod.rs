@@ -72,6 +72,8 @@ impl From<SolveFormat> for Format {
             SolveFormat::Grid => Format::Grid,
             SolveFormat::Line => Format::Line,
             SolveFormat::Json => Format::Json,
+            // The result shown under the replay of `--trace --format html`.
+            SolveFormat::Html => Format::Grid,
         }
     }
 }

@@ -13,11 +13,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, Result};
 use sudoku::board::Board;
+use sudoku::draw::page;
 use sudoku::format::{self, Context, Cut, Format, Mode, Outcome, Status};
-use sudoku::solver::{self, NoObserver, Observer, SearchEnd};
+use sudoku::solver::{self, NoObserver, Observer, SearchEnd, simple};
 
 use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict, interrupt};
-use crate::cli::SolveArgs;
+use crate::cli::{SolveArgs, SolveFormat, SolveMethod};
 
 /// How often a count in progress is published to the live display (a power of two).
 const COUNT_PUBLISH: u64 = 1 << 14;
@@ -31,15 +32,25 @@ pub fn run(args: SolveArgs) -> Result<Ending> {
     } else {
         Mode::Solve
     };
+    let page = args.format == SolveFormat::Html;
+    if page && !args.trace {
+        anyhow::bail!("--format html is the page of --trace: add --trace");
+    }
+    if page && mode == Mode::All {
+        anyhow::bail!(
+            "--trace --format html shows the search, not a list: use --count (or no --all)"
+        );
+    }
     let batch = args.batch;
     let search = Search {
         mode,
         format: args.format.into(),
-        color: super::color(batch.color),
+        color: !page && super::color(batch.color),
         stats: batch.stats,
         limit: args.limit,
         timeout: batch.timeout,
         threads: super::threads(batch.threads),
+        method: args.method,
     };
     // --trace and --all stream from one search at a time, a chunk of one puzzle each, so
     // that the trace and the error reports on stderr keep input order too.
@@ -54,6 +65,7 @@ pub fn run(args: SolveArgs) -> Result<Ending> {
     let command = Solve {
         search,
         trace: args.trace,
+        page: page.then_some(args.trace_limit),
         trace_error: Arc::default(),
     };
     let ending = batch::run(
@@ -77,6 +89,8 @@ pub fn run(args: SolveArgs) -> Result<Ending> {
 
 /// The `solve` command.
 struct Solve {
+    /// `--trace --format html`: the page, and the most events recorded per puzzle.
+    page: Option<u64>,
     search: Search,
     trace: bool,
     /// Why the trace could not be written, once it could not.
@@ -89,7 +103,7 @@ impl batch::Command for Solve {
     type Tally = SearchTally;
 
     fn worker(&self) -> Option<Trace> {
-        self.trace.then(|| Trace {
+        (self.trace && self.page.is_none()).then(|| Trace {
             err: io::BufWriter::new(io::stderr()),
             error: Arc::clone(&self.trace_error),
             failed: false,
@@ -113,7 +127,10 @@ impl batch::Command for Solve {
                 trace.flush();
                 outcome
             }
-            None => self.search.entry(job, &mut NoObserver, record, tally),
+            None => match self.page {
+                Some(limit) => self.replay(job, limit, record, tally),
+                None => self.search.entry(job, &mut NoObserver, record, tally),
+            },
         };
         match outcome {
             None => Verdict::Invalid,
@@ -123,8 +140,106 @@ impl batch::Command for Solve {
         }
     }
 
+    fn prologue(&self) -> Vec<u8> {
+        match self.page {
+            Some(_) => page::TRACE_HEAD.as_bytes().to_vec(),
+            None => Vec::new(),
+        }
+    }
+
+    fn epilogue(&self) -> Vec<u8> {
+        match self.page {
+            Some(_) => page::TRACE_FOOT.as_bytes().to_vec(),
+            None => Vec::new(),
+        }
+    }
+
     fn summary(&self, tally: &SearchTally, elapsed: Duration) -> String {
-        tally.summary(elapsed)
+        let unit = match self.search.method {
+            SolveMethod::Fast => "guesses",
+            SolveMethod::Simple => "nodes",
+        };
+        tally.summary(elapsed, unit)
+    }
+}
+
+impl Solve {
+    /// `--trace --format html`: searches with a [`Recorder`] and writes the page's section,
+    /// the usual record (in grid form) going into it as the result.
+    fn replay(
+        &self,
+        job: &Puzzle,
+        limit: u64,
+        record: &mut Record<'_>,
+        tally: &mut SearchTally,
+    ) -> Option<Outcome> {
+        let mut recorder = Recorder {
+            events: Vec::new(),
+            limit: usize::try_from(limit).unwrap_or(usize::MAX),
+            cut: false,
+        };
+        let start = record.out().len();
+        let outcome = self.search.entry(job, &mut recorder, record, tally);
+        let result = record.out().split_off(start);
+        let mut json = Vec::with_capacity(64 + 6 * recorder.events.len());
+        json.extend_from_slice(b"{\"file\":");
+        format::write_json_string(&mut json, &job.input.json_name);
+        let _ = write!(json, ",\"line\":{}", job.entry.line);
+        if let Ok(board) = &job.entry.result {
+            json.extend_from_slice(b",\"puzzle\":");
+            format::write_json_string(&mut json, &board.to_line());
+        }
+        let method = match self.search.method {
+            SolveMethod::Fast => "fast",
+            SolveMethod::Simple => "simple",
+        };
+        let _ = write!(
+            json,
+            ",\"method\":\"{method}\",\"limit\":{limit},\"cut\":{},\"events\":[",
+            recorder.cut
+        );
+        for (i, e) in recorder.events.iter().enumerate() {
+            if i > 0 {
+                json.push(b',');
+            }
+            let _ = write!(json, "{e}");
+        }
+        json.extend_from_slice(b"],\"result\":");
+        format::write_json_string(&mut json, &String::from_utf8_lossy(&result));
+        json.push(b'}');
+        page::trace_section(record.out(), &json);
+        outcome
+    }
+}
+
+/// Records the search's events for the search page, up to a limit: each one number,
+/// `kind * 1000 + cell * 10 + digit` with kind 0 for a forced placement, 1 a guess, 2 a
+/// placement taken back.
+struct Recorder {
+    events: Vec<u32>,
+    limit: usize,
+    /// Events were left out.
+    cut: bool,
+}
+
+impl Recorder {
+    fn push(&mut self, kind: u32, cell: usize, digit: u8) {
+        if self.events.len() < self.limit {
+            self.events
+                .push(kind * 1000 + cell as u32 * 10 + u32::from(digit));
+        } else {
+            self.cut = true;
+        }
+    }
+}
+
+impl Observer for Recorder {
+    fn place(&mut self, _depth: usize, cell: usize, digit: u8, guess: bool) {
+        self.push(u32::from(guess), cell, digit);
+    }
+
+    fn undo(&mut self, _depth: usize, cell: usize, digit: u8) {
+        self.push(2, cell, digit);
     }
 }
 
@@ -145,6 +260,8 @@ pub struct Search {
     pub timeout: Option<Duration>,
     /// Threads a long count may be shared out to.
     pub threads: usize,
+    /// Which search.
+    pub method: SolveMethod,
 }
 
 /// Counts over the batch, for `--stats`.
@@ -175,8 +292,8 @@ impl batch::Tally for SearchTally {
 }
 
 impl SearchTally {
-    /// The `--stats` summary.
-    pub fn summary(&self, elapsed: Duration) -> String {
+    /// The `--stats` summary; `unit` names what the search counted (`guesses`, `nodes`).
+    pub fn summary(&self, elapsed: Duration, unit: &str) -> String {
         use std::fmt::Write as _;
         let t = self;
         let secs = elapsed.as_secs_f64();
@@ -201,11 +318,7 @@ impl SearchTally {
             let _ = writeln!(s, "stopped: {} before a verdict", t.unknown);
         }
         let _ = writeln!(s, "time: {secs:.3} s, {rate:.0} puzzles/s");
-        let _ = writeln!(
-            s,
-            "search: {} guesses, {per:.2} per valid puzzle",
-            t.guesses
-        );
+        let _ = writeln!(s, "search: {} {unit}, {per:.2} per valid puzzle", t.guesses);
         s
     }
 }
@@ -277,21 +390,26 @@ impl Search {
             format::write_all_start(record.out(), cx, puzzle);
         }
         let progress = record.progress();
-        let found = if self.mode == Mode::Count && self.threads > 1 && !O::ENABLED {
+        let found = if self.mode == Mode::Count
+            && self.threads > 1
+            && !O::ENABLED
+            && self.method == SolveMethod::Fast
+        {
             count_on_all_threads(self.threads, puzzle, limit, &stop, progress, SPLIT_AFTER)
         } else {
             let mut first = None;
             let mut count = 0u64;
-            let report = solver::search(puzzle, observer, Some(&stop), |solution| {
+            // A solution, given as how to get its board: counting builds none.
+            let mut on_solution = |solution: &dyn Fn() -> Board| {
                 count += 1;
                 match self.mode {
                     Mode::All => {
-                        let board = solution.board();
+                        let board = solution();
                         first.get_or_insert(board);
                         format::write_all_solution(record.out(), cx, puzzle, count, &board);
                         record.stream()?;
                     }
-                    _ if count == 1 => first = Some(solution.board()),
+                    _ if count == 1 => first = Some(solution()),
                     _ => {}
                 }
                 if count.is_multiple_of(COUNT_PUBLISH) {
@@ -302,13 +420,27 @@ impl Search {
                 } else {
                     ControlFlow::Continue(())
                 }
-            });
+            };
+            let (end, guesses) = match self.method {
+                SolveMethod::Fast => {
+                    let report = solver::search(puzzle, observer, Some(&stop), |s| {
+                        on_solution(&|| s.board())
+                    });
+                    (report.end, report.stats.guesses)
+                }
+                SolveMethod::Simple => {
+                    let report = simple::search(puzzle, observer, Some(&stop), |board| {
+                        on_solution(&|| *board)
+                    });
+                    (report.end, report.nodes)
+                }
+            };
             record.progress().add_found(count % COUNT_PUBLISH);
             Found {
                 first,
                 count,
-                end: report.end,
-                guesses: report.stats.guesses,
+                end,
+                guesses,
             }
         };
         let Found {

@@ -27,7 +27,8 @@
 //!
 //! Files: `state.rs` (the state and its bit layout, propagation, branching choice),
 //! `tables.rs` (lookup tables and bit operations on band words), `leaf.rs` (the leaf
-//! search), `fast.rs` (which build runs); the search itself and its API here.
+//! search), `fast.rs` (which build runs); the search itself and its API here. `simple.rs` is
+//! apart: the textbook backtracking solver, for teaching and as an independent check.
 
 use std::ops::ControlFlow;
 
@@ -114,6 +115,7 @@ struct Unsolvable;
 mod fast;
 mod leaf;
 mod position;
+pub mod simple;
 mod state;
 mod tables;
 

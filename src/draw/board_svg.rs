@@ -1,0 +1,381 @@
+//! A position and one logical step as a standalone SVG picture, for a forum post or a
+//! document: the candidates of the open cells, the step's houses, cover sets, cells, fins and
+//! almost locked sets shaded, removed candidates struck out in red, placed digits in green,
+//! and chains as arrows between candidates (strong links solid, weak links dashed).
+//!
+//! It draws from the [`Grid`] before the step and the [`Step`] itself, the values the JSON
+//! carries, with the same colours and layout as the explain page (`page.js`).
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use crate::logic::cells::{digits, house};
+use crate::logic::{CellSet, Grid, Node, NodeKind, Step};
+
+/// Cell size in SVG units.
+const S: f64 = 60.0;
+/// Margin for the row and column labels.
+const M: f64 = 22.0;
+/// The caption under the board: its widest line in characters, and its line height.
+const CAPTION_WIDTH: usize = 58;
+const LINE: f64 = 20.0;
+
+const HOUSE: &str = "#fff1b8";
+const COVER: &str = "#e4dafc";
+const BOTH: &str = "#f4dcc8";
+const CELL: &str = "#cfe3ff";
+const FIN: &str = "#ffd6a8";
+const CHAIN_CELL: &str = "#eaf2ff";
+const ALS: [&str; 5] = ["#cdeec6", "#f9cfe0", "#cbeef3", "#f3e3c0", "#e0d7f7"];
+const BLUE: &str = "#1f5fbf";
+const RED: &str = "#d01818";
+const GREEN: &str = "#0c8a2a";
+
+/// How a candidate is marked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    Pattern,
+    Removed,
+    Placed,
+}
+
+/// The SVG document of `grid` with `step` drawn on it (`None`: the position alone), and the
+/// step's text as a caption. `title` (e.g. `FILE:LINE`) goes into the picture's `<title>`.
+pub fn step_svg(grid: &Grid, step: Option<&Step>, title: &str) -> String {
+    let side = M + 9.0 * S + 4.0;
+    let caption = step.map(|st| wrap(&st.to_string(), CAPTION_WIDTH));
+    let lines = caption.as_ref().map_or(0, Vec::len);
+    let height = side
+        + if lines > 0 {
+            12.0 + LINE * lines as f64
+        } else {
+            0.0
+        };
+    let mut s = String::with_capacity(24 * 1024);
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {side} {height}\" \
+         width=\"{side}\" height=\"{height}\" font-family=\"DejaVu Sans, Arial, sans-serif\">"
+    );
+    let _ = writeln!(s, "<title>{}</title>", escape(title));
+    s.push_str(
+        "<style>text{dominant-baseline:central;text-anchor:middle}\
+         .v{font-size:34px;fill:#2b59a3}.g{font-weight:700;fill:#111}\
+         .c{font-size:15px;fill:#555}.p{fill:#1f5fbf;font-weight:700}\
+         .x{fill:#d01818;font-weight:700}.o{fill:#0c8a2a;font-weight:700}\
+         .l{font-size:13px;fill:#888}</style>\n",
+    );
+    let _ = writeln!(
+        s,
+        "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" \
+         markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">\
+         <path d=\"M0,0 L10,5 L0,10 z\" fill=\"{BLUE}\"/></marker></defs>"
+    );
+    let _ = writeln!(
+        s,
+        "<rect x=\"0\" y=\"0\" width=\"{side}\" height=\"{height}\" fill=\"#fff\"/>"
+    );
+    if let Some(step) = step {
+        for (cell, colour) in shading(step) {
+            let _ = writeln!(
+                s,
+                "<rect x=\"{}\" y=\"{}\" width=\"{S}\" height=\"{S}\" fill=\"{colour}\"/>",
+                M + (cell % 9) as f64 * S,
+                M + (cell / 9) as f64 * S
+            );
+        }
+    }
+    let marks = step.map(marks).unwrap_or_default();
+    for cell in 0..81 {
+        let (r, c) = (cell / 9, cell % 9);
+        let value = grid.value(cell);
+        if value != 0 {
+            let class = if grid.givens().contains(cell) {
+                "v g"
+            } else {
+                "v"
+            };
+            let _ = writeln!(
+                s,
+                "<text x=\"{}\" y=\"{}\" class=\"{class}\">{value}</text>",
+                M + c as f64 * S + S / 2.0,
+                M + r as f64 * S + S / 2.0 + 1.0
+            );
+            continue;
+        }
+        for d in digits::iter(grid.candidates(cell)) {
+            let (x, y) = cand_xy(cell, d);
+            let mark = marks.get(&(cell, d)).copied();
+            let class = match mark {
+                None => "c",
+                Some(Mark::Pattern) => "c p",
+                Some(Mark::Removed) => "c x",
+                Some(Mark::Placed) => "c o",
+            };
+            if mark == Some(Mark::Placed) {
+                let _ = writeln!(
+                    s,
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"9\" fill=\"#c9f0cf\" stroke=\"{GREEN}\"/>"
+                );
+            }
+            let _ = writeln!(
+                s,
+                "<text x=\"{x:.1}\" y=\"{:.1}\" class=\"{class}\" data-r=\"{}\" data-c=\"{}\" data-d=\"{d}\">{d}</text>",
+                y + 1.0,
+                r + 1,
+                c + 1
+            );
+            if mark == Some(Mark::Removed) {
+                let _ = writeln!(
+                    s,
+                    "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{RED}\" stroke-width=\"2\"/>",
+                    x - 7.0,
+                    y + 7.0,
+                    x + 7.0,
+                    y - 7.0
+                );
+            }
+        }
+    }
+    for i in 0..=9 {
+        let (w, colour) = if i % 3 == 0 { (3, "#222") } else { (1, "#999") };
+        let at = M + f64::from(i) * S;
+        let end = M + 9.0 * S;
+        let _ = writeln!(
+            s,
+            "<line x1=\"{at}\" y1=\"{M}\" x2=\"{at}\" y2=\"{end}\" stroke=\"{colour}\" stroke-width=\"{w}\"/>\n\
+             <line x1=\"{M}\" y1=\"{at}\" x2=\"{end}\" y2=\"{at}\" stroke=\"{colour}\" stroke-width=\"{w}\"/>"
+        );
+    }
+    for i in 0..9 {
+        let at = M + i as f64 * S + S / 2.0;
+        let _ = writeln!(
+            s,
+            "<text x=\"{at}\" y=\"{}\" class=\"l\">c{n}</text><text x=\"{}\" y=\"{at}\" class=\"l\">r{n}</text>",
+            M / 2.0,
+            M / 2.0,
+            n = i + 1
+        );
+    }
+    if let Some(step) = step {
+        arrows(&mut s, step);
+    }
+    for (i, line) in caption.iter().flatten().enumerate() {
+        let _ = writeln!(
+            s,
+            "<text x=\"{}\" y=\"{}\" font-size=\"15\" font-weight=\"700\">{}</text>",
+            side / 2.0,
+            side + 4.0 + LINE * (i as f64 + 0.5),
+            escape(line)
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The centre of candidate `digit` in `cell`.
+fn cand_xy(cell: usize, digit: u8) -> (f64, f64) {
+    let (r, c) = ((cell / 9) as f64, (cell % 9) as f64);
+    let d = f64::from(digit - 1);
+    (
+        M + c * S + S / 6.0 + (d % 3.0) * S / 3.0,
+        M + r * S + S / 6.0 + (d / 3.0).floor() * S / 3.0,
+    )
+}
+
+/// The centre of a chain node: the mean of its candidates.
+fn node_xy(node: &Node) -> (f64, f64) {
+    let n = node.cells.len().max(1) as f64;
+    let (x, y) = node.cells.iter().fold((0.0, 0.0), |(x, y), c| {
+        let (cx, cy) = cand_xy(c, node.digit);
+        (x + cx, y + cy)
+    });
+    (x / n, y / n)
+}
+
+/// Each shaded cell and its colour, later layers over earlier ones: houses, cover sets,
+/// chain cells, pattern cells, fins, almost locked sets.
+fn shading(step: &Step) -> Vec<(usize, &'static str)> {
+    let e = &step.evidence;
+    let mut shade: [Option<&'static str>; 81] = [None; 81];
+    for &h in &e.houses {
+        for c in house(h.into()).iter() {
+            shade[c] = Some(HOUSE);
+        }
+    }
+    for &h in &e.cover {
+        for c in house(h.into()).iter() {
+            shade[c] = Some(if shade[c].is_some() { BOTH } else { COVER });
+        }
+    }
+    for c in e.cells.iter() {
+        shade[c] = Some(CELL);
+    }
+    for c in e.fins.iter() {
+        shade[c] = Some(FIN);
+    }
+    let mut als: Vec<CellSet> = Vec::new();
+    for link in e.chains.iter().flatten() {
+        for node in [&link.from, &link.to] {
+            if node.kind == NodeKind::Als {
+                let k = als
+                    .iter()
+                    .position(|&a| a == node.cells)
+                    .unwrap_or_else(|| {
+                        als.push(node.cells);
+                        als.len() - 1
+                    });
+                for c in node.cells.iter() {
+                    shade[c] = Some(ALS[k % ALS.len()]);
+                }
+            } else {
+                for c in node.cells.iter() {
+                    shade[c].get_or_insert(CHAIN_CELL);
+                }
+            }
+        }
+    }
+    shade
+        .iter()
+        .enumerate()
+        .filter_map(|(c, s)| s.map(|s| (c, s)))
+        .collect()
+}
+
+/// The candidates the step marks: its pattern, what it removes and what it places.
+fn marks(step: &Step) -> HashMap<(usize, u8), Mark> {
+    let e = &step.evidence;
+    let mut marks = HashMap::new();
+    for c in (e.cells | e.fins).iter() {
+        for d in digits::iter(e.digits) {
+            marks.insert((c, d), Mark::Pattern);
+        }
+    }
+    for link in e.chains.iter().flatten() {
+        for node in [&link.from, &link.to] {
+            for c in node.cells.iter() {
+                marks.insert((c, node.digit), Mark::Pattern);
+            }
+        }
+    }
+    for x in &step.eliminations {
+        marks.insert((x.cell(), x.digit), Mark::Removed);
+    }
+    for p in &step.placements {
+        marks.insert((p.cell(), p.digit), Mark::Placed);
+    }
+    marks
+}
+
+/// One arrow per chain link, bent a little so links along one line stay apart.
+fn arrows(s: &mut String, step: &Step) {
+    for link in step.evidence.chains.iter().flatten() {
+        let (ax, ay) = node_xy(&link.from);
+        let (bx, by) = node_xy(&link.to);
+        let (dx, dy) = (bx - ax, by - ay);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len < 1.0 {
+            continue;
+        }
+        let (ux, uy) = (dx / len, dy / len);
+        let cut = 8.0;
+        let (x1, y1, x2, y2) = (ax + ux * cut, ay + uy * cut, bx - ux * cut, by - uy * cut);
+        let bend = (len * 0.15).min(30.0);
+        let (cx, cy) = ((x1 + x2) / 2.0 - uy * bend, (y1 + y2) / 2.0 + ux * bend);
+        let (class, dash) = if link.strong {
+            ("strong", "")
+        } else {
+            ("weak", " stroke-dasharray=\"6 4\"")
+        };
+        let _ = writeln!(
+            s,
+            "<path class=\"link {class}\" d=\"M{x1:.1},{y1:.1} Q{cx:.1},{cy:.1} {x2:.1},{y2:.1}\" \
+             fill=\"none\" stroke=\"{BLUE}\" stroke-width=\"2\"{dash} marker-end=\"url(#arrow)\"/>"
+        );
+    }
+}
+
+/// `text` cut into lines of at most `width` characters where it can break: after a blank, a
+/// comma or a link of a chain (`=`, `-`); a longer piece stays whole.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    let mut piece = String::new();
+    let flush = |piece: &mut String, lines: &mut Vec<String>| {
+        let last = lines.last_mut().expect("one line");
+        if !last.is_empty() && last.len() + piece.trim_end().len() > width {
+            let done = last.trim_end().to_string();
+            *last = done;
+            lines.push(String::new());
+        }
+        lines.last_mut().expect("one line").push_str(piece);
+        piece.clear();
+    };
+    for c in text.chars() {
+        piece.push(c);
+        if matches!(c, ' ' | ',' | '=' | '-') {
+            flush(&mut piece, &mut lines);
+        }
+    }
+    flush(&mut piece, &mut lines);
+    lines.iter().map(|l| l.trim_end().to_string()).collect()
+}
+
+/// Text for XML: `&`, `<`, `>` and `"` escaped.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::logic::Ladder;
+
+    #[test]
+    fn captions_wrap_at_blanks_and_links_and_lose_nothing() {
+        let text = "xy-chain 2/4/5/6/7: 6r1c4=5r1c4-5r3c4=4r3c4-4r5c4=7r5c4-7r5c7=4r5c7-4r7c7=2r7c7-2r2c7=6r2c7: r1c8,r2c4,r2c6<>6";
+        let lines = wrap(text, 40);
+        assert!(lines.len() > 2);
+        assert!(lines.iter().all(|l| l.len() <= 40), "{lines:?}");
+        let joined: String = lines.concat().split_whitespace().collect();
+        let expected: String = text.split_whitespace().collect();
+        assert_eq!(joined, expected);
+        assert_eq!(wrap("short", 40), ["short"]);
+    }
+
+    #[test]
+    fn a_hint_is_drawn_with_its_cells_and_the_caption_escaped() {
+        let line =
+            ".15...836.2368.7...87.3.1.45...97..31...53647..2..6..8.3.4.89658.451.3....9.62...";
+        let cells: Vec<u8> = line
+            .bytes()
+            .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+            .collect();
+        let board = Board::from_cells(cells.try_into().unwrap()).unwrap();
+        let grid = Grid::new(&board);
+        let step = Ladder::default().next_step(&grid).unwrap();
+        let svg = step_svg(&grid, Some(&step), "a<b>&\"c\"");
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert!(svg.ends_with("</svg>\n"));
+        assert!(svg.contains("<title>a&lt;b&gt;&amp;&quot;c&quot;</title>"));
+        let placed = step.placements[0];
+        let (x, y) = cand_xy(placed.cell(), placed.digit);
+        assert!(svg.contains(&format!(
+            "<text x=\"{x:.1}\" y=\"{:.1}\" class=\"c o\" data-r=\"{}\" data-c=\"{}\" data-d=\"{d}\">{d}</text>",
+            y + 1.0,
+            placed.row(),
+            placed.col(),
+            d = placed.digit
+        )));
+    }
+}
