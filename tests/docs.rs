@@ -7,7 +7,8 @@
 //! trailing blank lines aside. `$ echo $?` shows the exit status of the command before it.
 //! A block whose output cannot be compared (timings, machine-dependent figures, files that are
 //! not in the repository) is written as ```` ```text ```` instead, or has a
-//! `<!-- not compared -->` line just before it.
+//! `<!-- not compared -->` line just before it. ```` ```sh ```` blocks show commands to type,
+//! with no output, and are not run; ```` ```rust ```` blocks are doctests (src/lib.rs).
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
