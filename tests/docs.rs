@@ -12,7 +12,7 @@
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -105,6 +105,7 @@ fn run_shown(command: &str, bin: &Path) -> (String, i32) {
         .arg("-c")
         .arg(format!("{{ {command}\n}} 2>&1"))
         .current_dir(root())
+        .stdin(Stdio::null())
         .env("PATH", path)
         .env("NO_COLOR", "1")
         .env_remove("SUDOKU_FUZZ_CASES")
