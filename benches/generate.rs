@@ -1,6 +1,6 @@
 //! The generator in process: minimal puzzles for each symmetry, random complete grids, and
 //! a clue-count search. Run e.g. `cargo bench --bench generate -- --warm-up-time 1
-//! --measurement-time 3`; compare with the peer with whole processes (see the README).
+//! --measurement-time 3`; compare with the peer with whole processes (see docs/performance.md).
 
 use std::hint::black_box;
 

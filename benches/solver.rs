@@ -142,7 +142,7 @@ fn counting(c: &mut Criterion) {
         }
     }
     let loose = Board::from_cells(cells).expect("digits");
-    // The README's 20-clue puzzle, whose count the issue compares with the peer's.
+    // The 20-clue puzzle of docs/performance.md, whose count is compared with the peer's.
     let c20 =
         parse("7..6....4...7..1.6........3.....7.2...........8.54.3...2.9..8.55........8.7......")
             [0];

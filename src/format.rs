@@ -1,7 +1,7 @@
 //! Rendering results: a readable grid, one line per record, or JSON Lines.
 //!
 //! Every function appends to a byte buffer, so a batch can be rendered by worker threads and
-//! written in input order by one writer. What each format prints is described in the README;
+//! written in input order by one writer. What each format prints is described in docs/guide.md;
 //! in short:
 //!
 //! - [`Format::Grid`]: a header `FILE:LINE: verdict`, the solution as nine rows with box

@@ -16,7 +16,7 @@ use clap::Parser;
 use crate::batch::{Ending, Verdict};
 use crate::cli::{Cli, Command};
 
-/// Exit statuses, as documented in the README.
+/// Exit statuses, as documented in docs/guide.md.
 mod exit {
     /// Every puzzle solved (or, for `check`, proper).
     pub const SUCCESS: u8 = 0;

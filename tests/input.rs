@@ -10,7 +10,7 @@ use common::{cells, keeps_rules};
 use sudoku::board::Board;
 use sudoku::input::{Entry, PuzzleReader};
 
-/// A puzzle with one solution (the README's example).
+/// A puzzle with one solution (the library example of docs/guide.md).
 const P: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 /// A second, different puzzle.
 const Q: &str = "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....";

@@ -172,7 +172,7 @@ impl batch::Command for Rate {
     }
 }
 
-/// The status word of an outcome, in the words every command uses (see the README's table).
+/// The status word of an outcome, in the words every command uses (see the table in docs/guide.md).
 fn status(o: &Outcome) -> &'static str {
     match o {
         Outcome::Rated(r) => match r.end {

@@ -40,10 +40,8 @@ impl Leaf {
 }
 
 /// A state with at most this many unsolved cells after propagation is finished by the leaf
-/// search ([`Searcher::leaf`]) instead of more guesses and propagation. 16 and 32 were no
-/// better (hyperfine, 15 runs, against 24): with 16, serg_benchmark, magictour_top1465 and
-/// forum_hardest_1106 all within 3%; with 32, serg 3% faster, magictour within 1%, forum 7%
-/// slower.
+/// search ([`Searcher::leaf`]) instead of more guesses and propagation. Other thresholds
+/// tried, with their figures: docs/experiments.md.
 pub(super) const LEAF_CELLS: usize = 24;
 
 impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F> {

@@ -238,28 +238,8 @@ impl State {
     /// naked singles (cells with one digit left), until nothing changes. Returns the cells
     /// with two digits left, per band, for [`State::choose`].
     ///
-    /// Tried and dropped: mini-row and mini-column triads once the rest stalls (three cells
-    /// of a row or column inside a box with exactly three digits left between them hold
-    /// those three, which then leave the rest of the row or column and the box): 3% fewer
-    /// guesses on forum_hardest_1106, 11-14% on magictour_top1465 and 17_clue, but each
-    /// elimination it finds costs another round, +7% to +35% instructions, and still more
-    /// than it saves when run only on states with many unsolved cells. Removing the other
-    /// digits of the cells fixed in [`State::update_digit`] once per round instead of at
-    /// once: +20% instructions on 17_clue (the later digits of the round work on stale
-    /// candidates). Counting each cell's digits in the naked-single scan of
-    /// [`State::propagate_in`] with SSE2 across the digit lanes instead of the scalar loop:
-    /// 1.2% fewer instructions on the hard sets and serg, but 2% slower by wall clock
-    /// (hyperfine, 30 runs: serg 20.2 -> 20.7 ms, magictour 10.1 -> 10.3 ms, forum 23.2 ->
-    /// 23.6 ms).
-    ///
-    /// Subsets, as issue #10 suggested (nodes counted as tdoku counts them, leaf search
-    /// included): naked pairs at each fixed point cut the nodes by 18% on magictour_top1465,
-    /// 20% on 17_clue and 4% on forum_hardest_1106 (serg unchanged), but finding them (each
-    /// two-digit cell against the two-digit cells it sees) costs more than that saves: +23%
-    /// instructions on forum, +7% on magictour, +67% on serg; only in states with 50 or more
-    /// unsolved cells, magictour -2%, forum +3%, serg +1%. Hidden pairs (measured by nodes
-    /// only) cut magictour's nodes by 22% and 17_clue's by 40% but add 6% on forum; naked and
-    /// hidden triples on top of pairs add nothing.
+    /// What was tried here and dropped (triads, subsets, an SSE2 count), with its figures:
+    /// docs/experiments.md.
     pub(super) fn propagate(&mut self) -> Result<[u32; 3], Unsolvable> {
         self.propagate_in::<false>()
     }
@@ -387,27 +367,8 @@ impl State {
     /// cells, so that each branch propagates far. Without a two-digit cell, a cell with the
     /// fewest digits.
     ///
-    /// Tried and dropped (callgrind, whole process, one thread): scoring instead the unsolved
-    /// peers plus twice the two-digit peers that share a digit with the cell cuts the guesses
-    /// by 9-15% on forum_hardest_1106, magictour_top1465 and 17_clue, but finding each
-    /// candidate's digits costs about what the guesses save (forum -1%, magictour -5%,
-    /// serg_benchmark +8% instructions, even with a bound that skips hopeless candidates)
-    /// and it ran slower by wall clock on forum and serg. Weights 3:1 or 4:1 between
-    /// unsolved and two-digit peers, or unsolved peers alone, move the collections by up to
-    /// 3% in opposite directions.
-    ///
-    /// Also tried and dropped (nodes are branching points, as tdoku counts its guesses):
-    /// - tdoku's choice, a digit's placement in a band or stack (the unit with the fewest
-    ///   row or column configurations left over all digits, then its digit with the fewest,
-    ///   one branch per configuration): 40% more nodes on serg_benchmark, 33% on
-    ///   magictour_top1465, 4% on forum_hardest_1106; used only where no cell has two
-    ///   digits, 9% more on forum and no change elsewhere;
-    /// - probing (propagating both digits of the first 2 to 30 two-digit cells at each node
-    ///   and keeping what fails): 1.9 to 2.6 times the propagations on forum_hardest_1106;
-    /// - scoring 4, 16 or all two-digit cells instead of the first 10: 4 saves 5% of the
-    ///   instructions on serg but costs 14-15% on forum and magictour, 16 or all move them
-    ///   by at most 3%, and fewer below 35-45 unsolved cells trades serg (-1.5% to -4%)
-    ///   against the hard sets (+0.1% to +4%).
+    /// Other scores and choices tried and dropped (tdoku's, probing), with their figures:
+    /// docs/experiments.md.
     #[inline(always)]
     pub(super) fn choose(&self, pairs: [u32; 3]) -> (usize, usize, u32) {
         let mut best = (0, 0, 0u32);
