@@ -347,7 +347,8 @@ fn after_help_positions(examples: &[Example], exit: &str) -> String {
     after_help(examples, exit).replacen(INPUT_HELP, &format!("{INPUT_HELP}\n{POSITION_HELP}"), 1)
 }
 
-/// A fast Sudoku tool: solve, check, explain step by step, rate and generate puzzles.
+/// A fast Sudoku tool: solve, check, explain step by step, rate, generate, print and
+/// canonicalise puzzles.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku", version, about, max_term_width = 80)]
 #[command(after_help = "Run 'sudoku solve --help' for input formats and examples.")]

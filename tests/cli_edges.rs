@@ -728,3 +728,20 @@ fn a_cell_left_with_no_candidate_points_at_its_0() {
         r.stderr
     );
 }
+
+#[test]
+fn step_without_svg_is_a_usage_error() {
+    let r = run(&["explain", "--step", "2", EASY], None);
+    r.expect_code(2);
+    assert!(r.stderr.contains("--format svg"), "{}", r.stderr);
+    let r = run(
+        &["explain", "-q", "--step", "2", "--format", "svg", EASY],
+        None,
+    );
+    r.expect_code(0);
+    assert!(
+        r.stdout.starts_with("<svg") || r.stdout.contains("<svg"),
+        "{}",
+        r.stdout
+    );
+}

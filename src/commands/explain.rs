@@ -21,6 +21,9 @@ use crate::cli::{ExplainArgs, HintArgs, LogicArgs, LogicFormat};
 
 /// Runs `sudoku explain`.
 pub fn run(args: ExplainArgs) -> Result<Ending> {
+    if args.step.is_some() && args.logic.format != LogicFormat::Svg {
+        anyhow::bail!("--step chooses the step to draw: it goes with --format svg");
+    }
     run_logic(
         args.logic,
         Mode::Explain {

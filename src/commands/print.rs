@@ -23,7 +23,6 @@ use sudoku::draw::pdf::PdfBook;
 use sudoku::draw::sheet::{ANSWERS_PER_PAGE, Entry, Grid, Layout, Page, Paper};
 use sudoku::draw::{sheet_html, sheet_svg};
 use sudoku::rating;
-use sudoku::solver;
 
 use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict, interrupt};
 use crate::cli::{PaperArg, PrintArgs, PrintFormat};
@@ -257,7 +256,8 @@ impl batch::Command for Print {
         if self.solutions || self.rating {
             let deadline = self.timeout.and_then(|t| Instant::now().checked_add(t));
             let stop = || interrupt::stopping() || deadline.is_some_and(|d| Instant::now() >= d);
-            let analysis = solver::analyse(board, Some(2), Some(&stop));
+            // A position is solved with its pencil marks, as hint and explain judge it.
+            let analysis = super::analyse_entry(board, entry.marks.as_deref(), &stop);
             let unique = analysis.count == 1 && analysis.complete;
             if self.solutions {
                 solution = match (analysis.first, analysis.count) {
