@@ -492,6 +492,7 @@ fn ranges_put_together_are_the_single_run_byte_for_byte() {
         ],
         &["--techniques", "singles", "--format", "json"],
         &["--level", "medium"],
+        &["--rating", "6.0-", "--format", "json"],
         &["--solved", "--format", "json"],
     ];
     for extra in cases {
@@ -535,7 +536,7 @@ fn a_bad_first_index_is_a_usage_error() {
         r.expect_code(2);
     }
     let r = run(
-        &["generate", "--from", "18446744073709551615", "-n", "2"],
+        &["generate", "--from", "18446744073709551614", "-n", "2"],
         None,
     );
     r.expect_code(2);

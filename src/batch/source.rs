@@ -84,16 +84,21 @@ impl Input {
         let kind = match std::fs::metadata(&path) {
             // Not a file (not found, or a name too long to be one, as a 729-character
             // position is): maybe a puzzle.
-            Err(_) => match path.to_str() {
+            Err(e) => match path.to_str() {
                 Some(text) if looks_like_a_puzzle(text) => match as_puzzle(text) {
-                    Ok(()) => {
+                    // Not found: a file name mistyped, or a puzzle; both are said. A name too
+                    // long for a file is surely a puzzle: a bad one is reported as any bad
+                    // puzzle is, at its column.
+                    Err(why) if e.kind() == io::ErrorKind::NotFound => {
+                        InputKind::Missing(path, why)
+                    }
+                    _ => {
                         return Input {
                             kind: InputKind::Text(text.to_owned()),
                             name: "<argument>".into(),
                             json_name: "<argument>".into(),
                         };
                     }
-                    Err(why) => InputKind::Missing(path, why),
                 },
                 _ => InputKind::File(path),
             },

@@ -49,6 +49,29 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
         Some(list) => Some(Ladder::from_list(list).context("--techniques")?),
         None => None,
     };
+    if let (Some(list), Some(ladder)) = (&args.techniques, &ladder) {
+        if !ladder.can_place() {
+            bail!(
+                "--techniques {list}: none of these places a digit, so they solve no puzzle\n  \
+                 hint: add singles"
+            );
+        }
+        // Singles alone solve only puzzles Sudoku Explainer also solves with singles: its
+        // path takes a single whenever one is there, and placements never take one away.
+        if let Some((min, _)) = rating
+            && ladder.singles_only()
+            && min > SINGLES_HIGHEST_ER
+        {
+            bail!(
+                "--techniques {list} solves only puzzles rated {} or less, below the rating \
+                 asked for",
+                Rating::text(SINGLES_HIGHEST_ER)
+            );
+        }
+    }
+    if args.from == u64::MAX {
+        bail!("--from is at most {}", u64::MAX - 1);
+    }
     let end = if args.forever || args.number == 0 {
         None
     } else {
@@ -72,6 +95,7 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
         timeout: batch.timeout,
         color: super::color(batch.color),
         from: args.from,
+        end,
     };
     let options = Options {
         threads: super::threads(batch.threads),
@@ -110,6 +134,8 @@ struct Generate {
     color: bool,
     /// The first index.
     from: u64,
+    /// The index after the last, unless forever.
+    end: Option<u64>,
 }
 
 /// Whether `ladder` solves `puzzle` by logic alone.
@@ -226,9 +252,12 @@ impl batch::Command for Generate {
             (false, false) => "puzzles",
         };
         Some(format!(
-            "sudoku: interrupted: {n} {what} written; to go on: --seed {} --from {}\n",
+            "sudoku: interrupted: {n} {what} written; to go on: --seed {} --from {}{}\n",
             self.generator.seed(),
-            self.from + n
+            self.from + n,
+            self.end
+                .map(|end| format!(" -n {}", end.saturating_sub(self.from + n)))
+                .unwrap_or_default()
         ))
     }
 
@@ -309,6 +338,9 @@ impl Rated {
         (r.end == RatingEnd::Complete).then_some(r.er)
     }
 }
+
+/// The highest ER of a puzzle singles solve: a naked single (2.3).
+const SINGLES_HIGHEST_ER: u16 = 23;
 
 /// The lowest ER of a minimal puzzle known: hidden singles in boxes (1.2). A puzzle rated
 /// 1.0 is solved by full houses alone; no minimal one is known.
@@ -401,10 +433,12 @@ impl Generate {
                     };
                     let _ = write!(
                         out,
-                        ",\"rating\":\"{bound}{r}\",\"er\":{},\"complete\":{}",
-                        Rating::text(r.er),
-                        r.end == RatingEnd::Complete
+                        ",\"rating\":\"{bound}{r}\",\"er\":{}",
+                        Rating::text(r.er)
                     );
+                    if r.end != RatingEnd::Complete {
+                        out.extend_from_slice(b",\"complete\":false");
+                    }
                     if let Some(level) = r.level() {
                         let _ = write!(out, ",\"level\":\"{level}\"");
                     }

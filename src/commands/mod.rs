@@ -119,11 +119,12 @@ pub fn position_error(
 ) -> Option<String> {
     let marks = marks?;
     let plain = solver::analyse(board, Some(2), Some(stop));
+    let ruled_out = |solution: &Board| {
+        (0..81).find(|&c| board.get(c) == 0 && marks[c] & (1 << (solution.get(c) - 1)) == 0)
+    };
     Some(match (plain.count, plain.first) {
-        (1, Some(solution)) if plain.complete => {
-            let cell = (0..81)
-                .find(|&c| board.get(c) == 0 && marks[c] & (1 << (solution.get(c) - 1)) == 0)
-                .unwrap_or(0);
+        (1, Some(solution)) if plain.complete && ruled_out(&solution).is_some() => {
+            let cell = ruled_out(&solution).expect("just seen");
             format!(
                 "the pencil marks rule out {} in r{}c{}, which the only solution needs",
                 solution.get(cell),

@@ -181,6 +181,21 @@ impl Ladder {
         }
     }
 
+    /// Whether some technique of the ladder places digits (singles, forcing chains): without
+    /// one, no puzzle can be solved with it.
+    pub fn can_place(&self) -> bool {
+        self.techniques
+            .iter()
+            .any(|t| matches!(t.family(), Family::Singles | Family::Forcing))
+    }
+
+    /// Whether the ladder holds singles and nothing else.
+    pub fn singles_only(&self) -> bool {
+        self.techniques
+            .iter()
+            .all(|t| t.family() == Family::Singles)
+    }
+
     /// The techniques, easiest first.
     pub fn techniques(&self) -> &[Technique] {
         &self.techniques

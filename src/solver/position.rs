@@ -3,7 +3,8 @@
 //!
 //! The fast search takes a board alone, so this is a small depth-first search of its own over
 //! candidate masks: place a digit, remove it from the cell's 20 peers, fill every cell left
-//! with one candidate, and branch on a cell with the fewest. Positions come from solving
+//! with one candidate and every digit left with one place in a house, and branch on a cell
+//! with the fewest candidates. Positions come from solving
 //! (`explain --grid`, HoDoKu, Sudoku Explainer), mostly with many cells settled, so the search
 //! is short; it is used once per position, to tell `hint`, `explain` and `rate` whether the
 //! position has one solution.
@@ -12,6 +13,22 @@ use std::ops::ControlFlow;
 
 use super::Analysis;
 use crate::board::{Board, CELLS, box_of, col_of, row_of};
+
+/// The 27 houses: rows, columns, boxes.
+static HOUSES: [[u8; 9]; 27] = houses();
+
+const fn houses() -> [[u8; 9]; 27] {
+    let mut t = [[0u8; 9]; 27];
+    let mut c = 0;
+    while c < CELLS {
+        let (r, k, b) = (row_of(c), col_of(c), box_of(c));
+        t[r][k] = c as u8;
+        t[9 + k][r] = c as u8;
+        t[18 + b][(r % 3) * 3 + k % 3] = c as u8;
+        c += 1;
+    }
+    t
+}
 
 /// The 20 peers of each cell: the other cells of its row, column and box.
 static PEERS: [[u8; 20]; CELLS] = peers();
@@ -48,8 +65,14 @@ impl State {
     /// Places `bit` in `cell` and removes it from the peers, placing every peer left with one
     /// candidate in turn; `false` when some cell is left with none.
     fn place(&mut self, cell: usize, bit: u16) -> bool {
-        let mut todo = vec![(cell, bit)];
-        while let Some((c, b)) = todo.pop() {
+        // Each cell goes on the stack at most once more (when it is left with one candidate),
+        // so 81 places and the first are enough.
+        let mut todo = [(0u8, 0u16); CELLS + 1];
+        todo[0] = (cell as u8, bit);
+        let mut n = 1;
+        while n > 0 {
+            n -= 1;
+            let (c, b) = (usize::from(todo[n].0), todo[n].1);
             if self.filled[c] {
                 if self.cand[c] != b {
                     return false;
@@ -73,13 +96,58 @@ impl State {
                     self.cand[p] &= !b;
                     match self.cand[p].count_ones() {
                         0 => return false,
-                        1 => todo.push((p, self.cand[p])),
+                        1 => {
+                            todo[n] = (p as u8, self.cand[p]);
+                            n += 1;
+                        }
                         _ => {}
                     }
                 }
             }
         }
         true
+    }
+
+    /// Places every digit left with one place in a house, to a fixed point; `false` when a
+    /// digit has no place left in some house (or a placement fails).
+    fn hidden_singles(&mut self) -> bool {
+        loop {
+            let mut progress = false;
+            for house in &HOUSES {
+                // Digits placed in the house, possible once, possible twice or more.
+                let (mut placed, mut once, mut twice) = (0u16, 0u16, 0u16);
+                for &c in house {
+                    let m = self.cand[usize::from(c)];
+                    if self.filled[usize::from(c)] {
+                        placed |= m;
+                    } else {
+                        twice |= once & m;
+                        once |= m;
+                    }
+                }
+                if placed | once != 0x1ff {
+                    return false;
+                }
+                let mut singles = once & !twice & !placed;
+                while singles != 0 {
+                    let bit = singles & singles.wrapping_neg();
+                    singles &= !bit;
+                    let home = house
+                        .iter()
+                        .map(|&c| usize::from(c))
+                        .find(|&c| !self.filled[c] && self.cand[c] & bit != 0);
+                    if let Some(c) = home {
+                        if !self.place(c, bit) {
+                            return false;
+                        }
+                        progress = true;
+                    }
+                }
+            }
+            if !progress {
+                return true;
+            }
+        }
     }
 
     fn board(&self) -> Board {
@@ -135,6 +203,9 @@ fn search(
     stop: Option<&dyn Fn() -> bool>,
     result: &mut Analysis,
 ) -> ControlFlow<()> {
+    if !state.hidden_singles() {
+        return ControlFlow::Continue(());
+    }
     // The empty cell with the fewest candidates.
     let best = (0..CELLS)
         .filter(|&c| !state.filled[c])

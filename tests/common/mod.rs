@@ -356,7 +356,9 @@ pub fn skip_or_fail(why: &str) {
     if std::env::var_os("CI").is_some() {
         panic!("CI: {why}");
     }
-    eprintln!("skipped: {why}");
+    // Straight to stderr: the test harness keeps what `eprintln!` prints from a passing test.
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "skipped: {why}");
 }
 
 // ---------------------------------------------------------------------------------------------
