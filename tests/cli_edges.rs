@@ -807,3 +807,35 @@ fn step_without_svg_is_a_usage_error() {
         r.stdout
     );
 }
+
+#[test]
+fn sparse_random_positions_are_judged_without_a_long_search() {
+    // Positions with no givens and a quarter of the candidates struck at random: the search
+    // for their solutions once wandered for minutes on a few of them (the watchdog of `run`
+    // fails the test then). Each has several solutions, or none.
+    let mut rng = Rng(99);
+    let mut input = String::new();
+    for _ in 0..300 {
+        let marks: [u16; 81] = std::array::from_fn(|_| {
+            let mut m = 0u16;
+            for d in 0..9 {
+                if rng.below(4) != 0 {
+                    m |= 1 << d;
+                }
+            }
+            if m == 0 { 1 << 8 } else { m }
+        });
+        input.push_str(&marks_line(&marks));
+        input.push('\n');
+    }
+    let r = run(
+        &["hint", "-q", "-j1", "--format", "json"],
+        Some(input.as_bytes()),
+    );
+    let records = json_lines(&r.stdout);
+    assert_eq!(records.len(), 300);
+    for v in &records {
+        let status = v["status"].as_str().unwrap();
+        assert!(["multiple", "invalid", "step"].contains(&status), "{v}");
+    }
+}
