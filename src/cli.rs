@@ -186,7 +186,8 @@ pattern's cells, the digit placed and the candidates removed";
 pub const INPUT_HELP: &str = "\
 Input: one puzzle per line (81 cells; 1-9 givens, 0 . _ blanks; after a
 space ; : , or # the rest of the line is ignored) or 9 lines of 9 cells
-(spaces, | + - ignored). Lines starting with # and blank lines are skipped.";
+(spaces, | + - ignored). Lines starting with #, blank lines and the
+'FILE:LINE:' headers this program writes are skipped.";
 
 /// `solve`'s exit statuses.
 pub const SOLVE_EXIT: &str = "\

@@ -839,3 +839,30 @@ fn sparse_random_positions_are_judged_without_a_long_search() {
         assert!(["multiple", "invalid", "step"].contains(&status), "{v}");
     }
 }
+
+#[test]
+fn solve_grids_read_back_as_their_solutions() {
+    // The `FILE:LINE: verdict` headers are skipped, so the grids are the records.
+    let grids = run(&["solve", "-q", "puzzles/easy.txt"], None);
+    grids.expect_code(0);
+    let lines = run(
+        &["solve", "-q", "--format", "line", "puzzles/easy.txt"],
+        None,
+    );
+    let back = run(
+        &["solve", "-q", "--format", "line"],
+        Some(grids.stdout.as_bytes()),
+    );
+    back.expect_code(0);
+    // Each solution grid, solved again, is itself.
+    assert_eq!(back.stdout, lines.stdout);
+    assert!(back.stderr.is_empty(), "{}", back.stderr);
+    // A text record alone is no puzzle at all, not an invalid one.
+    let text = run(&["check", "-q", "puzzles/easy.txt"], None);
+    let again = run(
+        &["check", "-q", "--format", "line"],
+        Some(text.stdout.as_bytes()),
+    );
+    again.expect_code(0);
+    assert_eq!(again.stdout, "");
+}

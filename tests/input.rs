@@ -118,6 +118,34 @@ fn a_byte_order_mark_at_the_start_of_any_line_is_skipped() {
 }
 
 #[test]
+fn record_headers_are_skipped_but_not_lines_that_only_look_alike() {
+    // `solve` writes `FILE:LINE: verdict` above each grid: skipped, also between rows.
+    let r = rows(P);
+    let text = format!(
+        "puzzles/easy.txt:2: unique solution\n{}\n<stdin>:7:\n{}\n",
+        r.join("\n"),
+        Q
+    );
+    let got: Vec<(u64, [u8; 81])> = read(text.as_bytes())
+        .iter()
+        .map(|e| (e.line, values(e)))
+        .collect();
+    assert_eq!(got, [(2, cells(P)), (12, cells(Q))]);
+    // Not headers: a puzzle with an annotation, a name with a space, no line number, a
+    // number not followed by a colon.
+    for line in [
+        format!("{P}:12: rated"),
+        "my puzzles.txt:3: unique".to_string(),
+        "a.txt:: unique".to_string(),
+        "a.txt:3x: unique".to_string(),
+        "1.2:3: x".to_string(),
+    ] {
+        let entries = read(format!("{line}\n").as_bytes());
+        assert_eq!(entries.len(), 1, "{line:?} read as a header");
+    }
+}
+
+#[test]
 fn every_board_read_keeps_the_rules() {
     // A sanity check on this file's own inputs: the puzzles used here are valid.
     assert!(keeps_rules(&cells(P)) && keeps_rules(&cells(Q)));

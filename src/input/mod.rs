@@ -106,6 +106,31 @@ fn cell_count_message(found: usize) -> String {
     }
 }
 
+/// Whether `body` is a record's header as the commands write it, `FILE:LINE:` alone or
+/// followed by a space and a verdict (`puzzles/easy.txt:2: unique solution`): skipped, so that
+/// the grid output of `solve` (and any command's text) reads back as input. The file name
+/// holds no white space and something that is not a cell, so no puzzle is taken for one.
+fn is_record_header(body: &[u8]) -> bool {
+    let name_end = body
+        .iter()
+        .position(|&b| b == b':' || b == b' ' || b == b'\t')
+        .unwrap_or(body.len());
+    if name_end == 0 || body.get(name_end) != Some(&b':') {
+        return false;
+    }
+    if body[..name_end]
+        .iter()
+        .all(|&b| oneline::cell_value(b).is_some())
+    {
+        return false;
+    }
+    let rest = &body[name_end + 1..];
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    digits > 0
+        && rest.get(digits) == Some(&b':')
+        && matches!(rest.get(digits + 1), None | Some(b' '))
+}
+
 /// Shows a character in quotes, escaping any that would not print plainly.
 struct ShowChar(char);
 
@@ -412,7 +437,7 @@ impl<R: BufRead> PuzzleReader<R> {
         if run >= oneline::LONG_RUN {
             return oneline::long_run(body, indent, run, truncated);
         }
-        if !truncated && pencilmarks::is_ruler(body) {
+        if !truncated && (pencilmarks::is_ruler(body) || is_record_header(body)) {
             return Line::Skip;
         }
         if let Some(start) = literal::code_start(text, indent) {
