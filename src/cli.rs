@@ -473,7 +473,13 @@ pub struct SolveArgs {
 
     /// With --trace --format html: record at most N events (placements and take-backs) of each
     /// puzzle's search; the page says when the trace was cut.
-    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 100_000,
+        requires = "trace",
+        value_parser = clap::value_parser!(u64).range(1..=5_000_000)
+    )]
     pub trace_limit: u64,
 
     /// Output format.

@@ -866,3 +866,45 @@ fn solve_grids_read_back_as_their_solutions() {
     again.expect_code(0);
     assert_eq!(again.stdout, "");
 }
+
+#[test]
+fn print_rates_and_solves_a_position_with_its_marks() {
+    // Two candidates in each empty cell, one of them the solution's: far easier than the
+    // puzzle, and print's caption says what rate says of the position.
+    const HARD: &str =
+        ".....86..3...2...7..76....197....4...3....1..24.....5...539..8........1.....74..5";
+    let solution = solution_of(HARD);
+    let mut marks = plain_marks(HARD);
+    for c in 0..81 {
+        if marks[c].count_ones() > 1 {
+            let keep = 1 << (solution[c] - 1);
+            let other = marks[c] & !keep;
+            marks[c] = keep | (other & other.wrapping_neg());
+        }
+    }
+    let input = format!("{}\n", marks_line(&marks));
+    let rated = run(&["rate", "-q", "--format", "json"], Some(input.as_bytes()));
+    rated.expect_code(0);
+    let er = json_lines(&rated.stdout)[0]["er"].as_f64().unwrap();
+    assert!(er < 7.1, "the position rates as the puzzle: {er}");
+    let sheet = run(
+        &["print", "-q", "--rating", "--format", "svg", "-o", "-"],
+        Some(input.as_bytes()),
+    );
+    sheet.expect_code(0);
+    assert!(
+        sheet.stdout.contains(&format!("ER {er:.1}")),
+        "{}",
+        sheet.stdout
+    );
+    // Marks that rule out the solution are invalid for print as for the others.
+    let mut bad = plain_marks(HARD);
+    let c = (0..81).find(|&c| bad[c].count_ones() > 1).unwrap();
+    bad[c] &= !(1 << (solution[c] - 1));
+    let r = run(
+        &["print", "-q", "--solutions", "--format", "html", "-o", "-"],
+        Some(format!("{}\n", marks_line(&bad)).as_bytes()),
+    );
+    r.expect_code(2);
+    assert!(r.stderr.contains("pencil marks"), "{}", r.stderr);
+}

@@ -764,7 +764,7 @@ fn a_browser_prints_the_html_page_one_sheet_a_page() {
         return;
     }
     let Some(browser) = chromium() else {
-        eprintln!("skipped: needs chromium to print the HTML page");
+        skip_or_fail("needs chromium to print the HTML page");
         return;
     };
     let puzzles = random_puzzles(9, 13);

@@ -550,7 +550,7 @@ impl<'a> Output<'a> {
                     (Status::Solved, _) => "already solved".to_string(),
                     (Status::None, _) => "no solution".to_string(),
                     (Status::Multiple, _) => "multiple solutions".to_string(),
-                    (Status::Unknown, _) => "stopped before a step (timeout)".to_string(),
+                    (Status::Unknown, _) => format!("stopped before a step ({})", cut_word()),
                     _ => "nothing to draw".to_string(),
                 };
                 return Some(format!("{title}: {why}, nothing drawn\n"));

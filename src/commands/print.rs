@@ -106,9 +106,14 @@ pub fn run(args: PrintArgs) -> Result<Ending> {
     );
     let mut printer = printer.lock().unwrap_or_else(PoisonError::into_inner);
     if printer.overflow {
+        let larger = if per_page < 6 {
+            "a larger --per-page (up to 6), "
+        } else {
+            ""
+        };
         bail!(
             "an SVG sheet holds {per_page} puzzles (--per-page {per_page}) and the input has \
-             more: use --per-page 6, or .pdf or .html for a book; {name} not written"
+             more: use {larger}.pdf or .html for a book; {name} not written"
         );
     }
     let ending = result.with_context(|| format!("{name} not written"))?;
@@ -266,7 +271,16 @@ impl batch::Command for Print {
                     (None, _) if analysis.complete => "none".to_string(),
                     (None, _) => "stopped".to_string(),
                 };
-                if !unique {
+                let marks_wrong = (analysis.count == 0 && analysis.complete)
+                    .then(|| super::position_error(board, entry.marks.as_deref(), &stop))
+                    .flatten();
+                if let Some(why) = marks_wrong {
+                    // As hint, explain and rate judge it: the position, not the puzzle, is
+                    // wrong.
+                    tally.unsolved += 1;
+                    verdict = Verdict::Invalid;
+                    record.report(format!("{}:{}: {why}\n", job.input.name, entry.line));
+                } else if !unique {
                     tally.unsolved += 1;
                     verdict = Verdict::Failure;
                     let what = match analysis.count {
@@ -279,7 +293,7 @@ impl batch::Command for Print {
                 }
             }
             if self.rating && unique {
-                let r = rating::rate_with(board, &stop);
+                let r = rating::rate_position_with(board, entry.marks.as_deref(), &stop);
                 if let Some(level) = r.level() {
                     tally.rated += 1;
                     caption = format!("ER {} {level}", rating::Rating::text(r.er));
