@@ -908,3 +908,57 @@ fn print_rates_and_solves_a_position_with_its_marks() {
     r.expect_code(2);
     assert!(r.stderr.contains("pencil marks"), "{}", r.stderr);
 }
+
+#[test]
+fn print_writes_through_links_and_pipes_and_keeps_the_umask() {
+    let dir = temp_files(&[("p.txt", format!("{EASY}\n").as_bytes())]);
+    let d = dir.path();
+    let run_here = |args: &[&str]| run_in(d, args, None);
+    // A link stays a link; the file it points to is written.
+    std::fs::write(d.join("real.pdf"), b"old").unwrap();
+    std::os::unix::fs::symlink("real.pdf", d.join("link.pdf")).unwrap();
+    run_here(&["print", "-q", "p.txt", "-o", "link.pdf"]).expect_code(0);
+    assert!(
+        std::fs::symlink_metadata(d.join("link.pdf"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::read(d.join("real.pdf"))
+            .unwrap()
+            .starts_with(b"%PDF")
+    );
+    // A new file gets 0o666 less the umask, as any file the shell makes.
+    let script = format!(
+        "cd '{}' && umask 077 && '{BIN}' print -q p.txt -o private.pdf",
+        d.display()
+    );
+    let status = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(d.join("private.pdf"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+    // A named pipe is written to, not replaced by a file.
+    let fifo = d.join("pipe.pdf");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    run_here(&["print", "-q", "p.txt", "-o", "pipe.pdf"]).expect_code(0);
+    assert!(reader.join().unwrap().starts_with(b"%PDF"));
+    assert!(!std::fs::metadata(&fifo).unwrap().is_file());
+}

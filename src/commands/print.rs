@@ -46,17 +46,28 @@ pub fn run(args: PrintArgs) -> Result<Ending> {
     } else {
         args.output.display().to_string()
     };
-    // The file is made beside its path now, so that an unwritable place fails before any
-    // puzzle is read.
-    let temp = if to_stdout {
+    // Where the file goes: a link's target (the link stays); and a pipe or a device
+    // (`-o /dev/stdout`, a FIFO) is written to as it is, not replaced.
+    let target = output_target(&args.output);
+    let special =
+        !to_stdout && std::fs::metadata(&target).is_ok_and(|m| !m.is_file() && !m.is_dir());
+    // Otherwise the file is made beside its path now, so that an unwritable place fails before
+    // any puzzle is read, and renamed into place when whole.
+    let temp = if to_stdout || special {
         None
     } else {
-        Some(temp_beside(&args.output).with_context(|| format!("cannot write {name}"))?)
+        Some(temp_beside(&target).with_context(|| format!("cannot write {name}"))?)
     };
     if let Some(t) = &temp {
         interrupt::remove_on_exit(t.path());
     }
     let out: Box<dyn Write + Send> = match &temp {
+        None if special => Box::new(BufWriter::new(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(&target)
+                .with_context(|| format!("cannot write {name}"))?,
+        )),
         None => Box::new(BufWriter::new(io::stdout())),
         Some(t) => Box::new(BufWriter::new(
             t.reopen().with_context(|| format!("cannot write {name}"))?,
@@ -128,7 +139,7 @@ pub fn run(args: PrintArgs) -> Result<Ending> {
         .with_context(|| format!("cannot write {name}"))?;
     drop(printer);
     if let Some(temp) = temp {
-        keep(temp, &args.output).with_context(|| format!("cannot write {name}"))?;
+        keep(temp, &target).with_context(|| format!("cannot write {name}"))?;
     }
     Ok(ending)
 }
@@ -191,13 +202,39 @@ fn temp_beside(path: &Path) -> io::Result<tempfile::NamedTempFile> {
         })
 }
 
+/// The file `-o` names: the target of a symbolic link (so the link is kept and the file it
+/// points to written), else the path itself.
+fn output_target(path: &Path) -> std::path::PathBuf {
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    if is_link && let Ok(target) = std::fs::canonicalize(path) {
+        return target;
+    }
+    path.to_path_buf()
+}
+
+/// The permissions a new file gets, as `File::create` would give it: 0o666 less the umask
+/// (read from /proc on Linux; 0o022, the usual one, elsewhere).
+#[cfg(unix)]
+fn new_file_mode() -> u32 {
+    let umask = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("Umask:"))
+                .and_then(|v| u32::from_str_radix(v.trim(), 8).ok())
+        })
+        .unwrap_or(0o022);
+    0o666 & !umask
+}
+
 /// Gives the finished temporary file its name (and the usual permissions: a temporary file
 /// is made readable by its owner only).
 fn keep(temp: tempfile::NamedTempFile, path: &Path) -> io::Result<()> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(path).map_or(0o644, |m| m.permissions().mode() & 0o777);
+        let mode = std::fs::metadata(path)
+            .map_or_else(|_| new_file_mode(), |m| m.permissions().mode() & 0o777);
         std::fs::set_permissions(temp.path(), std::fs::Permissions::from_mode(mode))?;
     }
     temp.persist(path).map(drop).map_err(|e| e.error)
