@@ -3,8 +3,10 @@
 //!
 //! The explain page is written as a stream: [`EXPLAIN_HEAD`], then one
 //! [`explain_section`] per puzzle wrapping the same JSON record `explain --format json`
-//! writes, then [`EXPLAIN_FOOT`] with the script that draws every board, list and arrow
-//! from those records. The page holds no other copy of the steps: one source of truth.
+//! writes, then [`EXPLAIN_FOOT`]. The script that draws every board, list and arrow from
+//! those records is in the head and runs once the document is read (`DOMContentLoaded`), so
+//! a page cut short (a run ended at once by a second Ctrl-C) still draws the sections it has.
+//! The page holds no other copy of the steps: one source of truth.
 
 /// The start of the explain page, up to where the puzzles' sections go.
 pub const EXPLAIN_HEAD: &str = concat!(
@@ -13,17 +15,15 @@ pub const EXPLAIN_HEAD: &str = concat!(
     "<meta name=\"generator\" content=\"sudoku explain\">\n",
     "<title>sudoku explain</title>\n<style>\n",
     include_str!("page.css"),
-    "</style>\n</head>\n<body>\n<h1>Solving path</h1>\n",
+    "</style>\n<script>\ndocument.addEventListener(\"DOMContentLoaded\", function () {\n",
+    include_str!("page.js"),
+    "});\n</script>\n</head>\n<body>\n<h1>Solving path</h1>\n",
     "<noscript><p>This page draws its boards with JavaScript; ",
     "turn it on to see them.</p></noscript>\n<nav class=\"toc\"></nav>\n<main>\n",
 );
 
-/// The end of the explain page: the script, which runs once every section is there.
-pub const EXPLAIN_FOOT: &str = concat!(
-    "</main>\n<script>\n",
-    include_str!("page.js"),
-    "</script>\n</body>\n</html>\n"
-);
+/// The end of the explain page.
+pub const EXPLAIN_FOOT: &str = "</main>\n</body>\n</html>\n";
 
 /// The start of the search page (`solve --trace --format html`), up to the puzzles'
 /// sections.
@@ -33,19 +33,17 @@ pub const TRACE_HEAD: &str = concat!(
     "<meta name=\"generator\" content=\"sudoku solve --trace\">\n",
     "<title>sudoku search</title>\n<style>\n",
     include_str!("page.css"),
-    "</style>\n</head>\n<body>\n<h1>The search, step by step</h1>\n",
+    "</style>\n<script>\ndocument.addEventListener(\"DOMContentLoaded\", function () {\n",
+    include_str!("trace.js"),
+    "});\n</script>\n</head>\n<body>\n<h1>The search, step by step</h1>\n",
     "<p class=\"summary\">Givens black, digits the search was forced to place blue, guesses ",
     "orange. Play, or step with \u{2190} \u{2192} (space plays and pauses).</p>\n",
     "<noscript><p>This page replays the search with JavaScript; ",
     "turn it on to see it.</p></noscript>\n<main>\n",
 );
 
-/// The end of the search page: the script that replays each section's events.
-pub const TRACE_FOOT: &str = concat!(
-    "</main>\n<script>\n",
-    include_str!("trace.js"),
-    "</script>\n</body>\n</html>\n"
-);
+/// The end of the search page (its script is in the head, as the explain page's).
+pub const TRACE_FOOT: &str = "</main>\n</body>\n</html>\n";
 
 /// Appends one puzzle's section of the search page: its JSON record (`file`, `line`,
 /// `puzzle`, `method`, `events`, `cut`, `limit`, `result`) in a `<script type="application/json">`.
