@@ -139,7 +139,8 @@ impl Transform {
                 } else {
                     cells[sr * 9 + sc]
                 };
-                out[r * 9 + c] = self.digits[usize::from(v.min(9))];
+                // A value above 9 is a blank, as `Canonicalizer::minlex` reads it.
+                out[r * 9 + c] = if v > 9 { 0 } else { self.digits[usize::from(v)] };
             }
         }
         out

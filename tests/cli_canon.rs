@@ -65,6 +65,7 @@ fn json_transformation_reaches_the_form_and_counts_automorphisms() {
         Some(input().as_bytes()),
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(json_lines(&r.stdout).len(), PUZZLES.len(), "{}", r.stdout);
     for (v, p) in json_lines(&r.stdout).iter().zip(PUZZLES) {
         assert_eq!(v["puzzle"].as_str(), Some(p));
         assert_eq!(v["automorphisms"].as_u64(), Some(1));
@@ -193,6 +194,7 @@ fn a_random_transformation_in_json_can_be_applied_again() {
         Some(input().as_bytes()),
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(json_lines(&r.stdout).len(), PUZZLES.len(), "{}", r.stdout);
     for (v, p) in json_lines(&r.stdout).iter().zip(PUZZLES) {
         assert_eq!(v["puzzle"].as_str(), Some(p));
         let spec = v["transform"].as_str().unwrap();
@@ -249,4 +251,49 @@ fn a_closed_pipe_ends_quietly() {
         assert_eq!(code, Some(0), "{args:?}: {err}");
         assert!(!err.contains("panic"), "{err}");
     }
+}
+
+#[test]
+fn puzzles_given_as_arguments_each_get_their_own_random_move() {
+    let p = PUZZLES[0];
+    let r = run(
+        &[
+            "transform",
+            "-q",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+            p,
+            p,
+            p,
+        ],
+        None,
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let specs: Vec<String> = json_lines(&r.stdout)
+        .iter()
+        .map(|v| v["transform"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(specs.len(), 3);
+    assert!(
+        specs[0] != specs[1] && specs[1] != specs[2] && specs[0] != specs[2],
+        "{specs:?}"
+    );
+    // And the same again with the same seed.
+    let again = run(
+        &[
+            "transform",
+            "-q",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+            p,
+            p,
+            p,
+        ],
+        None,
+    );
+    assert_eq!(again.stdout, r.stdout);
 }

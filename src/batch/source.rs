@@ -56,6 +56,9 @@ pub struct Input {
     pub name: String,
     /// For JSON: the path, `-` or `<argument>`.
     pub json_name: String,
+    /// Its place among the inputs named, from 0: tells apart inputs of the same name (every
+    /// puzzle given as an argument is `<argument>`).
+    pub ordinal: usize,
 }
 
 #[derive(Debug)]
@@ -78,6 +81,7 @@ impl Input {
                 kind: InputKind::Stdin,
                 name: "<stdin>".into(),
                 json_name: "-".into(),
+                ordinal: 0,
             };
         }
         let name = path.display().to_string();
@@ -97,6 +101,7 @@ impl Input {
                             kind: InputKind::Text(text.to_owned()),
                             name: "<argument>".into(),
                             json_name: "<argument>".into(),
+                            ordinal: 0,
                         };
                     }
                 },
@@ -108,6 +113,7 @@ impl Input {
             kind,
             json_name: name.clone(),
             name,
+            ordinal: 0,
         }
     }
 
@@ -210,7 +216,14 @@ impl Puzzles {
         let inputs: Vec<Input> = if files.is_empty() {
             vec![Input::new("-".into())]
         } else {
-            files.into_iter().map(Input::new).collect()
+            files
+                .into_iter()
+                .enumerate()
+                .map(|(ordinal, path)| Input {
+                    ordinal,
+                    ..Input::new(path)
+                })
+                .collect()
         };
         // The names are needed until the program ends; every record points at its input's.
         Puzzles {

@@ -61,10 +61,16 @@ pub fn run(args: CanonArgs) -> Result<Ending> {
         let plural =
             |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         let line = format!(
-            "{}, {}, {}\n",
+            "{}, {}, {}{}\n",
             plural(puzzles, "puzzle", "puzzles"),
             plural(classes, "class", "classes"),
-            plural(puzzles - classes, "duplicate", "duplicates")
+            plural(puzzles - classes, "duplicate", "duplicates"),
+            // Ctrl-C: the counts of the puzzles read so far.
+            if ending == Ending::Interrupted {
+                " (interrupted)"
+            } else {
+                ""
+            }
         );
         super::man::write_stdout(line.as_bytes())?;
     }
@@ -274,7 +280,13 @@ impl batch::Command for Canon {
         if self.dedup {
             let c = lock(&self.classes);
             let classes = c.seen.len() as u64;
-            let _ = write!(s, ", {classes} classes, {} duplicates", c.puzzles - classes);
+            let dups = c.puzzles - classes;
+            let _ = write!(
+                s,
+                ", {classes} {}, {dups} {}",
+                if classes == 1 { "class" } else { "classes" },
+                if dups == 1 { "duplicate" } else { "duplicates" }
+            );
         }
         let _ = write!(s, "\ntime: {secs:.3} s, {rate:.0} puzzles/s\n");
         s

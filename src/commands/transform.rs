@@ -72,9 +72,16 @@ struct TransformCommand {
 
 /// The random stream of a puzzle: its input's name and its line (FNV-1a over both), so the
 /// same seed and input give the same transformations whatever the threads.
-fn stream(name: &str, line: u64) -> u64 {
+fn stream(name: &str, ordinal: usize, line: u64) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in name.bytes().chain(line.to_le_bytes()) {
+    // The input's place counts from the second input on, so that puzzles given as arguments
+    // (all named `<argument>`, on line 1) each get their own move.
+    let place = (ordinal > 0).then(|| (ordinal as u64).to_le_bytes());
+    for b in name
+        .bytes()
+        .chain(line.to_le_bytes())
+        .chain(place.into_iter().flatten())
+    {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
@@ -138,7 +145,10 @@ impl batch::Command for TransformCommand {
         };
         let transform = match self.how {
             How::Fixed(t) => t,
-            How::Random(seed) => Transform::random(seed, stream(&job.input.name, job.entry.line)),
+            How::Random(seed) => Transform::random(
+                seed,
+                stream(&job.input.name, job.input.ordinal, job.entry.line),
+            ),
         };
         let moved = transform.apply(board.cells());
         let line = moved.map(|v| if v == 0 { b'.' } else { b'0' + v });
