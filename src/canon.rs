@@ -140,7 +140,11 @@ impl Transform {
                     cells[sr * 9 + sc]
                 };
                 // A value above 9 is a blank, as `Canonicalizer::minlex` reads it.
-                out[r * 9 + c] = if v > 9 { 0 } else { self.digits[usize::from(v)] };
+                out[r * 9 + c] = if v > 9 {
+                    0
+                } else {
+                    self.digits[usize::from(v)]
+                };
             }
         }
         out
