@@ -118,6 +118,13 @@ pub fn step_svg(grid: &Grid, step: Option<&Step>, title: &str) -> String {
                     "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"9\" fill=\"#c9f0cf\" stroke=\"{GREEN}\"/>"
                 );
             }
+            if mark == Some(Mark::Removed) {
+                // A pale disc behind, as the page draws it: the strike alone hid the digit.
+                let _ = writeln!(
+                    s,
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"9\" fill=\"#fcd9d9\"/>"
+                );
+            }
             let _ = writeln!(
                 s,
                 "<text x=\"{x:.1}\" y=\"{:.1}\" class=\"{class}\" data-r=\"{}\" data-c=\"{}\" data-d=\"{d}\">{d}</text>",
@@ -128,7 +135,7 @@ pub fn step_svg(grid: &Grid, step: Option<&Step>, title: &str) -> String {
             if mark == Some(Mark::Removed) {
                 let _ = writeln!(
                     s,
-                    "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{RED}\" stroke-width=\"2\"/>",
+                    "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{RED}\" stroke-width=\"1.2\"/>",
                     x - 7.0,
                     y + 7.0,
                     x + 7.0,

@@ -272,11 +272,14 @@
         if (!(st.cands[c] & bit(d))) continue;
         var p = candXY(c, d), m = marks[key(c, d)];
         if (m === "place") el("circle", { cx: p[0], cy: p[1], r: 9, fill: "#c9f0cf", stroke: "#0c8a2a" }, g);
+        // A pale disc behind a removed candidate, as behind a placed one: the strike alone
+        // hid the small digit it crosses.
+        if (m === "elim") el("circle", { cx: p[0], cy: p[1], r: 9, fill: "#fcd9d9" }, g);
         var t = el("text", { x: p[0], y: p[1] + 1, "class": m ? "cand " + m : "cand",
           "data-r": r + 1, "data-c": col + 1, "data-d": d }, g);
         t.textContent = d;
         if (m === "elim") el("line", { x1: p[0] - 7, y1: p[1] + 7, x2: p[0] + 7, y2: p[1] - 7,
-          stroke: "#d01818", "stroke-width": 2 }, g);
+          stroke: "#d01818", "stroke-width": 1.2 }, g);
       }
     }
     for (i = 0; i <= 9; i++) {
