@@ -226,19 +226,7 @@ impl batch::Command for Canon {
                 if self.dedup {
                     out.extend_from_slice(b"- ");
                 }
-                if self.json {
-                    out.extend_from_slice(b"{\"file\":");
-                    write_json_string(out, &job.input.json_name);
-                    let _ = write!(
-                        out,
-                        ",\"line\":{},\"status\":\"invalid\",\"error\":",
-                        job.entry.line
-                    );
-                    write_json_string(out, &e.to_string());
-                    out.extend_from_slice(b"}\n");
-                } else {
-                    out.extend_from_slice(b"invalid\n");
-                }
+                super::write_invalid_line(out, job, e, self.json);
                 return Verdict::Invalid;
             }
         };

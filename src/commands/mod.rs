@@ -41,10 +41,11 @@ pub mod transform;
 use std::io::{self, IsTerminal};
 
 use sudoku::board::Board;
-use sudoku::format::Format;
+use sudoku::format::{Format, write_json_string};
 use sudoku::input::PuzzleError;
 use sudoku::solver;
 
+use crate::batch::Puzzle;
 use crate::cli::{CheckFormat, ColorArg, SolveFormat};
 
 /// Worker threads: the number asked for, or one per core.
@@ -139,6 +140,26 @@ pub fn position_error(
         }
         _ => "the pencil marks rule out every solution of the position".to_string(),
     })
+}
+
+/// The record of a line that is not a puzzle, for `canon` and `transform`: `invalid`, or in
+/// JSON its `file`, `line`, `status` and `error`.
+pub fn write_invalid_line(out: &mut Vec<u8>, job: &Puzzle, err: &PuzzleError, json: bool) {
+    if !json {
+        out.extend_from_slice(b"invalid\n");
+        return;
+    }
+    out.extend_from_slice(b"{\"file\":");
+    write_json_string(out, &job.input.json_name);
+    out.extend_from_slice(
+        format!(
+            ",\"line\":{},\"status\":\"invalid\",\"error\":",
+            job.entry.line
+        )
+        .as_bytes(),
+    );
+    write_json_string(out, &err.to_string());
+    out.extend_from_slice(b"}\n");
 }
 
 /// The error report for a bad puzzle: `FILE:LINE:COLUMN: message`, then the line with a caret
