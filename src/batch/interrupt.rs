@@ -42,6 +42,13 @@ pub fn stop() {
     STOP.store(true, Ordering::Relaxed);
 }
 
+/// The stop poll of one job: Ctrl-C (or output that can no longer be written), or
+/// `timeout`, counted from now, running out.
+pub fn stop_after(timeout: Option<std::time::Duration>) -> impl Fn() -> bool {
+    let deadline = timeout.and_then(|t| std::time::Instant::now().checked_add(t));
+    move || stopping() || deadline.is_some_and(|d| std::time::Instant::now() >= d)
+}
+
 /// A file the program removes if Ctrl-C ends it before the run ends (`print`'s temporary file,
 /// which would otherwise be left behind by the exits below).
 #[cfg(unix)]

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{Context as _, Result};
 use sudoku::draw::{board_svg, page};
@@ -223,8 +223,7 @@ impl batch::Command for Logic {
         record: &mut Record<'_>,
         tally: &mut LogicTally,
     ) -> Verdict {
-        let deadline = self.timeout.and_then(|t| Instant::now().checked_add(t));
-        let stop = || interrupt::stopping() || deadline.is_some_and(|d| Instant::now() >= d);
+        let stop = interrupt::stop_after(self.timeout);
         let entry = &job.entry;
         let mut out = Output::new(self, job);
         let status = match prepare(entry, &stop) {

@@ -15,7 +15,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{Context as _, Result, bail};
 use sudoku::board::CELLS;
@@ -296,8 +296,7 @@ impl batch::Command for Print {
         let mut solution = String::from("-");
         let mut caption = String::new();
         if self.solutions || self.rating {
-            let deadline = self.timeout.and_then(|t| Instant::now().checked_add(t));
-            let stop = || interrupt::stopping() || deadline.is_some_and(|d| Instant::now() >= d);
+            let stop = interrupt::stop_after(self.timeout);
             // A position is solved with its pencil marks, as hint and explain judge it.
             let analysis = super::analyse_entry(board, entry.marks.as_deref(), &stop);
             let unique = analysis.count == 1 && analysis.complete;

@@ -5,7 +5,7 @@
 //! its figures as lower bounds (`>=`), never as a final number.
 
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::Result;
 use sudoku::format::write_json_string;
@@ -87,8 +87,7 @@ impl batch::Command for Rate {
         record: &mut Record<'_>,
         tally: &mut RateTally,
     ) -> Verdict {
-        let deadline = self.timeout.and_then(|t| Instant::now().checked_add(t));
-        let stop = || interrupt::stopping() || deadline.is_some_and(|d| Instant::now() >= d);
+        let stop = interrupt::stop_after(self.timeout);
         let entry = &job.entry;
         tally.read += 1;
         let outcome = match &entry.result {
