@@ -12,46 +12,9 @@
 use std::ops::ControlFlow;
 
 use super::Analysis;
-use crate::board::{Board, CELLS, box_of, col_of, row_of};
-
-/// The 27 houses: rows, columns, boxes.
-static HOUSES: [[u8; 9]; 27] = houses();
-
-const fn houses() -> [[u8; 9]; 27] {
-    let mut t = [[0u8; 9]; 27];
-    let mut c = 0;
-    while c < CELLS {
-        let (r, k, b) = (row_of(c), col_of(c), box_of(c));
-        t[r][k] = c as u8;
-        t[9 + k][r] = c as u8;
-        t[18 + b][(r % 3) * 3 + k % 3] = c as u8;
-        c += 1;
-    }
-    t
-}
-
-/// The 20 peers of each cell: the other cells of its row, column and box.
-static PEERS: [[u8; 20]; CELLS] = peers();
-
-const fn peers() -> [[u8; 20]; CELLS] {
-    let mut t = [[0u8; 20]; CELLS];
-    let mut c = 0;
-    while c < CELLS {
-        let mut n = 0;
-        let mut o = 0;
-        while o < CELLS {
-            if o != c
-                && (row_of(o) == row_of(c) || col_of(o) == col_of(c) || box_of(o) == box_of(c))
-            {
-                t[c][n] = o as u8;
-                n += 1;
-            }
-            o += 1;
-        }
-        c += 1;
-    }
-    t
-}
+use crate::board::{Board, CELLS};
+// The houses and peers of the logic grid's geometry: one definition of the 9x9 shape.
+use crate::logic::cells::{HOUSE_CELLS as HOUSES, peers};
 
 /// Candidates of every cell: bit `d - 1` for digit `d`; a filled cell keeps its digit's bit
 /// alone and is marked in `filled`.
@@ -84,8 +47,7 @@ impl State {
             }
             self.cand[c] = b;
             self.filled[c] = true;
-            for &p in &PEERS[c] {
-                let p = p as usize;
+            for p in peers(c) {
                 if self.filled[p] {
                     if self.cand[p] == b {
                         return false;
