@@ -4,25 +4,11 @@
 // view n+1 the position after the last step. The fragment #K (first puzzle) or #P-K keeps it.
 (function () {
   "use strict";
-  var NS = "http://www.w3.org/2000/svg";
   var S = 60; // cell size
   var M = 22; // margin for the row and column labels
   var W = M + 9 * S + 4;
   var ALS_COLOURS = ["#cdeec6", "#f9cfe0", "#cbeef3", "#f3e3c0", "#e0d7f7"];
 
-  function el(name, attrs, parent) {
-    var e = document.createElementNS(NS, name);
-    for (var k in attrs) e.setAttribute(k, attrs[k]);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
-  function h(name, cls, parent, text) {
-    var e = document.createElement(name);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    if (parent) parent.appendChild(e);
-    return e;
-  }
   function bit(d) { return 1 << (d - 1); }
   function cellOf(rc) { return (rc[0] - 1) * 9 + rc[1] - 1; }
 

@@ -5,22 +5,8 @@
 // pauses on each solution found.
 (function () {
   "use strict";
-  var NS = "http://www.w3.org/2000/svg";
   var S = 40, M = 4, W = 2 * M + 9 * S;
 
-  function el(name, attrs, parent) {
-    var e = document.createElementNS(NS, name);
-    for (var k in attrs) e.setAttribute(k, attrs[k]);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
-  function h(name, cls, parent, text) {
-    var e = document.createElement(name);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    if (parent) parent.appendChild(e);
-    return e;
-  }
   function name(cell) { return "r" + (Math.floor(cell / 9) + 1) + "c" + (cell % 9 + 1); }
 
   function Replay(section, index, rec) {
