@@ -9,7 +9,7 @@ use std::fmt;
 use thiserror::Error;
 
 /// Number of cells on a board.
-pub const CELLS: usize = 81;
+pub use crate::geometry::classic::CELLS;
 
 /// A 9×9 Sudoku board: 81 cells, each empty (0) or holding a digit 1–9.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -17,26 +17,9 @@ pub struct Board {
     cells: [u8; CELLS],
 }
 
-/// A kind of unit: the 27 groups of nine cells that must each hold 1–9 once.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Unit {
-    /// A row, numbered 1–9 from the top.
-    Row,
-    /// A column, numbered 1–9 from the left.
-    Column,
-    /// A 3×3 box, numbered 1–9 left to right, top to bottom.
-    Box,
-}
-
-impl fmt::Display for Unit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Unit::Row => "row",
-            Unit::Column => "column",
-            Unit::Box => "box",
-        })
-    }
-}
+/// A kind of unit: rows, columns and boxes, the 27 groups of nine cells that must each hold
+/// 1–9 once (the geometry's house kinds; a 9×9 board has only these three).
+pub use crate::geometry::HouseKind as Unit;
 
 /// Givens that break the rules: the same digit twice in one unit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
@@ -62,35 +45,8 @@ pub struct CellValueError {
     pub value: u8,
 }
 
-/// Row (0..9) of a cell.
-#[inline]
-pub const fn row_of(cell: usize) -> usize {
-    cell / 9
-}
-
-/// Column (0..9) of a cell.
-#[inline]
-pub const fn col_of(cell: usize) -> usize {
-    cell % 9
-}
-
-/// Box (0..9) of a cell.
-#[inline]
-pub const fn box_of(cell: usize) -> usize {
-    (cell / 27) * 3 + (cell % 9) / 3
-}
-
-/// The units of each cell as bits of one word, so the rule check and the solver's set-up need
-/// no division: row `r` is bit `r`, column `c` bit `9 + c` and box `b` bit `18 + b`.
-pub(crate) static UNIT_BITS: [u32; CELLS] = {
-    let mut t = [0u32; CELLS];
-    let mut cell = 0;
-    while cell < CELLS {
-        t[cell] = 1 << row_of(cell) | 1 << (9 + col_of(cell)) | 1 << (18 + box_of(cell));
-        cell += 1;
-    }
-    t
-};
+use crate::geometry::classic::HOUSE_BITS;
+pub use crate::geometry::classic::{box_of, col_of, row_of};
 
 impl Board {
     /// The empty board: every cell blank. It is a valid puzzle with very many solutions.
@@ -142,7 +98,7 @@ impl Board {
     /// Cells are scanned in row-major order and the first repeat found is reported at the cell
     /// where it repeats, its unit checked in the order row, column, box.
     pub fn check_rules(&self) -> Result<(), RuleError> {
-        // `seen[d]`: the units (bits as in `UNIT_BITS`) that already hold digit `d`.
+        // `seen[d]`: the units (bits as in `HOUSE_BITS`) that already hold digit `d`.
         let mut seen = [0u32; 10];
         // Visit only the filled cells: puzzles are mostly blank.
         let filled = self.filled_mask();
@@ -151,7 +107,7 @@ impl Board {
                 let cell = base + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let digit = self.cells[cell];
-                let units = UNIT_BITS[cell];
+                let units = HOUSE_BITS[cell];
                 let clash = seen[usize::from(digit)] & units;
                 if clash != 0 {
                     // The lowest bit is the first of row, column, box that repeats.

@@ -1,6 +1,8 @@
 //! `sudoku`: a fast Sudoku solver library and command-line tool.
 //!
 //! - [`board`]: the 9×9 board, parsing of its text forms, and rule checks.
+//! - [`geometry`]: the shape of a grid (cells, houses, peers, digit masks) for every size
+//!   and variant, with the classic 9×9 grid's compile-time tables.
 //! - [`canon`]: canonical (minlex) forms, automorphisms and transformations of puzzles.
 //! - [`solver`]: a depth-first search that reports each solution through a callback that can
 //!   stop it.
@@ -20,6 +22,7 @@ pub mod canon;
 pub mod draw;
 pub mod format;
 pub mod generate;
+pub mod geometry;
 pub mod input;
 pub mod logic;
 pub mod rating;

@@ -9,7 +9,9 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use crate::logic::cells::{digits, house};
+use crate::geometry::digits;
+
+use crate::geometry::classic::house;
 use crate::logic::{CellSet, Grid, Node, NodeKind, Step};
 
 /// Cell size in SVG units.

@@ -29,6 +29,7 @@
 use std::ops::ControlFlow;
 
 use crate::board::{Board, CELLS};
+use crate::geometry::classic::PEERS;
 use crate::solver::{self, NoObserver};
 
 use super::symmetry::Orbits;
@@ -203,7 +204,8 @@ pub fn digit_pair_unavoidables(grid: &Cells) -> Vec<u128> {
                 while edge != 0 {
                     let c = edge.trailing_zeros() as usize;
                     edge &= edge - 1;
-                    let new = HOUSES_OF[c] & both & !part;
+                    // `c` is in `part` already, so its peers are all it can add.
+                    let new = PEERS[c].0 & both & !part;
                     part |= new;
                     edge |= new;
                 }
@@ -215,32 +217,12 @@ pub fn digit_pair_unavoidables(grid: &Cells) -> Vec<u128> {
     out
 }
 
-/// For each cell, the cells of its row, column and box (itself included), bit `c` for
-/// cell `c`.
-static HOUSES_OF: [u128; CELLS] = {
-    let mut out = [0u128; CELLS];
-    let mut c = 0;
-    while c < CELLS {
-        let (r, col) = (c / 9, c % 9);
-        let mut o = 0;
-        while o < CELLS {
-            let (r2, c2) = (o / 9, o % 9);
-            if r == r2 || col == c2 || (r / 3 == r2 / 3 && col / 3 == c2 / 3) {
-                out[c] |= 1 << o;
-            }
-            o += 1;
-        }
-        c += 1;
-    }
-    out
-};
-
 /// Every minimal unavoidable set of `grid` made of `k` digits: those inside the cells of
 /// each `k` digits ([`minimal_inside`]), keeping only the sets holding no other.
 pub fn digit_unavoidables(grid: &Cells, k: usize) -> Vec<u128> {
     let mut out = Vec::new();
     let digits: Vec<u8> = (1..=9).collect();
-    let _ = crate::logic::cells::combinations(&digits, k, &mut |chosen: &[u8]| {
+    let _ = crate::geometry::combinations(&digits, k, &mut |chosen: &[u8]| {
         let cells = (0..CELLS).fold(0u128, |m, c| m | u128::from(chosen.contains(&grid[c])) << c);
         for set in minimal_inside(grid, cells, usize::MAX)
             .into_iter()

@@ -45,7 +45,7 @@
 use std::ops::ControlFlow;
 
 use crate::board::{Board, CELLS};
-use crate::logic::cells::combinations;
+use crate::geometry::combinations;
 
 use super::hitting;
 use super::random::Stream;

@@ -14,8 +14,10 @@
 
 use std::ops::ControlFlow;
 
-use super::cells::{CellSet, digits, house};
+use crate::geometry::{CellSet, digits};
+
 use super::{Candidate, Evidence, Grid, Link, Node, NodeKind, Sink, Step, Technique};
+use crate::geometry::classic::house;
 
 /// Whether this file has a finder for `t`.
 pub(super) fn implements(t: Technique) -> bool {
@@ -1286,8 +1288,8 @@ fn sue_de_coq_step(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::classic::peers;
     use crate::logic::Ladder;
-    use crate::logic::cells::peers;
     use crate::logic::solve;
     use crate::logic::uniqueness::tests::{Rng, check, generated};
 

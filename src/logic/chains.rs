@@ -30,8 +30,10 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use super::cells::{CELL_HOUSES, CellSet, digits, peers};
+use crate::geometry::{CellSet, digits};
+
 use super::{Candidate, Evidence, Grid, Link, Node, Sink, Step, Technique};
+use crate::geometry::classic::{CELL_HOUSES, peers};
 
 /// Whether this file has a finder for `t`.
 pub(super) fn implements(t: Technique) -> bool {
@@ -909,7 +911,7 @@ mod tests {
         let pair = CellSet::single(a) | CellSet::single(b);
         !link.strong
             || (0..27).any(|h| {
-                pair.is_subset(crate::logic::cells::house(h))
+                pair.is_subset(crate::geometry::classic::house(h))
                     && grid.house_cells_with(h, da) == pair
             })
     }

@@ -22,8 +22,10 @@
 
 use std::ops::ControlFlow;
 
-use super::cells::{CellSet, combinations, digits, house, peers};
+use crate::geometry::{CellSet, combinations, digits};
+
 use super::{Candidate, Evidence, Grid, Sink, Step, Technique};
+use crate::geometry::classic::{house, peers};
 
 /// HoDoKu's limit on the number of fins.
 const MAX_FINS: usize = 5;
@@ -793,7 +795,7 @@ impl General<'_, '_> {
         let mut cell = left.first().expect("left is not empty");
         let mut options = 4;
         for c in left {
-            let k = (super::cells::HOUSE_BITS[c] & allowed).count_ones();
+            let k = (crate::geometry::classic::HOUSE_BITS[c] & allowed).count_ones();
             if k < options {
                 (cell, options) = (c, k);
                 if k == 1 {
@@ -802,7 +804,7 @@ impl General<'_, '_> {
             }
         }
         let mut allowed = allowed;
-        for h in super::cells::CELL_HOUSES[cell] {
+        for h in crate::geometry::classic::CELL_HOUSES[cell] {
             let h = usize::from(h);
             if allowed >> h & 1 == 0 {
                 continue;

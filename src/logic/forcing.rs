@@ -21,9 +21,11 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use super::cells::{CELL_HOUSES, CellSet, digits, house};
+use crate::geometry::{CellSet, digits};
+
 use super::chains::{LITS, Lit, lit, lit_cell, lit_digit, lit_on, path_links};
 use super::{Candidate, Evidence, Grid, Link, Sink, Step, Technique};
+use crate::geometry::classic::{CELL_HOUSES, house};
 
 /// Whether this file has a finder for `t`.
 pub(super) fn implements(t: Technique) -> bool {

@@ -2,9 +2,11 @@
 
 use std::fmt;
 
-use super::cells::{CellSet, digits, house, peers};
+use crate::geometry::{CellSet, digits};
+
 use super::step::Step;
 use crate::board::{Board, CELLS};
+use crate::geometry::classic::{house, peers};
 
 /// A position: the filled cells (givens and placed digits) and, for every open cell, the digits
 /// it may still hold.

@@ -5,8 +5,10 @@
 
 use std::ops::ControlFlow;
 
-use super::cells::{HOUSE_CELLS, digits, house};
+use crate::geometry::digits;
+
 use super::{Candidate, Evidence, Grid, Sink, Step, Technique, subsets};
+use crate::geometry::classic::{HOUSE_CELLS, house};
 
 /// Whether this file has a finder for `t`.
 pub(super) fn implements(t: Technique) -> bool {

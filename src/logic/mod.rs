@@ -13,7 +13,6 @@
 //! step" are the same code.
 
 mod als;
-pub mod cells;
 mod chains;
 mod fish;
 mod forcing;
@@ -29,7 +28,7 @@ mod wings;
 
 use std::ops::ControlFlow;
 
-pub use cells::CellSet;
+pub use crate::geometry::CellSet;
 pub use grid::Grid;
 pub use ladder::{Ladder, LadderError};
 pub use step::{Candidate, Evidence, Link, Node, NodeKind, Step, chain_text};

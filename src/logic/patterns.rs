@@ -30,9 +30,11 @@
 
 use std::ops::ControlFlow;
 
-use super::cells::{CellSet, digits, house, peers};
+use crate::geometry::{CellSet, digits};
+
 use super::{Candidate, Evidence, Grid, Link, Node, Sink, Step, Technique};
 use crate::board::{box_of, col_of, row_of};
+use crate::geometry::classic::{house, peers};
 
 /// Whether this file has a finder for `t`.
 pub(super) fn implements(t: Technique) -> bool {

@@ -2,8 +2,10 @@
 
 use std::ops::ControlFlow;
 
-use super::cells::{digits, house};
+use crate::geometry::digits;
+
 use super::{Evidence, Grid, Sink, Step, Technique};
+use crate::geometry::classic::house;
 
 /// Whether this file has a finder for `t`.
 pub(super) fn implements(t: Technique) -> bool {

@@ -3,9 +3,11 @@
 
 use std::fmt::{self, Write as _};
 
-use super::cells::{CellSet, cell_name, digits, house_long_name, house_name};
+use crate::geometry::{CellSet, digits};
+
 use super::{Family, Technique};
 use crate::board::{col_of, row_of};
+use crate::geometry::classic::{cell_name, house_long_name, house_name};
 
 /// One candidate: a digit in a cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -3,8 +3,10 @@
 
 use std::ops::ControlFlow;
 
-use super::cells::{CellSet, HOUSE_CELLS, digits, house};
+use crate::geometry::{CellSet, digits};
+
 use super::{Candidate, Evidence, Grid, Sink, Step, Technique};
+use crate::geometry::classic::{HOUSE_CELLS, house};
 
 /// Whether this file has a finder for `t`.
 pub(super) fn implements(t: Technique) -> bool {

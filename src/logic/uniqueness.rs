@@ -12,9 +12,11 @@
 
 use std::ops::ControlFlow;
 
-use super::cells::{CellSet, digits, house, peers};
+use crate::geometry::{CellSet, digits};
+
 use super::{Candidate, Evidence, Grid, Sink, Step, Technique};
 use crate::board::{Board, CELLS, box_of, col_of, row_of};
+use crate::geometry::classic::{house, peers};
 use crate::solver;
 
 /// Whether this file has a finder for `t`.

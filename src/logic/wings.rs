@@ -14,8 +14,10 @@
 
 use std::ops::ControlFlow;
 
-use super::cells::{CellSet, HOUSE_BITS, digits, peers, sees};
+use crate::geometry::{CellSet, digits};
+
 use super::{Candidate, Evidence, Grid, Link, Node, Sink, Step, Technique};
+use crate::geometry::classic::{HOUSE_BITS, peers, sees};
 
 /// Whether this file has a finder for `t`.
 pub(super) fn implements(t: Technique) -> bool {

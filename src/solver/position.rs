@@ -14,7 +14,7 @@ use std::ops::ControlFlow;
 use super::Analysis;
 use crate::board::{Board, CELLS};
 // The houses and peers of the logic grid's geometry: one definition of the 9x9 shape.
-use crate::logic::cells::{HOUSE_CELLS as HOUSES, peers};
+use crate::geometry::classic::{HOUSE_CELLS as HOUSES, peers};
 
 /// Candidates of every cell: bit `d - 1` for digit `d`; a filled cell keeps its digit's bit
 /// alone and is marked in `filled`.

@@ -4,7 +4,8 @@
 use super::leaf::Leaf;
 use super::tables::*;
 use super::{BAND, Unsolvable};
-use crate::board::{Board, CELLS, UNIT_BITS};
+use crate::board::{Board, CELLS};
+use crate::geometry::classic::HOUSE_BITS;
 
 /// The search state: for each digit, the cells that may still hold it.
 ///
@@ -60,7 +61,7 @@ impl State {
             band[9..].fill(0);
             band
         });
-        // Per digit: the rows, columns and boxes holding it (see `UNIT_BITS`), to find clashes.
+        // Per digit: the rows, columns and boxes holding it (see `HOUSE_BITS`), to find clashes.
         let mut units = [0u32; 9];
         for (b, &f) in filled.iter().enumerate() {
             let mut rest = f;
@@ -69,7 +70,7 @@ impl State {
                 rest &= rest - 1;
                 let cell = 27 * b + p;
                 let d = usize::from(cells[cell] - 1);
-                let bits = UNIT_BITS[cell];
+                let bits = HOUSE_BITS[cell];
                 if units[d] & bits != 0 {
                     return Err(Unsolvable);
                 }
