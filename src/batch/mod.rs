@@ -75,18 +75,42 @@ impl Tally for () {
     fn add(&mut self, _other: &Self) {}
 }
 
+/// Declares a command's `--stats` counts: a struct of `u64` fields (private to the command's
+/// module) that chunks add field by field.
+///
+/// ```ignore
+/// batch::counts! {
+///     /// Counts for `--stats`.
+///     pub struct RateTally { read, rated, invalid }
+/// }
+/// ```
+macro_rules! counts {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident { $($(#[$doc:meta])* $field:ident),* $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Default, Clone, Copy)]
+        $vis struct $name {
+            $($(#[$doc])* $field: u64,)*
+        }
+
+        impl $crate::batch::Tally for $name {
+            fn add(&mut self, other: &Self) {
+                $(self.$field += other.$field;)*
+            }
+        }
+    };
+}
+pub(crate) use counts;
+
 /// What a command does to one job. See the module documentation.
 pub trait Command: Sync {
     /// The job: a [`Puzzle`] for commands that read their input, a `u64` index for commands
     /// driven by a [`Counter`].
     type Job: Send;
-    /// State a worker thread keeps from one job to the next (e.g. a `--trace` writer).
-    type Worker;
+    /// State a worker thread keeps from one job to the next (e.g. a `--trace` writer); each
+    /// worker starts with the default.
+    type Worker: Default;
     /// Counts for `--stats`.
     type Tally: Tally;
-
-    /// A new worker's state.
-    fn worker(&self) -> Self::Worker;
 
     /// Does one job: appends its record to `record`, counts it in `tally`, and says what it
     /// means for the exit status. The search inside should poll [`interrupt::stopping`].
@@ -354,7 +378,7 @@ where
 {
     let _guard = StopOnPanic(&shared.writing, &shared.room);
     let command = shared.command;
-    let mut worker = command.worker();
+    let mut worker = C::Worker::default();
     let largest = shared.options.chunk.max(1);
     // This worker's last chunk: its size and how long it took.
     let mut last: Option<(usize, Duration)> = None;
@@ -632,10 +656,6 @@ mod tests {
         type Worker = u64;
         type Tally = Sum;
 
-        fn worker(&self) -> u64 {
-            0
-        }
-
         fn run(
             &self,
             jobs: &mut u64,
@@ -713,10 +733,6 @@ mod tests {
         type Job = u64;
         type Worker = u64;
         type Tally = Sum;
-
-        fn worker(&self) -> u64 {
-            0
-        }
 
         fn run(&self, w: &mut u64, i: &u64, record: &mut Record<'_>, tally: &mut Sum) -> Verdict {
             self.0.run(w, i, record, tally)

@@ -19,7 +19,7 @@ use sudoku::canon::{Canonical, Canonicalizer};
 use sudoku::format::write_json_string;
 use sudoku::input::ErrorKind;
 
-use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict};
+use crate::batch::{self, Ending, Puzzle, Puzzles, Record, Verdict};
 use crate::cli::{CanonArgs, CanonFormat};
 
 /// Runs `sudoku canon`.
@@ -34,13 +34,7 @@ pub fn run(args: CanonArgs) -> Result<Ending> {
         quiet_records: args.count_classes,
         classes: classes.clone(),
     };
-    let options = Options {
-        threads: super::threads(b.threads),
-        chunk: batch::CHUNK,
-        progress: !b.quiet,
-        counter: None,
-        stats: b.stats,
-    };
+    let options = super::options(&b);
     let source = Puzzles::new(args.input.files, b.quiet);
     let ending = if dedup {
         let filter = FirstOfClass {
@@ -170,17 +164,11 @@ struct Worker {
     canon: Canonicalizer,
 }
 
-/// Counts for `--stats`.
-#[derive(Debug, Default, Clone, Copy)]
-struct CanonTally {
-    read: u64,
-    invalid: u64,
-}
-
-impl batch::Tally for CanonTally {
-    fn add(&mut self, o: &CanonTally) {
-        self.read += o.read;
-        self.invalid += o.invalid;
+batch::counts! {
+    /// Counts for `--stats`.
+    struct CanonTally {
+        read,
+        invalid,
     }
 }
 
@@ -197,10 +185,6 @@ impl batch::Command for Canon {
     type Job = Puzzle;
     type Worker = Worker;
     type Tally = CanonTally;
-
-    fn worker(&self) -> Worker {
-        Worker::default()
-    }
 
     fn run(
         &self,

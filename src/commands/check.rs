@@ -8,7 +8,7 @@ use sudoku::format::{Mode, Status};
 use sudoku::solver::NoObserver;
 
 use super::solve::{Search, SearchTally};
-use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict};
+use crate::batch::{self, Ending, Puzzle, Puzzles, Record, Verdict};
 use crate::cli::{CheckArgs, SolveMethod};
 
 /// Runs `sudoku check`.
@@ -24,13 +24,7 @@ pub fn run(args: CheckArgs) -> Result<Ending> {
         threads: super::threads(batch.threads),
         method: SolveMethod::Fast,
     };
-    let options = Options {
-        threads: search.threads,
-        chunk: batch::CHUNK,
-        progress: !batch.quiet,
-        counter: None,
-        stats: batch.stats,
-    };
+    let options = super::options(&batch);
     batch::run(
         &Check { search },
         Puzzles::new(args.input.files, batch.quiet),
@@ -47,8 +41,6 @@ impl batch::Command for Check {
     type Job = Puzzle;
     type Worker = ();
     type Tally = SearchTally;
-
-    fn worker(&self) {}
 
     fn run(
         &self,

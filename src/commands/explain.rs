@@ -16,7 +16,7 @@ use sudoku::format::write_json_string;
 use sudoku::input::Entry;
 use sudoku::logic::{self, CellSet, Grid, Ladder, SolveEnd, Step, Technique};
 
-use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict, interrupt};
+use crate::batch::{self, Ending, Puzzle, Puzzles, Record, Verdict, interrupt};
 use crate::cli::{ExplainArgs, HintArgs, LogicArgs, LogicFormat};
 
 /// Runs `sudoku explain`.
@@ -58,13 +58,7 @@ fn run_logic(args: LogicArgs, mode: Mode) -> Result<Ending> {
         color: super::color(batch_args.color),
         timeout: batch_args.timeout,
     };
-    let options = Options {
-        threads: super::threads(batch_args.threads),
-        chunk: batch::CHUNK,
-        progress: !batch_args.quiet,
-        counter: None,
-        stats: batch_args.stats,
-    };
+    let options = super::options(&batch_args);
     batch::run(
         &command,
         Puzzles::new(args.input.files, batch_args.quiet),
@@ -129,31 +123,18 @@ impl Status {
     }
 }
 
-/// Counts for `--stats`.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct LogicTally {
-    read: u64,
-    step: u64,
-    solved: u64,
-    stuck: u64,
-    none: u64,
-    multiple: u64,
-    unknown: u64,
-    invalid: u64,
-    steps: u64,
-}
-
-impl batch::Tally for LogicTally {
-    fn add(&mut self, o: &LogicTally) {
-        self.read += o.read;
-        self.step += o.step;
-        self.solved += o.solved;
-        self.stuck += o.stuck;
-        self.none += o.none;
-        self.multiple += o.multiple;
-        self.unknown += o.unknown;
-        self.invalid += o.invalid;
-        self.steps += o.steps;
+batch::counts! {
+    /// Counts for `--stats`.
+    pub struct LogicTally {
+        read,
+        step,
+        solved,
+        stuck,
+        none,
+        multiple,
+        unknown,
+        invalid,
+        steps,
     }
 }
 
@@ -213,8 +194,6 @@ impl batch::Command for Logic {
     type Job = Puzzle;
     type Worker = ();
     type Tally = LogicTally;
-
-    fn worker(&self) {}
 
     fn run(
         &self,

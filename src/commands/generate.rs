@@ -15,7 +15,7 @@ use sudoku::generate::{GenerateError, Generated, Generator, Limits, Options as G
 use sudoku::logic::{self, Grid, Ladder, SolveEnd};
 use sudoku::rating::{self, Rating, RatingEnd};
 
-use crate::batch::{self, Counter, Ending, Options, Record, Tally, Verdict, interrupt};
+use crate::batch::{self, Counter, Ending, Record, Tally, Verdict, interrupt};
 use crate::cli::{GenerateArgs, GenerateFormat};
 
 /// Runs `sudoku generate`.
@@ -97,13 +97,7 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
         from: args.from,
         end,
     };
-    let options = Options {
-        threads: super::threads(batch.threads),
-        chunk: batch::CHUNK,
-        progress: !batch.quiet,
-        counter: None,
-        stats: batch.stats,
-    };
+    let options = super::options(&batch);
     batch::run(&command, Counter::range(args.from, end), &options)
 }
 
@@ -181,8 +175,6 @@ impl batch::Command for Generate {
     type Job = u64;
     type Worker = ();
     type Tally = GenerateTally;
-
-    fn worker(&self) {}
 
     fn run(
         &self,

@@ -11,7 +11,6 @@
 //!     type Job = Puzzle;          // or u64, with batch::Counter as the source
 //!     type Worker = ();           // per-thread state, if any
 //!     type Tally = HintTally;     // counts for --stats (or ())
-//!     fn worker(&self) {}
 //!     fn run(&self, _: &mut (), job: &Puzzle, record: &mut Record<'_>, tally: &mut HintTally)
 //!         -> Verdict
 //!     {
@@ -22,7 +21,7 @@
 //!     fn summary(&self, tally: &HintTally, elapsed: Duration) -> String { .. }
 //! }
 //! pub fn run(args: HintArgs) -> Result<Ending> {
-//!     let options = Options { threads, chunk: batch::CHUNK, progress: !quiet, counter: None, stats };
+//!     let options = super::options(&args.batch);
 //!     batch::run(&Hint { .. }, Puzzles::new(args.input.files, quiet), &options)
 //! }
 //! ```
@@ -45,8 +44,20 @@ use sudoku::format::{Format, write_json_string};
 use sudoku::input::PuzzleError;
 use sudoku::solver;
 
-use crate::batch::Puzzle;
-use crate::cli::{CheckFormat, ColorArg, SolveFormat};
+use crate::batch::{self, Options, Puzzle};
+use crate::cli::{BatchArgs, CheckFormat, ColorArg, SolveFormat};
+
+/// The driver's options for the flags every command shares: `--threads`, full chunks, the
+/// progress display unless `--quiet`, no live count, and `--stats`.
+pub fn options(b: &BatchArgs) -> Options {
+    Options {
+        threads: threads(b.threads),
+        chunk: batch::CHUNK,
+        progress: !b.quiet,
+        counter: None,
+        stats: b.stats,
+    }
+}
 
 /// Worker threads: the number asked for, or one per core.
 pub fn threads(arg: Option<u32>) -> usize {

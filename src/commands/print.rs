@@ -24,7 +24,7 @@ use sudoku::draw::sheet::{ANSWERS_PER_PAGE, Entry, Grid, Layout, Page, Paper};
 use sudoku::draw::{sheet_html, sheet_svg};
 use sudoku::rating;
 
-use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict, interrupt};
+use crate::batch::{self, Ending, Puzzle, Puzzles, Record, Verdict, interrupt};
 use crate::cli::{PaperArg, PrintArgs, PrintFormat};
 
 /// Runs `sudoku print`.
@@ -101,13 +101,7 @@ pub fn run(args: PrintArgs) -> Result<Ending> {
         rating: args.rating,
         timeout: b.timeout,
     };
-    let options = Options {
-        threads: super::threads(b.threads),
-        chunk: batch::CHUNK,
-        progress: !b.quiet,
-        counter: None,
-        stats: b.stats,
-    };
+    let options = super::options(&b);
     let sink = Sink(Arc::clone(&printer));
     let result = batch::run_to(
         &command,
@@ -247,21 +241,13 @@ struct Print {
     timeout: Option<Duration>,
 }
 
-/// Counts for `--stats`.
-#[derive(Debug, Default, Clone, Copy)]
-struct PrintTally {
-    read: u64,
-    invalid: u64,
-    unsolved: u64,
-    rated: u64,
-}
-
-impl batch::Tally for PrintTally {
-    fn add(&mut self, o: &PrintTally) {
-        self.read += o.read;
-        self.invalid += o.invalid;
-        self.unsolved += o.unsolved;
-        self.rated += o.rated;
+batch::counts! {
+    /// Counts for `--stats`.
+    struct PrintTally {
+        read,
+        invalid,
+        unsolved,
+        rated,
     }
 }
 
@@ -269,8 +255,6 @@ impl batch::Command for Print {
     type Job = Puzzle;
     type Worker = ();
     type Tally = PrintTally;
-
-    fn worker(&self) {}
 
     /// The record: `CELLS MARKS SOLUTION CAPTION`, with `-` for no marks or no solution asked
     /// for; when asked for and not one, the solution is `none`, `stopped` or

@@ -11,7 +11,7 @@ use anyhow::Result;
 use sudoku::format::write_json_string;
 use sudoku::rating::{self, Rating, RatingEnd};
 
-use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict, interrupt};
+use crate::batch::{self, Ending, Puzzle, Puzzles, Record, Verdict, interrupt};
 use crate::cli::{RateArgs, RateFormat};
 
 /// Runs `sudoku rate`.
@@ -22,13 +22,7 @@ pub fn run(args: RateArgs) -> Result<Ending> {
         json: args.format == RateFormat::Json,
         timeout: b.timeout,
     };
-    let options = Options {
-        threads: super::threads(b.threads),
-        chunk: batch::CHUNK,
-        progress: !b.quiet,
-        counter: None,
-        stats: b.stats,
-    };
+    let options = super::options(&b);
     batch::run(&command, Puzzles::new(args.input.files, b.quiet), &options)
 }
 
@@ -37,27 +31,16 @@ struct Rate {
     timeout: Option<Duration>,
 }
 
-/// Counts for `--stats`.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct RateTally {
-    read: u64,
-    rated: u64,
-    partial: u64,
-    none: u64,
-    multiple: u64,
-    invalid: u64,
-    steps: u64,
-}
-
-impl batch::Tally for RateTally {
-    fn add(&mut self, o: &RateTally) {
-        self.read += o.read;
-        self.rated += o.rated;
-        self.partial += o.partial;
-        self.none += o.none;
-        self.multiple += o.multiple;
-        self.invalid += o.invalid;
-        self.steps += o.steps;
+batch::counts! {
+    /// Counts for `--stats`.
+    pub struct RateTally {
+        read,
+        rated,
+        partial,
+        none,
+        multiple,
+        invalid,
+        steps,
     }
 }
 
@@ -77,8 +60,6 @@ impl batch::Command for Rate {
     type Job = Puzzle;
     type Worker = ();
     type Tally = RateTally;
-
-    fn worker(&self) {}
 
     fn run(
         &self,

@@ -102,14 +102,6 @@ impl batch::Command for Solve {
     type Worker = Option<Trace>;
     type Tally = SearchTally;
 
-    fn worker(&self) -> Option<Trace> {
-        (self.trace && self.page.is_none()).then(|| Trace {
-            err: io::BufWriter::new(io::stderr()),
-            error: Arc::clone(&self.trace_error),
-            failed: false,
-        })
-    }
-
     fn run(
         &self,
         trace: &mut Option<Trace>,
@@ -117,6 +109,14 @@ impl batch::Command for Solve {
         record: &mut Record<'_>,
         tally: &mut SearchTally,
     ) -> Verdict {
+        // A worker's trace writer is made at its first job.
+        if self.trace && self.page.is_none() && trace.is_none() {
+            *trace = Some(Trace {
+                err: io::BufWriter::new(io::stderr()),
+                error: Arc::clone(&self.trace_error),
+                failed: false,
+            });
+        }
         let outcome = match trace {
             Some(trace) => {
                 if job.entry.result.is_ok() {
@@ -264,30 +264,18 @@ pub struct Search {
     pub method: SolveMethod,
 }
 
-/// Counts over the batch, for `--stats`.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct SearchTally {
-    read: u64,
-    solved: u64,
-    unique: u64,
-    multiple: u64,
-    none: u64,
-    invalid: u64,
-    /// Stopped by --timeout before a verdict.
-    unknown: u64,
-    guesses: u64,
-}
-
-impl batch::Tally for SearchTally {
-    fn add(&mut self, o: &SearchTally) {
-        self.read += o.read;
-        self.solved += o.solved;
-        self.unique += o.unique;
-        self.multiple += o.multiple;
-        self.none += o.none;
-        self.invalid += o.invalid;
-        self.unknown += o.unknown;
-        self.guesses += o.guesses;
+batch::counts! {
+    /// Counts over the batch, for `--stats`.
+    pub struct SearchTally {
+        read,
+        solved,
+        unique,
+        multiple,
+        none,
+        invalid,
+        /// Stopped by --timeout before a verdict.
+        unknown,
+        guesses,
     }
 }
 

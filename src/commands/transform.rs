@@ -10,7 +10,7 @@ use sudoku::canon::Transform;
 use sudoku::format::write_json_string;
 use sudoku::input::ErrorKind;
 
-use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict};
+use crate::batch::{self, Ending, Puzzle, Puzzles, Record, Verdict};
 use crate::cli::{TransformArgs, TransformFormat};
 
 /// Runs `sudoku transform`.
@@ -40,13 +40,7 @@ pub fn run(args: TransformArgs) -> Result<Ending> {
         how,
         json: args.format == TransformFormat::Json,
     };
-    let options = Options {
-        threads: super::threads(b.threads),
-        chunk: batch::CHUNK,
-        progress: !b.quiet,
-        counter: None,
-        stats: b.stats,
-    };
+    let options = super::options(&b);
     batch::run(&command, Puzzles::new(args.input.files, b.quiet), &options)
 }
 
@@ -88,17 +82,11 @@ fn stream(name: &str, ordinal: usize, line: u64) -> u64 {
     h
 }
 
-/// Counts for `--stats`.
-#[derive(Debug, Default, Clone, Copy)]
-struct TransformTally {
-    read: u64,
-    invalid: u64,
-}
-
-impl batch::Tally for TransformTally {
-    fn add(&mut self, o: &TransformTally) {
-        self.read += o.read;
-        self.invalid += o.invalid;
+batch::counts! {
+    /// Counts for `--stats`.
+    struct TransformTally {
+        read,
+        invalid,
     }
 }
 
@@ -106,8 +94,6 @@ impl batch::Command for TransformCommand {
     type Job = Puzzle;
     type Worker = ();
     type Tally = TransformTally;
-
-    fn worker(&self) {}
 
     fn run(
         &self,

@@ -16,7 +16,7 @@ use std::ops::ControlFlow;
 
 use crate::geometry::{CellSet, digits};
 
-use super::{Candidate, Evidence, Grid, Link, Node, NodeKind, Sink, Step, Technique};
+use super::{Candidate, Evidence, Finder, Grid, Link, Node, NodeKind, Sink, Step, Technique};
 use crate::geometry::classic::house;
 
 /// Whether this file has a finder for `t`.
@@ -31,12 +31,8 @@ pub(super) fn implements(t: Technique) -> bool {
     )
 }
 
-pub(super) fn find(
-    grid: &Grid,
-    t: Technique,
-    memo: &mut Memo,
-    sink: &mut Sink<'_>,
-) -> ControlFlow<()> {
+pub(super) fn find(t: Technique, cx: Finder<'_, '_, Memo>) -> ControlFlow<()> {
+    let Finder { grid, memo, sink } = cx;
     if !implements(t) {
         return ControlFlow::Continue(());
     }

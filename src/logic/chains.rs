@@ -32,7 +32,7 @@ use std::ops::ControlFlow;
 
 use crate::geometry::{CellSet, digits};
 
-use super::{Candidate, Evidence, Grid, Link, Node, Sink, Step, Technique};
+use super::{Candidate, Evidence, Finder, Grid, Link, Node, Sink, Step, Technique};
 use crate::geometry::classic::{CELL_HOUSES, peers};
 
 /// Whether this file has a finder for `t`.
@@ -48,12 +48,8 @@ pub(super) fn implements(t: Technique) -> bool {
     )
 }
 
-pub(super) fn find(
-    grid: &Grid,
-    t: Technique,
-    memo: &mut Memo,
-    sink: &mut Sink<'_>,
-) -> ControlFlow<()> {
+pub(super) fn find(t: Technique, cx: Finder<'_, '_, Memo>) -> ControlFlow<()> {
+    let Finder { grid, memo, sink } = cx;
     match t {
         Technique::XChain => emit(x_chains(grid), sink),
         Technique::XYChain => emit(xy_chains(grid), sink),

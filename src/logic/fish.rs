@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 
 use crate::geometry::{CellSet, combinations, digits};
 
-use super::{Candidate, Evidence, Grid, Sink, Step, Technique};
+use super::{Candidate, Evidence, Finder, Grid, Sink, Step, Technique};
 use crate::geometry::classic::{house, peers};
 
 /// HoDoKu's limit on the number of fins.
@@ -41,12 +41,8 @@ pub(super) fn implements(t: Technique) -> bool {
     basic_kind(t).is_some() || matches!(t, FrankenSwordfish | FrankenJellyfish | FinnedFrankenXWing)
 }
 
-pub(super) fn find(
-    grid: &Grid,
-    t: Technique,
-    memo: &mut Memo,
-    sink: &mut Sink<'_>,
-) -> ControlFlow<()> {
+pub(super) fn find(t: Technique, cx: Finder<'_, '_, Memo>) -> ControlFlow<()> {
+    let Finder { grid, memo, sink } = cx;
     if let Some((n, kind)) = basic_kind(t) {
         return basic(grid, n, kind, memo, sink);
     }

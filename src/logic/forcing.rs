@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 use crate::geometry::{CellSet, digits};
 
 use super::chains::{LITS, Lit, lit, lit_cell, lit_digit, lit_on, path_links};
-use super::{Candidate, Evidence, Grid, Link, Sink, Step, Technique};
+use super::{Candidate, Evidence, Finder, Grid, Link, Sink, Step, Technique};
 use crate::geometry::classic::{CELL_HOUSES, house};
 
 /// Whether this file has a finder for `t`.
@@ -35,12 +35,8 @@ pub(super) fn implements(t: Technique) -> bool {
     )
 }
 
-pub(super) fn find(
-    grid: &Grid,
-    t: Technique,
-    memo: &mut Memo,
-    sink: &mut Sink<'_>,
-) -> ControlFlow<()> {
+pub(super) fn find(t: Technique, cx: Finder<'_, '_, Memo>) -> ControlFlow<()> {
+    let Finder { grid, memo, sink } = cx;
     match t {
         Technique::ForcingChainContradiction => contradictions(grid, memo, sink),
         Technique::ForcingChainVerity => verities(grid, sink),

@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::geometry::{CellSet, digits};
 
-use super::step::Step;
+use super::step::{Candidate, Step};
 use crate::board::{Board, CELLS};
 use crate::geometry::classic::{house, peers};
 
@@ -79,6 +79,19 @@ impl Grid {
     #[inline]
     pub fn candidates(&self, cell: usize) -> u16 {
         self.cands[cell]
+    }
+
+    /// The candidates among `digits` (a mask) of the cells of `cells`, as eliminations: by
+    /// digit, then cell.
+    pub fn candidates_in(&self, cells: CellSet, digits: u16) -> Vec<Candidate> {
+        let mut out = Vec::new();
+        for cell in cells {
+            for d in digits::iter(self.candidates(cell) & digits) {
+                out.push(Candidate::new(cell, d));
+            }
+        }
+        out.sort_unstable_by_key(|c| (c.digit, c.cell));
+        out
     }
 
     /// Whether `digit` is a candidate of `cell`.

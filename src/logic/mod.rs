@@ -38,6 +38,7 @@ pub type Sink<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
 
 /// The families of techniques, one source file each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Family {
     /// Full house, hidden and naked singles.
     Singles,
@@ -98,6 +99,7 @@ macro_rules! techniques {
     ($( $(#[$doc:meta])* $variant:ident = $code:literal, $name:literal, $family:ident; )*) => {
         /// Every technique, with HoDoKu's code for it (as its regression library uses them).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
         pub enum Technique {
             $( $(#[$doc])* $variant, )*
         }
@@ -313,13 +315,48 @@ impl Technique {
             Family::Singles => singles::find(grid, self, sink),
             Family::Intersections => intersections::find(grid, self, sink),
             Family::Subsets => subsets::find(grid, self, sink),
-            Family::Fish => fish::find(grid, self, &mut memo.fish, sink),
+            Family::Fish => fish::find(
+                self,
+                Finder {
+                    grid,
+                    memo: &mut memo.fish,
+                    sink,
+                },
+            ),
             Family::Patterns => patterns::find(grid, self, sink),
             Family::Wings => wings::find(grid, self, sink),
-            Family::Uniqueness => uniqueness::find(grid, self, &mut memo.uniqueness, sink),
-            Family::Als => als::find(grid, self, &mut memo.als, sink),
-            Family::Chains => chains::find(grid, self, &mut memo.chains, sink),
-            Family::Forcing => forcing::find(grid, self, &mut memo.forcing, sink),
+            Family::Uniqueness => uniqueness::find(
+                self,
+                Finder {
+                    grid,
+                    memo: &mut memo.uniqueness,
+                    sink,
+                },
+            ),
+            Family::Als => als::find(
+                self,
+                Finder {
+                    grid,
+                    memo: &mut memo.als,
+                    sink,
+                },
+            ),
+            Family::Chains => chains::find(
+                self,
+                Finder {
+                    grid,
+                    memo: &mut memo.chains,
+                    sink,
+                },
+            ),
+            Family::Forcing => forcing::find(
+                self,
+                Finder {
+                    grid,
+                    memo: &mut memo.forcing,
+                    sink,
+                },
+            ),
         }
     }
 
@@ -354,6 +391,14 @@ fn normalize(s: &str) -> String {
         .filter(|c| c.is_ascii_alphanumeric() || *c == '+')
         .map(|c| c.to_ascii_lowercase())
         .collect()
+}
+
+/// What a family's search with a memo is handed: the grid, its part of the [`Memo`], and
+/// where its steps go.
+struct Finder<'a, 's, M> {
+    grid: &'a Grid,
+    memo: &'a mut M,
+    sink: &'a mut Sink<'s>,
 }
 
 /// What the finders keep between calls on the same grid, owned by the caller and passed in:

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use crate::geometry::{CellSet, digits};
 
-use super::{Candidate, Evidence, Grid, Sink, Step, Technique};
+use super::{Evidence, Grid, Sink, Step, Technique};
 use crate::geometry::classic::{HOUSE_CELLS, house};
 
 /// Whether this file has a finder for `t`.
@@ -38,18 +38,6 @@ const ORDER: [usize; 27] = [
     18, 19, 20, 21, 22, 23, 24, 25, 26, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
     17,
 ];
-
-/// Candidates of `digits` in `cells`.
-fn eliminations(grid: &Grid, cells: CellSet, mask: u16) -> Vec<Candidate> {
-    let mut out = Vec::new();
-    for cell in cells {
-        for d in digits::iter(grid.candidates(cell) & mask) {
-            out.push(Candidate::new(cell, d));
-        }
-    }
-    out.sort_unstable_by_key(|c| (c.digit, c.cell));
-    out
-}
 
 /// Every choice of `n` of the items in `open` (bits 0..9: a house's cells, or digits) whose
 /// masks (`masks[i]` for item `i`: a cell's digits, or a digit's places) cover exactly `n`
@@ -152,7 +140,7 @@ fn naked(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<()> {
         if n <= 3 && is_locked(cells) {
             return ControlFlow::Continue(());
         }
-        let elims = eliminations(grid, house(h) - cells, mask);
+        let elims = grid.candidates_in(house(h) - cells, mask);
         if elims.is_empty() {
             return ControlFlow::Continue(());
         }
@@ -183,7 +171,7 @@ pub(super) fn locked(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<
             return ControlFlow::Continue(());
         }
         let line = (cells.common_houses() & !(1 << h)).trailing_zeros() as usize;
-        let elims = eliminations(grid, (house(h) | house(line)) - cells, mask);
+        let elims = grid.candidates_in((house(h) | house(line)) - cells, mask);
         if elims.is_empty() {
             return ControlFlow::Continue(());
         }
@@ -235,7 +223,7 @@ fn hidden(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<()> {
                 cells.insert(usize::from(house_cells[bits.trailing_zeros() as usize]));
                 bits &= bits - 1;
             }
-            let elims = eliminations(grid, cells, digits::ALL & !mask);
+            let elims = grid.candidates_in(cells, digits::ALL & !mask);
             if elims.is_empty() {
                 return ControlFlow::Continue(());
             }

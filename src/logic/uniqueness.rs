@@ -14,7 +14,7 @@ use std::ops::ControlFlow;
 
 use crate::geometry::{CellSet, digits};
 
-use super::{Candidate, Evidence, Grid, Sink, Step, Technique};
+use super::{Candidate, Evidence, Finder, Grid, Sink, Step, Technique};
 use crate::board::{Board, CELLS, box_of, col_of, row_of};
 use crate::geometry::classic::{house, peers};
 use crate::solver;
@@ -36,12 +36,8 @@ pub(super) fn implements(t: Technique) -> bool {
     )
 }
 
-pub(super) fn find(
-    grid: &Grid,
-    t: Technique,
-    memo: &mut Memo,
-    sink: &mut Sink<'_>,
-) -> ControlFlow<()> {
+pub(super) fn find(t: Technique, cx: Finder<'_, '_, Memo>) -> ControlFlow<()> {
+    let Finder { grid, memo, sink } = cx;
     match t {
         Technique::Bug1 => bug_plus_one(grid, sink),
         Technique::AvoidableRectangle1 | Technique::AvoidableRectangle2 => {
@@ -60,18 +56,6 @@ fn allowed(grid: &Grid) -> [CellSet; 9] {
         allowed[usize::from(grid.value(cell) - 1)] -= peers(cell);
     }
     allowed
-}
-
-/// Candidates `mask` of each cell of `cells`, as eliminations.
-fn elims_in(grid: &Grid, cells: CellSet, mask: u16) -> Vec<Candidate> {
-    let mut out = Vec::new();
-    for cell in cells {
-        for d in digits::iter(grid.candidates(cell) & mask) {
-            out.push(Candidate::new(cell, d));
-        }
-    }
-    out.sort_unstable_by_key(|c| (c.digit, c.cell));
-    out
 }
 
 fn same_row_or_col(a: usize, b: usize) -> bool {
@@ -186,7 +170,7 @@ fn type1(grid: &Grid, r: &Rect, sink: &mut Sink<'_>) -> ControlFlow<()> {
     if r.two.len() != 3 {
         return ControlFlow::Continue(());
     }
-    let elims = elims_in(grid, r.extra, r.mask);
+    let elims = grid.candidates_in(r.extra, r.mask);
     if elims.is_empty() {
         return ControlFlow::Continue(());
     }
@@ -279,7 +263,7 @@ fn type3(grid: &Grid, r: &Rect, sink: &mut Sink<'_>) -> ControlFlow<()> {
                     houses.push(b as u8);
                 }
             }
-            let elims = elims_in(grid, targets, cands);
+            let elims = grid.candidates_in(targets, cands);
             if elims.is_empty() {
                 continue;
             }
@@ -311,7 +295,7 @@ fn type4(grid: &Grid, r: &Rect, sink: &mut Sink<'_>) -> ControlFlow<()> {
     } else {
         return ControlFlow::Continue(());
     };
-    let elims = elims_in(grid, r.extra, digits::bit(delete));
+    let elims = grid.candidates_in(r.extra, digits::bit(delete));
     if elims.is_empty() {
         return ControlFlow::Continue(());
     }
@@ -343,7 +327,7 @@ fn type6(grid: &Grid, r: &Rect, sink: &mut Sink<'_>) -> ControlFlow<()> {
     } else {
         return ControlFlow::Continue(());
     };
-    let elims = elims_in(grid, r.extra, digits::bit(delete));
+    let elims = grid.candidates_in(r.extra, digits::bit(delete));
     if elims.is_empty() {
         return ControlFlow::Continue(());
     }
@@ -536,11 +520,7 @@ fn bug_plus_one(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     if digit == 0 || !grid.has(cell, digit) || houses != own {
         return ControlFlow::Continue(());
     }
-    let elims = elims_in(
-        grid,
-        CellSet::single(cell),
-        !digits::bit(digit) & digits::ALL,
-    );
+    let elims = grid.candidates_in(CellSet::single(cell), !digits::bit(digit) & digits::ALL);
     sink(Step::elimination(
         Technique::Bug1,
         elims,
