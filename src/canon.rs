@@ -91,6 +91,7 @@ pub struct Transform {
 
 /// Why a transformation's text or parts are not one.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum TransformError {
     /// Not of the form `[t]ROWS/COLS/DIGITS`.
     #[error(

@@ -96,6 +96,7 @@ impl fmt::Display for ClueRange {
 
 /// Why a clue range or a set of options cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// The text is not `N` or `MIN-MAX`.
     #[error("invalid clue count {text:?}: expected N or MIN-MAX, e.g. 24 or 20-23")]

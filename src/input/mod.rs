@@ -47,6 +47,7 @@ pub const MAX_LINE: usize = 4096;
 
 /// What is wrong with a line or block that is not a valid puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// A line that is neither 81 cells nor a row of a 9-line grid (nor, when longer, the 729
     /// characters of a position with pencil marks).
