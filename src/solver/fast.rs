@@ -1,12 +1,46 @@
 //! Which build of the search runs: the fast one needs a CPU with BMI2 and a fast
 //! `pext`/`pdep`.
 
-/// True when the search's fast build may run: on x86-64 CPUs that [`fast_cpu`] accepts.
-pub(super) fn fast_build_available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return fast_cpu();
-    #[cfg(not(target_arch = "x86_64"))]
-    return false;
+/// Proof that this CPU may run the search's fast build: only [`Bmi2::detect`] makes one, after
+/// [`fast_cpu`] accepted the CPU. The functions compiled for `popcnt`, `bmi1` and `bmi2` take
+/// it as an argument, so a path into them without the check does not compile. It has no
+/// size: passing it costs nothing.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Bmi2(());
+
+impl Bmi2 {
+    /// The token, on x86-64 CPUs that [`fast_cpu`] accepts.
+    pub(super) fn detect() -> Option<Bmi2> {
+        #[cfg(target_arch = "x86_64")]
+        return fast_cpu().then_some(Bmi2(()));
+        #[cfg(not(target_arch = "x86_64"))]
+        return None;
+    }
+}
+
+/// The portable build: any CPU.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Portable;
+
+/// Which build a monomorphised copy of the search is: [`Portable`], or [`Bmi2`] with its token.
+/// The choice is made once, at the root; below it each copy knows its build at compile time.
+pub(super) trait Build: Copy {
+    /// The token, in the fast build.
+    fn bmi2(self) -> Option<Bmi2>;
+}
+
+impl Build for Portable {
+    #[inline(always)]
+    fn bmi2(self) -> Option<Bmi2> {
+        None
+    }
+}
+
+impl Build for Bmi2 {
+    #[inline(always)]
+    fn bmi2(self) -> Option<Bmi2> {
+        Some(self)
+    }
 }
 
 /// True when this CPU has `popcnt`, `bmi1` and `bmi2`, with a fast `pext`/`pdep`, for the

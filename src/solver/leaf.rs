@@ -3,6 +3,7 @@
 
 use std::ops::ControlFlow;
 
+use super::fast::{Bmi2, Build, Portable};
 use super::state::State;
 use super::tables::CELL_UNITS;
 use super::{Observer, SearchEnd, Searcher, Solution};
@@ -58,10 +59,11 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
     /// The cell with the fewest digits left goes first: one digit is a forced placement,
     /// several make each a guess (counted, and seen by the observer, as on the bitboards).
     #[inline(never)]
-    pub(super) fn leaf<const FAST: bool>(
+    pub(super) fn leaf<B: Build>(
         &mut self,
         st: &State,
         depth: usize,
+        build: B,
     ) -> ControlFlow<SearchEnd> {
         let mut leaf = Leaf {
             len: 0,
@@ -93,7 +95,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         }
         let open = u32::MAX >> (32 - leaf.len);
         // Propagation left no cell with one digit.
-        self.leaf_branch::<FAST>(st, &mut leaf, digits, open, depth)
+        self.leaf_branch(st, &mut leaf, digits, open, depth, build)
     }
 
     /// The leaf search below a path: `open` has the leaf cells still without a digit,
@@ -103,14 +105,14 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
     /// The singles are placed first, in a chain (each may make more), without a new level;
     /// then the first cell with two digits left (else one with the fewest) is branched on.
     #[inline(always)]
-    fn leaf_below<const FAST: bool>(
+    fn leaf_below<B: Build>(
         &mut self,
         st: &State,
         leaf: &mut Leaf,
         mut digits: [u16; LEAF_CELLS],
-        mut open: u32,
-        mut singles: u32,
+        (mut open, mut singles): (u32, u32),
         depth: usize,
+        build: B,
     ) -> ControlFlow<SearchEnd> {
         // The cells placed here, for the observer to take back.
         let mut placed = [0u8; LEAF_CELLS];
@@ -146,7 +148,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
                 ControlFlow::Break(()) => ControlFlow::Break(SearchEnd::Stopped),
             }
         } else {
-            self.leaf_branch::<FAST>(st, leaf, digits, open, depth)
+            self.leaf_branch(st, leaf, digits, open, depth, build)
         };
         // A forced placement before any guess is never taken back (see `Observer`).
         if O::ENABLED && depth > 0 {
@@ -160,21 +162,22 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
     }
 
     /// [`Self::leaf_branch_in`], as a function of its own (the leaf search recurses through
-    /// it), compiled for `popcnt`, `bmi1` and `bmi2` when `FAST`.
+    /// it), compiled for `popcnt`, `bmi1` and `bmi2` in the [`Bmi2`] build.
     #[inline(always)]
-    fn leaf_branch<const FAST: bool>(
+    fn leaf_branch<B: Build>(
         &mut self,
         st: &State,
         leaf: &mut Leaf,
         digits: [u16; LEAF_CELLS],
         open: u32,
         depth: usize,
+        build: B,
     ) -> ControlFlow<SearchEnd> {
         #[cfg(target_arch = "x86_64")]
-        if FAST {
-            // SAFETY: `FAST` is true only below `search_with`'s `fast_cpu` check that the CPU
-            // has `popcnt`, `bmi1` and `bmi2`.
-            return unsafe { self.leaf_branch_fast(st, leaf, digits, open, depth) };
+        if let Some(cpu) = build.bmi2() {
+            // SAFETY: a `Bmi2` token exists only where `Bmi2::detect` found that the CPU has
+            // `popcnt`, `bmi1` and `bmi2`.
+            return unsafe { self.leaf_branch_fast(st, leaf, digits, open, depth, cpu) };
         }
         self.leaf_branch_plain(st, leaf, digits, open, depth)
     }
@@ -189,7 +192,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         open: u32,
         depth: usize,
     ) -> ControlFlow<SearchEnd> {
-        self.leaf_branch_in::<false>(st, leaf, digits, open, depth)
+        self.leaf_branch_in(st, leaf, digits, open, depth, Portable)
     }
 
     /// [`Self::leaf_branch_in`] compiled for CPUs with `popcnt`, `bmi1` and `bmi2`: 1-3% faster
@@ -208,20 +211,22 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         digits: [u16; LEAF_CELLS],
         open: u32,
         depth: usize,
+        cpu: Bmi2,
     ) -> ControlFlow<SearchEnd> {
-        self.leaf_branch_in::<true>(st, leaf, digits, open, depth)
+        self.leaf_branch_in(st, leaf, digits, open, depth, cpu)
     }
 
     /// Each digit of an open leaf cell in turn, as a guess: the first cell with two digits,
     /// else one with the fewest (every open cell has at least two here).
     #[inline(always)]
-    fn leaf_branch_in<const FAST: bool>(
+    fn leaf_branch_in<B: Build>(
         &mut self,
         st: &State,
         leaf: &mut Leaf,
         digits: [u16; LEAF_CELLS],
         open: u32,
         depth: usize,
+        build: B,
     ) -> ControlFlow<SearchEnd> {
         let (mut i, mut fewest) = (0, u32::MAX);
         let mut rest = open;
@@ -253,7 +258,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
             }
             let mut next = digits;
             let singles = leaf.take(&mut next, i, open, bit);
-            let flow = self.leaf_below::<FAST>(st, leaf, next, open, singles, depth);
+            let flow = self.leaf_below(st, leaf, next, (open, singles), depth, build);
             if O::ENABLED {
                 self.observer.undo(depth, cell, d);
             }

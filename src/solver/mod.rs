@@ -21,7 +21,8 @@
 //! - A solution is reported as a [`Solution`] borrowing the state: counting does not build
 //!   boards.
 //! - **Two builds** of the search: a portable one, and one for x86-64 CPUs with fast BMI2
-//!   (`pext`/`pdep` in place of some table lookups), picked at run time (`fast_cpu`). Both
+//!   (`pext`/`pdep` in place of some table lookups), picked once at the root: a zero-sized
+//!   `Bmi2` token from the CPU check is what the fast functions take, so none runs unchecked. Both
 //!   make the same choices; tests run both.
 //! - [`split`] cuts a search into sub-puzzles for several threads to share.
 //!
@@ -119,7 +120,7 @@ pub mod simple;
 mod state;
 mod tables;
 
-use fast::fast_build_available;
+use fast::{Bmi2, Build, Portable};
 use leaf::{LEAF_CELLS, Leaf};
 use state::State;
 #[cfg(test)]
@@ -180,15 +181,16 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
     /// Searches below `st`, a propagated state without contradiction whose two-digit cells
     /// are `pairs`, with `depth` guesses on the stack. `st` may be overwritten.
     ///
-    /// With `FAST` it runs as [`Self::dfs_fast`], compiled for `popcnt` (which
+    /// In the [`Bmi2`] build it runs as [`Self::dfs_fast`], compiled for `popcnt` (which
     /// [`State::choose`] uses heavily), `bmi1` and `bmi2`, and propagates with
     /// [`State::propagate_fast`].
     #[inline(always)]
-    fn dfs<const FAST: bool>(
+    fn dfs<B: Build>(
         &mut self,
         st: &mut State,
         pairs: [u32; 3],
         depth: usize,
+        build: B,
     ) -> ControlFlow<SearchEnd> {
         if st.is_solved() {
             return match (self.on_solution)(&Solution {
@@ -200,7 +202,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
             };
         }
         if st.unsolved_count() <= LEAF_CELLS as u32 {
-            return self.leaf::<FAST>(st, depth);
+            return self.leaf(st, depth, build);
         }
         let (b, p, mut digits) = st.choose(pairs);
         let cell = 27 * b + p;
@@ -213,10 +215,10 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
                 let child = st.branch(&mut slot);
                 child.assign(d, b, p);
                 self.observer.place(depth + 1, cell, d as u8 + 1, true);
-                let flow = if let Ok(pairs) = child.propagate_for::<FAST>() {
+                let flow = if let Ok(pairs) = child.propagate_for(build) {
                     let after = *child;
                     self.report(st.unsolved, &after, cell, depth + 1, false);
-                    let flow = self.recurse::<FAST>(child, pairs, depth + 1);
+                    let flow = self.recurse(child, pairs, depth + 1, build);
                     self.report(st.unsolved, &after, cell, depth + 1, true);
                     flow
                 } else {
@@ -227,16 +229,16 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
             } else if digits == 0 {
                 // The last digit reuses this level's state; the others work on a copy.
                 st.assign(d, b, p);
-                match st.propagate_for::<FAST>() {
-                    Ok(pairs) => self.recurse::<FAST>(st, pairs, depth + 1),
+                match st.propagate_for(build) {
+                    Ok(pairs) => self.recurse(st, pairs, depth + 1, build),
                     Err(Unsolvable) => ControlFlow::Continue(()),
                 }
             } else {
                 let mut slot = std::mem::MaybeUninit::uninit();
                 let child = st.branch(&mut slot);
                 child.assign(d, b, p);
-                match child.propagate_for::<FAST>() {
-                    Ok(pairs) => self.recurse::<FAST>(child, pairs, depth + 1),
+                match child.propagate_for(build) {
+                    Ok(pairs) => self.recurse(child, pairs, depth + 1, build),
                     Err(Unsolvable) => ControlFlow::Continue(()),
                 }
             };
@@ -258,17 +260,18 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
 
     /// One level deeper: [`Self::dfs`] as a function of its own.
     #[inline(always)]
-    fn recurse<const FAST: bool>(
+    fn recurse<B: Build>(
         &mut self,
         st: &mut State,
         pairs: [u32; 3],
         depth: usize,
+        build: B,
     ) -> ControlFlow<SearchEnd> {
         #[cfg(target_arch = "x86_64")]
-        if FAST {
-            // SAFETY: `FAST` is true only below `search_with`'s `fast_cpu` check that the CPU
-            // has `popcnt`, `bmi1` and `bmi2`.
-            return unsafe { self.dfs_fast(st, pairs, depth) };
+        if let Some(cpu) = build.bmi2() {
+            // SAFETY: a `Bmi2` token exists only where `Bmi2::detect` found that the CPU has
+            // `popcnt`, `bmi1` and `bmi2`.
+            return unsafe { self.dfs_fast(st, pairs, depth, cpu) };
         }
         self.dfs_plain(st, pairs, depth)
     }
@@ -281,7 +284,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         pairs: [u32; 3],
         depth: usize,
     ) -> ControlFlow<SearchEnd> {
-        self.dfs::<false>(st, pairs, depth)
+        self.dfs(st, pairs, depth, Portable)
     }
 
     /// [`Self::dfs`] compiled for CPUs with `popcnt`, `bmi1` and `bmi2`.
@@ -297,17 +300,22 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         st: &mut State,
         pairs: [u32; 3],
         depth: usize,
+        cpu: Bmi2,
     ) -> ControlFlow<SearchEnd> {
-        self.dfs::<true>(st, pairs, depth)
+        self.dfs(st, pairs, depth, cpu)
     }
 
-    /// The whole search below a propagated root, in the fast build when `fast` (which must
-    /// come from [`fast_build_available`]).
-    fn run(&mut self, st: &mut State, pairs: [u32; 3], fast: bool) -> ControlFlow<SearchEnd> {
-        if fast {
-            return self.recurse::<true>(st, pairs, 0);
+    /// The whole search below a propagated root, in the fast build when given its token.
+    fn run(
+        &mut self,
+        st: &mut State,
+        pairs: [u32; 3],
+        cpu: Option<Bmi2>,
+    ) -> ControlFlow<SearchEnd> {
+        match cpu {
+            Some(cpu) => self.recurse(st, pairs, 0, cpu),
+            None => self.recurse(st, pairs, 0, Portable),
         }
-        self.recurse::<false>(st, pairs, 0)
     }
 }
 
@@ -325,17 +333,16 @@ pub fn search<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>>(
     stop: Option<&dyn Fn() -> bool>,
     on_solution: F,
 ) -> SearchReport {
-    search_with(board, observer, stop, on_solution, true)
+    search_with(board, observer, stop, on_solution, Bmi2::detect())
 }
 
-/// [`search`], with `fast` choosing whether the build for CPUs with `popcnt`, `bmi1` and
-/// `bmi2` may be used.
+/// [`search`], in the build for CPUs with `popcnt`, `bmi1` and `bmi2` when given its token.
 fn search_with<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>>(
     board: &Board,
     observer: &mut O,
     stop: Option<&dyn Fn() -> bool>,
     on_solution: F,
-    fast: bool,
+    cpu: Option<Bmi2>,
 ) -> SearchReport {
     let mut searcher = Searcher {
         observer,
@@ -343,15 +350,13 @@ fn search_with<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>>(
         on_solution,
         guesses: 0,
     };
-    let fast = fast && fast_build_available();
-    let root =
-        State::new(board).and_then(|mut st| st.propagate_root(fast).map(|pairs| (st, pairs)));
+    let root = State::new(board).and_then(|mut st| st.propagate_root(cpu).map(|pairs| (st, pairs)));
     let end = match root {
         Ok((mut st, pairs)) => {
             if O::ENABLED {
                 searcher.report([BAND; 3], &st, CELLS, 0, false);
             }
-            match searcher.run(&mut st, pairs, fast) {
+            match searcher.run(&mut st, pairs, cpu) {
                 ControlFlow::Continue(()) => SearchEnd::Exhausted,
                 ControlFlow::Break(end) => end,
             }
@@ -743,7 +748,7 @@ mod tests {
                 );
                 (report, found)
             };
-            assert_eq!(run(false), run(true));
+            assert_eq!(run(None), run(Bmi2::detect()));
         }
     }
 

@@ -1,6 +1,7 @@
 //! The search state (per band and digit, the cells that may still hold the digit) and
 //! its propagation, branching choice and solved grid.
 
+use super::fast::{Bmi2, Build, Portable};
 use super::leaf::Leaf;
 use super::tables::*;
 use super::{BAND, Unsolvable};
@@ -256,7 +257,7 @@ impl State {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
     #[inline(never)]
-    pub(super) unsafe fn propagate_fast(&mut self) -> Result<[u32; 3], Unsolvable> {
+    pub(super) unsafe fn propagate_fast(&mut self, _cpu: Bmi2) -> Result<[u32; 3], Unsolvable> {
         self.propagate_in::<true>()
     }
 
@@ -337,25 +338,23 @@ impl State {
         }
     }
 
-    /// [`State::propagate`] for the root of a search: as [`State::propagate_fast`] when
-    /// `fast` (which must come from [`fast_build_available`](super::fast::fast_build_available)). On easy puzzles this first
-    /// propagation is most of the work.
-    pub(super) fn propagate_root(&mut self, fast: bool) -> Result<[u32; 3], Unsolvable> {
-        if fast {
-            self.propagate_for::<true>()
-        } else {
-            self.propagate_for::<false>()
+    /// [`State::propagate`] for the root of a search: as [`State::propagate_fast`] when given
+    /// the fast build's token. On easy puzzles this first propagation is most of the work.
+    pub(super) fn propagate_root(&mut self, cpu: Option<Bmi2>) -> Result<[u32; 3], Unsolvable> {
+        match cpu {
+            Some(cpu) => self.propagate_for(cpu),
+            None => self.propagate_for(Portable),
         }
     }
 
-    /// [`State::propagate`], as [`State::propagate_fast`] when `FAST`.
+    /// [`State::propagate`], as [`State::propagate_fast`] in the [`Bmi2`] build.
     #[inline(always)]
-    pub(super) fn propagate_for<const FAST: bool>(&mut self) -> Result<[u32; 3], Unsolvable> {
+    pub(super) fn propagate_for<B: Build>(&mut self, build: B) -> Result<[u32; 3], Unsolvable> {
         #[cfg(target_arch = "x86_64")]
-        if FAST {
-            // SAFETY: `FAST` is true only below `search_with`'s `fast_cpu` check that the CPU
-            // has `popcnt`, `bmi1` and `bmi2`.
-            return unsafe { self.propagate_fast() };
+        if let Some(cpu) = build.bmi2() {
+            // SAFETY: a `Bmi2` token exists only where `Bmi2::detect` found that the CPU has
+            // `popcnt`, `bmi1` and `bmi2`.
+            return unsafe { self.propagate_fast(cpu) };
         }
         self.propagate()
     }

@@ -236,8 +236,8 @@ pub(super) const fn fold(a: u32) -> u32 {
 pub(super) fn band_rows<const BMI2: bool>(a: u32) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if BMI2 {
-        // SAFETY: `BMI2` is true only in `State::propagate_fast`, which runs only after
-        // `search_with` checked with `fast_cpu` that the CPU has `bmi2`.
+        // SAFETY: `BMI2` is true only in `State::propagate_fast`, which takes the `Bmi2`
+        // token that only `Bmi2::detect` makes, after finding that the CPU has `bmi2`.
         let m = unsafe { std::arch::x86_64::_pext_u32(a | a >> 1 | a >> 2, 0o111_111_111) };
         return a & SHRINK[(m & 0x1FF) as usize];
     }
@@ -317,8 +317,8 @@ pub(super) const STACK_COLUMNS: u32 = 0o007_007_007;
 pub(super) fn stacked<const BMI2: bool>(a: u32, band: usize) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if BMI2 {
-        // SAFETY: `BMI2` is true only in `State::propagate_fast`, which runs only after
-        // `search_with` checked with `fast_cpu` that the CPU has `bmi2`.
+        // SAFETY: `BMI2` is true only in `State::propagate_fast`, which takes the `Bmi2`
+        // token that only `Bmi2::detect` makes, after finding that the CPU has `bmi2`.
         return unsafe {
             std::arch::x86_64::_pdep_u32(a | a >> 9 | a >> 18, STACK_COLUMNS << (3 * band))
         };
