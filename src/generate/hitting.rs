@@ -202,7 +202,7 @@ impl Search<'_> {
 
     /// Whether no group of `chosen` can go with the puzzle staying unique (each removal is
     /// answered by a known set left empty, or by a check that adds one).
-    fn is_minimal(&mut self, chosen: Slots, budget: &mut Budget<'_>, work: &mut Work) -> bool {
+    fn is_minimal(&mut self, chosen: Slots, budget: &mut Budget<'_>) -> bool {
         let mut rest = chosen;
         while rest != 0 {
             let s = rest.trailing_zeros();
@@ -214,7 +214,7 @@ impl Search<'_> {
             if !budget.take() {
                 return false;
             }
-            work.checks += 1;
+            budget.work.checks += 1;
             match other_solution(&self.puzzle(without), self.solution) {
                 Some(other) => {
                     let set = self.slots(differences(&other, self.solution));
@@ -236,17 +236,16 @@ impl Search<'_> {
         chosen: Slots,
         count: usize,
         budget: &mut Budget<'_>,
-        work: &mut Work,
     ) -> ControlFlow<(), Option<Slots>> {
         if !budget.take() {
             return ControlFlow::Break(());
         }
-        work.checks += 1;
+        budget.work.checks += 1;
         let puzzle = self.puzzle(chosen);
         match other_solution(&puzzle, self.solution) {
             Some(other) => {
                 let d = differences(&other, self.solution);
-                work.checks += 1;
+                budget.work.checks += 1;
                 let set = match minimal_inside(self.solution, d, MAX_INSIDE) {
                     // The one over fewest groups prunes most.
                     Some(inside) => inside
@@ -255,7 +254,7 @@ impl Search<'_> {
                         .min_by_key(|s| s.count_ones()),
                     None => None,
                 }
-                .unwrap_or_else(|| self.slots(shrink(self.solution, d, work)));
+                .unwrap_or_else(|| self.slots(shrink(self.solution, d, &mut budget.work)));
                 if !self.add(set) {
                     // No room for more sets: this grid is given up.
                     return ControlFlow::Break(());
@@ -263,7 +262,7 @@ impl Search<'_> {
                 ControlFlow::Continue(Some(set))
             }
             None => {
-                if count >= self.min && self.is_minimal(chosen, budget, work) {
+                if count >= self.min && self.is_minimal(chosen, budget) {
                     self.found = Some(puzzle);
                     return ControlFlow::Break(());
                 }
@@ -281,7 +280,6 @@ impl Search<'_> {
         count: usize,
         every: Slots,
         budget: &mut Budget<'_>,
-        work: &mut Work,
     ) -> ControlFlow<()> {
         let mut rest = every;
         while rest != 0 {
@@ -291,7 +289,7 @@ impl Search<'_> {
             if !(self.min..=self.max).contains(&(count + self.len[s])) {
                 continue;
             }
-            if let Some(set) = self.check(chosen | 1 << s, count + self.len[s], budget, work)? {
+            if let Some(set) = self.check(chosen | 1 << s, count + self.len[s], budget)? {
                 rest &= set;
             }
         }
@@ -317,17 +315,18 @@ impl Search<'_> {
     /// `banned`, with room for several more groups. `unhit` marks the known sets `chosen`
     /// does not meet among the first `seen`. `Break` when a puzzle is found, the budget
     /// runs out or the set list is full.
-    #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
-        chosen: Slots,
-        count: usize,
-        banned: Slots,
+        node: Node,
         unhit: &mut Bits,
         mut seen: usize,
         budget: &mut Budget<'_>,
-        work: &mut Work,
     ) -> ControlFlow<()> {
+        let Node {
+            chosen,
+            count,
+            banned,
+        } = node;
         loop {
             self.refresh(unhit, &mut seen, chosen);
             // Near the leaves the first set not met is branched on as it is.
@@ -349,7 +348,7 @@ impl Search<'_> {
             };
             let open = match scan {
                 Scan::Prune => return ControlFlow::Continue(()),
-                Scan::Met => match self.check(chosen, count, budget, work)? {
+                Scan::Met => match self.check(chosen, count, budget)? {
                     Some(_) => continue,
                     None => return ControlFlow::Continue(()),
                 },
@@ -365,14 +364,24 @@ impl Search<'_> {
                     self.refresh(unhit, &mut seen, chosen);
                     let child = chosen | 1 << s;
                     if self.room[self.max - more] <= 1 {
-                        self.last(child, more, banned, unhit, s, seen, budget, work)?;
+                        let node = Node {
+                            chosen: child,
+                            count: more,
+                            banned,
+                        };
+                        self.last(node, unhit, s, seen, budget)?;
                     } else {
                         // The child's sets not met: ours without those holding `s`.
                         let mut theirs = [0; WORDS];
                         for (w, word) in theirs.iter_mut().enumerate().take(self.words()) {
                             *word = unhit[w] & !self.contains[s][w];
                         }
-                        self.search(child, more, banned, &mut theirs, seen, budget, work)?;
+                        let node = Node {
+                            chosen: child,
+                            count: more,
+                            banned,
+                        };
+                        self.search(node, &mut theirs, seen, budget)?;
                     }
                 }
                 banned |= 1 << s;
@@ -386,18 +395,19 @@ impl Search<'_> {
     /// the first `seen` are those of `unhit` without those holding slot `added` (the
     /// parent's sets not met, and the group it added), which saves writing them out: most
     /// nodes of the search are here.
-    #[allow(clippy::too_many_arguments)]
     fn last(
         &mut self,
-        chosen: Slots,
-        count: usize,
-        banned: Slots,
+        node: Node,
         unhit: &Bits,
         added: usize,
         seen: usize,
         budget: &mut Budget<'_>,
-        work: &mut Work,
     ) -> ControlFlow<()> {
+        let Node {
+            chosen,
+            count,
+            banned,
+        } = node;
         loop {
             // `seen` is the whole list here (the parent refreshed `unhit` just before).
             let words = seen.div_ceil(64);
@@ -429,14 +439,23 @@ impl Search<'_> {
             }
             if none_unmet {
                 // Every known set is met: check the puzzle.
-                match self.check(chosen, count, budget, work)? {
+                match self.check(chosen, count, budget)? {
                     Some(_) => continue,
                     None => return ControlFlow::Continue(()),
                 }
             }
-            return self.last_group(chosen, count, every, budget, work);
+            return self.last_group(chosen, count, every, budget);
         }
     }
+}
+
+/// A node of [`Search::search`]: the groups chosen (`count` cells in all), and the groups
+/// banned below it (tried by an earlier sibling).
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    chosen: Slots,
+    count: usize,
+    banned: Slots,
 }
 
 /// Solutions [`minimal_inside`] lists before the search leaves a set to [`shrink`]. Measured
@@ -469,7 +488,6 @@ fn shrink(solution: &Cells, mut set: u128, work: &mut Work) -> u128 {
 /// [`MAX_SLOTS`] groups), minimal, with between `min` and `max` givens;
 /// `None` when the grid has none or `budget` runs out. `unavoidable` holds known unavoidable
 /// sets of `solution` (cells).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn puzzle_of_size(
     rng: &mut Stream,
     solution: &Cells,
@@ -478,7 +496,6 @@ pub(super) fn puzzle_of_size(
     min: usize,
     max: usize,
     budget: &mut Budget<'_>,
-    work: &mut Work,
 ) -> Option<Cells> {
     let sizes = min..=max;
     search_grid(
@@ -489,7 +506,6 @@ pub(super) fn puzzle_of_size(
         sizes,
         NEAR_LEAVES,
         budget,
-        work,
     )
 }
 
@@ -501,7 +517,6 @@ const NEAR_LEAVES: u8 = 3;
 
 /// [`puzzle_of_size`] for the clue counts `sizes`, with nodes that have room for at most
 /// `near_leaves` groups branching on the first set not met (tests compare it with 0).
-#[allow(clippy::too_many_arguments)]
 fn search_grid(
     rng: &mut Stream,
     solution: &Cells,
@@ -510,7 +525,6 @@ fn search_grid(
     sizes: std::ops::RangeInclusive<usize>,
     near_leaves: u8,
     budget: &mut Budget<'_>,
-    work: &mut Work,
 ) -> Option<Cells> {
     let (min, max) = sizes.into_inner();
     let groups = orbits.groups();
@@ -572,7 +586,12 @@ fn search_grid(
         let _ = search.add(set);
     }
     let mut unhit = [0; WORDS];
-    let _ = search.search(0, 0, banned, &mut unhit, 0, budget, work);
+    let root = Node {
+        chosen: 0,
+        count: 0,
+        banned,
+    };
+    let _ = search.search(root, &mut unhit, 0, budget);
     search.found
 }
 
@@ -639,7 +658,6 @@ pub(super) fn sparse_puzzle(
     min: usize,
     max: usize,
     budget: &mut Budget<'_>,
-    work: &mut Work,
 ) -> Option<(Cells, Cells)> {
     loop {
         // The least crowded of DRAWN grids (the first of equals).
@@ -660,7 +678,7 @@ pub(super) fn sparse_puzzle(
         for set in digit_unavoidables(&grid, 3) {
             add_unavoidable(&mut sets, set);
         }
-        if let Some(puzzle) = puzzle_of_size(rng, &grid, orbits, &sets, min, max, budget, work) {
+        if let Some(puzzle) = puzzle_of_size(rng, &grid, orbits, &sets, min, max, budget) {
             return Some((puzzle, grid));
         }
         if budget.spent() {
@@ -785,16 +803,7 @@ mod tests {
         let sets = small_unavoidables(grid, CYCLE);
         let orbits = sym.orbits();
         let mut rng = maker.stream(0);
-        puzzle_of_size(
-            &mut rng,
-            grid,
-            orbits,
-            &sets,
-            min,
-            max,
-            &mut budget,
-            &mut Work::default(),
-        )
+        puzzle_of_size(&mut rng, grid, orbits, &sets, min, max, &mut budget)
     }
 
     #[test]
@@ -831,7 +840,6 @@ mod tests {
                 let found = [NEAR_LEAVES, 0].map(|near| {
                     let mut budget = Budget::new(&Limits::default());
                     let mut rng = maker.stream(i);
-                    let mut work = Work::default();
                     search_grid(
                         &mut rng,
                         &grid,
@@ -840,7 +848,6 @@ mod tests {
                         count..=count,
                         near,
                         &mut budget,
-                        &mut work,
                     )
                 });
                 assert_eq!(found[0].is_some(), found[1].is_some(), "{sym:?} grid {i}");
@@ -938,19 +945,9 @@ mod tests {
                 let n = made.clues();
                 let mut rng = maker.stream(1000 + i);
                 let mut budget = Budget::new(&Limits::default());
-                let mut work = Work::default();
                 let sets = small_unavoidables(&solution, 4);
-                let found = puzzle_of_size(
-                    &mut rng,
-                    &solution,
-                    orbits,
-                    &sets,
-                    n,
-                    n,
-                    &mut budget,
-                    &mut work,
-                )
-                .unwrap_or_else(|| panic!("{sym} {i}: none with {n} givens"));
+                let found = puzzle_of_size(&mut rng, &solution, orbits, &sets, n, n, &mut budget)
+                    .unwrap_or_else(|| panic!("{sym} {i}: none with {n} givens"));
                 let givens = found.iter().filter(|&&v| v != 0).count();
                 assert_eq!(givens, n, "{sym} {i}");
                 assert!(sym.holds(&Board::from_valid_cells(found)), "{sym} {i}");

@@ -221,6 +221,8 @@ struct Budget<'a> {
     deadline: Option<Instant>,
     stop: Option<&'a (dyn Fn() -> bool + Sync)>,
     moves: u64,
+    /// What was spent on checks, for `--stats`.
+    work: Work,
 }
 
 impl Budget<'_> {
@@ -230,6 +232,7 @@ impl Budget<'_> {
             deadline: limits.time.map(|t| Instant::now() + t),
             stop: limits.stop,
             moves: 0,
+            work: Work::default(),
         }
     }
 
@@ -362,11 +365,9 @@ impl Generator {
         let mut rng = self.stream(index);
         let mut budget = Budget::new(limits);
         let symmetry = self.draw_symmetry(&mut rng);
-        let mut work = Work::default();
         let mut rejected = 0;
         loop {
-            let (piece, met) =
-                search::make(&mut rng, symmetry, &self.options, &mut budget, &mut work);
+            let (piece, met) = search::make(&mut rng, symmetry, &self.options, &mut budget);
             let puzzle = Board::from_valid_cells(piece.puzzle);
             let accepted = met && accept(&puzzle);
             if accepted || !budget.take() {
@@ -376,7 +377,7 @@ impl Generator {
                     symmetry,
                     met: accepted,
                     moves: budget.moves + rejected,
-                    checks: work.checks,
+                    checks: budget.work.checks,
                 };
             }
             rejected += 1;
@@ -399,8 +400,7 @@ impl Generator {
         let mut rng = self.stream(index);
         let mut budget = Budget::new(limits);
         let symmetry = self.draw_symmetry(&mut rng);
-        let mut work = Work::default();
-        let (start, met) = search::make(&mut rng, symmetry, &self.options, &mut budget, &mut work);
+        let (start, met) = search::make(&mut rng, symmetry, &self.options, &mut budget);
         let (best, met) = if met {
             let (best, value) = search::climb(
                 &mut rng,
@@ -410,7 +410,6 @@ impl Generator {
                 score,
                 target,
                 &mut budget,
-                &mut work,
             );
             (best, value >= target)
         } else {
@@ -422,7 +421,7 @@ impl Generator {
             symmetry,
             met,
             moves: budget.moves,
-            checks: work.checks,
+            checks: budget.work.checks,
         }
     }
 

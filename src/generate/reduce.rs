@@ -278,8 +278,13 @@ pub enum Stop {
     Minimal,
     /// Stop at the first group that cannot be removed.
     FirstFailure,
-    /// Stop as soon as at most this many givens are left.
-    AtMost(usize),
+    /// Stop as soon as at most `max` givens are left, and never go under `min`.
+    Clues {
+        /// The fewest givens a removal may leave.
+        min: usize,
+        /// Enough: stop once at most this many are left.
+        max: usize,
+    },
 }
 
 /// Counters of the work done, for tuning and for `--stats`.
@@ -302,19 +307,22 @@ const SPARSE_RUN: usize = 3;
 /// all given are skipped. The result is what removing them one at a time would give (see the
 /// module notes), and keeps the unique solution.
 ///
-/// `floor`: no removal may leave fewer givens than this. `unavoidable`: sets of cells known
+/// `unavoidable`: sets of cells known
 /// to need a given (see [`small_unavoidables`]); the sets found on the way are added.
-#[allow(clippy::too_many_arguments)]
 pub fn reduce(
     cells: &mut Cells,
     solution: &Cells,
     order: &[usize],
     orbits: &Orbits,
     stop: Stop,
-    floor: usize,
     unavoidable: &mut Vec<u128>,
     work: &mut Work,
 ) {
+    // No removal may leave fewer givens than this.
+    let floor = match stop {
+        Stop::Clues { min, .. } => min,
+        _ => 0,
+    };
     let groups = orbits.groups();
     let order: Vec<usize> = order
         .iter()
@@ -328,13 +336,13 @@ pub fn reduce(
     let mut step = FIRST_RUN;
     let mut sparse = false;
     while i < order.len() {
-        if let Stop::AtMost(n) = stop
+        if let Stop::Clues { max: n, .. } = stop
             && count <= n
         {
             return;
         }
         // The window order[i..j]: at most `step` groups, not under the floor, and ending
-        // once the target of `Stop::AtMost` is reached.
+        // once the target of `Stop::Clues` is reached.
         let (mut j, mut removed) = (i, 0);
         while j - i < step && j < order.len() {
             let size = groups[order[j]].len();
@@ -344,7 +352,7 @@ pub fn reduce(
             removed += size;
             position[order[j]] = j;
             j += 1;
-            if matches!(stop, Stop::AtMost(n) if count - removed <= n) {
+            if matches!(stop, Stop::Clues { max, .. } if count - removed <= max) {
                 break;
             }
         }

@@ -75,11 +75,14 @@ pub(super) struct Piece {
 }
 
 /// How removal ends under `options`, and the fewest givens it may leave.
-fn stop_of(options: &Options) -> (Stop, usize) {
+fn stop_of(options: &Options) -> Stop {
     match (options.minimal, options.clues) {
-        (true, _) => (Stop::Minimal, 0),
-        (false, Some(c)) => (Stop::AtMost(c.max), c.min),
-        (false, None) => (Stop::FirstFailure, 0),
+        (true, _) => Stop::Minimal,
+        (false, Some(c)) => Stop::Clues {
+            min: c.min,
+            max: c.max,
+        },
+        (false, None) => Stop::FirstFailure,
     }
 }
 
@@ -106,14 +109,12 @@ fn reduce_as_asked(
     work: &mut Work,
 ) {
     let order = random_order(rng, orbits);
-    let (stop, floor) = stop_of(options);
     reduce(
         cells,
         solution,
         &order,
         orbits,
-        stop,
-        floor,
+        stop_of(options),
         unavoidable,
         work,
     );
@@ -253,7 +254,6 @@ fn exchange(
     options: &Options,
     piece: &mut Piece,
     budget: &mut Budget<'_>,
-    work: &mut Work,
 ) -> Option<Cells> {
     let groups = orbits.groups();
     let mask = |g: usize| groups[g].cells().fold(0u128, |m, c| m | 1 << c);
@@ -313,7 +313,7 @@ fn exchange(
                 for cell in back.iter().flat_map(|&g| groups[g].cells()) {
                     next[cell] = piece.solution[cell];
                 }
-                work.checks += 1;
+                budget.work.checks += 1;
                 match other_solution(&next, &piece.solution) {
                     Some(other) => {
                         let d = differences(&other, &piece.solution);
@@ -339,7 +339,7 @@ fn exchange(
         &mut next,
         &piece.solution,
         &mut piece.unavoidable,
-        work,
+        &mut budget.work,
     );
     Some(next)
 }
@@ -352,10 +352,9 @@ pub(super) fn make(
     symmetry: Symmetry,
     options: &Options,
     budget: &mut Budget<'_>,
-    work: &mut Work,
 ) -> (Piece, bool) {
     let orbits = symmetry.orbits();
-    let mut piece = first_pass(rng, orbits, options, work);
+    let mut piece = first_pass(rng, orbits, options, &mut budget.work);
     let Some(range) = options.clues else {
         return (piece, true);
     };
@@ -370,7 +369,7 @@ pub(super) fn make(
         }
         since += 1;
         if count(&piece.puzzle) > range.max && exhausted != Some(piece.puzzle) {
-            match exchange(rng, orbits, options, &mut piece, budget, work) {
+            match exchange(rng, orbits, options, &mut piece, budget) {
                 Some(next) => {
                     since = 0;
                     piece.puzzle = next;
@@ -383,8 +382,7 @@ pub(super) fn make(
                 && orbits.groups().len() <= hitting::MAX_SLOTS
             {
                 // Local moves stall this far below the usual count: search grid by grid.
-                return match hitting::sparse_puzzle(rng, orbits, range.min, range.max, budget, work)
-                {
+                return match hitting::sparse_puzzle(rng, orbits, range.min, range.max, budget) {
                     Some((puzzle, solution)) => (
                         Piece {
                             puzzle,
@@ -396,9 +394,9 @@ pub(super) fn make(
                     None => (best, false),
                 };
             }
-            piece = first_pass(rng, orbits, options, work);
+            piece = first_pass(rng, orbits, options, &mut budget.work);
             since = 0;
-        } else if let Some(next) = neighbour(rng, orbits, options, &mut piece, work)
+        } else if let Some(next) = neighbour(rng, orbits, options, &mut piece, &mut budget.work)
             && distance(&next) <= distance(&piece.puzzle)
         {
             if distance(&next) < distance(&piece.puzzle) {
@@ -421,7 +419,6 @@ const CLIMB_RESTART: u64 = 2000;
 /// Hill climbing from `start` (a puzzle meeting the options) toward `score >= target`: the
 /// best puzzle found and its score. After [`CLIMB_RESTART`] moves with no better score the
 /// climb starts again from a new puzzle made to the options.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn climb(
     rng: &mut Stream,
     symmetry: Symmetry,
@@ -430,7 +427,6 @@ pub(super) fn climb(
     score: &dyn Fn(&Board) -> f64,
     target: f64,
     budget: &mut Budget<'_>,
-    work: &mut Work,
 ) -> (Piece, f64) {
     let orbits = symmetry.orbits();
     let judge = |p: &Cells| score(&Board::from_valid_cells(*p));
@@ -443,7 +439,7 @@ pub(super) fn climb(
     while best.1 < target && budget.take() {
         since += 1;
         if since > CLIMB_RESTART {
-            let (fresh, met) = make(rng, symmetry, options, budget, work);
+            let (fresh, met) = make(rng, symmetry, options, budget);
             if !met {
                 break;
             }
@@ -456,7 +452,7 @@ pub(super) fn climb(
             }
             continue;
         }
-        let Some(next) = neighbour(rng, orbits, options, &mut piece, work) else {
+        let Some(next) = neighbour(rng, orbits, options, &mut piece, &mut budget.work) else {
             continue;
         };
         if options.clues.is_some_and(|c| !c.contains(count(&next))) {
