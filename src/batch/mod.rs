@@ -144,6 +144,73 @@ pub trait Command: Sync {
     }
 }
 
+/// A [`Command`] that reads puzzles and keeps no state from one to the next, as most do: it
+/// says only what it counts and what it does to one puzzle (and any of the hooks), and is a
+/// `Command` through the impl below.
+pub trait PuzzleCommand: Sync {
+    /// Counts for `--stats`.
+    type Tally: Tally;
+
+    /// [`Command::run`] for one puzzle.
+    fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut Self::Tally) -> Verdict;
+
+    /// [`Command::summary`].
+    fn summary(&self, tally: &Self::Tally, elapsed: Duration) -> String;
+
+    /// [`Command::interrupted_note`].
+    fn interrupted_note(&self, _tally: &Self::Tally) -> Option<String> {
+        None
+    }
+
+    /// [`Command::prologue`].
+    fn prologue(&self) -> Vec<u8> {
+        Vec::new()
+    }
+
+    /// [`Command::epilogue`].
+    fn epilogue(&self) -> Vec<u8> {
+        Vec::new()
+    }
+}
+
+impl<C: PuzzleCommand> Command for C {
+    type Job = Puzzle;
+    type Worker = ();
+    type Tally = C::Tally;
+
+    fn run(
+        &self,
+        _: &mut (),
+        job: &Puzzle,
+        record: &mut Record<'_>,
+        tally: &mut C::Tally,
+    ) -> Verdict {
+        PuzzleCommand::run(self, job, record, tally)
+    }
+
+    fn summary(&self, tally: &C::Tally, elapsed: Duration) -> String {
+        PuzzleCommand::summary(self, tally, elapsed)
+    }
+
+    fn interrupted_note(&self, tally: &C::Tally) -> Option<String> {
+        PuzzleCommand::interrupted_note(self, tally)
+    }
+
+    fn prologue(&self) -> Vec<u8> {
+        PuzzleCommand::prologue(self)
+    }
+
+    fn epilogue(&self) -> Vec<u8> {
+        PuzzleCommand::epilogue(self)
+    }
+}
+
+/// How many a second, for `--stats`: 0 when no time was measured.
+pub fn per_second(count: u64, elapsed: Duration) -> f64 {
+    let secs = elapsed.as_secs_f64();
+    if secs > 0.0 { count as f64 / secs } else { 0.0 }
+}
+
 /// How the driver runs a command.
 #[derive(Debug, Clone)]
 pub struct Options {

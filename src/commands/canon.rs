@@ -17,7 +17,6 @@ use anyhow::Result;
 use sudoku::board::{Board, CELLS};
 use sudoku::canon::{Canonical, Canonicalizer};
 use sudoku::format::write_json_string;
-use sudoku::input::ErrorKind;
 
 use crate::batch::{self, Ending, Puzzle, Puzzles, Record, Verdict};
 use crate::cli::{CanonArgs, CanonFormat};
@@ -194,12 +193,8 @@ impl batch::Command for Canon {
         tally: &mut CanonTally,
     ) -> Verdict {
         tally.read += 1;
-        let board: &Board = match &job.entry.result {
+        let board: &Board = match super::board_as_read(job) {
             Ok(board) => board,
-            // Givens that break the rules still have a form: canonicalise them as read.
-            Err(e) if matches!(e.kind, ErrorKind::Rule(_)) && e.board.is_some() => {
-                e.board.as_deref().expect("checked")
-            }
             Err(e) => {
                 tally.invalid += 1;
                 record.report(super::error_report(&job.input.name, e));
@@ -243,11 +238,7 @@ impl batch::Command for Canon {
 
     fn summary(&self, t: &CanonTally, elapsed: Duration) -> String {
         let secs = elapsed.as_secs_f64();
-        let rate = if secs > 0.0 {
-            t.read as f64 / secs
-        } else {
-            0.0
-        };
+        let rate = batch::per_second(t.read, elapsed);
         let mut s = format!("puzzles: {} read, {} invalid", t.read, t.invalid);
         if self.dedup {
             let c = lock(&self.classes);

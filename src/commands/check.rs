@@ -37,18 +37,10 @@ struct Check {
     search: Search,
 }
 
-impl batch::Command for Check {
-    type Job = Puzzle;
-    type Worker = ();
+impl batch::PuzzleCommand for Check {
     type Tally = SearchTally;
 
-    fn run(
-        &self,
-        _: &mut (),
-        job: &Puzzle,
-        record: &mut Record<'_>,
-        tally: &mut SearchTally,
-    ) -> Verdict {
+    fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut SearchTally) -> Verdict {
         match self.search.entry(job, &mut NoObserver, record, tally) {
             None => Verdict::Invalid,
             Some(outcome) if outcome.status() == Status::Unique => Verdict::Success,

@@ -190,18 +190,10 @@ fn marks(entry: &Entry) -> Option<&[u16; 81]> {
     entry.marks.as_deref()
 }
 
-impl batch::Command for Logic {
-    type Job = Puzzle;
-    type Worker = ();
+impl batch::PuzzleCommand for Logic {
     type Tally = LogicTally;
 
-    fn run(
-        &self,
-        _: &mut (),
-        job: &Puzzle,
-        record: &mut Record<'_>,
-        tally: &mut LogicTally,
-    ) -> Verdict {
+    fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut LogicTally) -> Verdict {
         let stop = interrupt::stop_after(self.timeout);
         let entry = &job.entry;
         let mut out = Output::new(self, job);
@@ -295,11 +287,7 @@ impl batch::Command for Logic {
 
     fn summary(&self, t: &LogicTally, elapsed: Duration) -> String {
         let secs = elapsed.as_secs_f64();
-        let rate = if secs > 0.0 {
-            t.read as f64 / secs
-        } else {
-            0.0
-        };
+        let rate = batch::per_second(t.read, elapsed);
         let mut s = String::new();
         let first = match self.mode {
             Mode::Hint { .. } => format!("{} with a step, {} already solved", t.step, t.solved),

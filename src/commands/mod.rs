@@ -7,13 +7,10 @@
 //!
 //! ```text
 //! struct Hint { format: Format, .. }
-//! impl batch::Command for Hint {
-//!     type Job = Puzzle;          // or u64, with batch::Counter as the source
-//!     type Worker = ();           // per-thread state, if any
-//!     type Tally = HintTally;     // counts for --stats (or ())
-//!     fn run(&self, _: &mut (), job: &Puzzle, record: &mut Record<'_>, tally: &mut HintTally)
-//!         -> Verdict
-//!     {
+//! batch::counts! { struct HintTally { read, solved, invalid } }   // counts for --stats
+//! impl batch::PuzzleCommand for Hint {
+//!     type Tally = HintTally;
+//!     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut HintTally) -> Verdict {
 //!         // a bad line: record.report(error_report(..)); write its record; Verdict::Invalid
 //!         // a puzzle: append the record to record.out(); poll interrupt::stopping() in long
 //!         // work; Verdict::Failure when it could not do what was asked
@@ -25,6 +22,10 @@
 //!     batch::run(&Hint { .. }, Puzzles::new(args.input.files, quiet), &options)
 //! }
 //! ```
+//!
+//! A command with per-thread state (solve's `--trace` writer) or numbered jobs (generate,
+//! with [`batch::Counter`](crate::batch::Counter) as the source) implements
+//! [`batch::Command`](crate::batch::Command) itself.
 
 pub mod canon;
 pub mod check;
@@ -41,11 +42,23 @@ use std::io::{self, IsTerminal};
 
 use sudoku::board::Board;
 use sudoku::format::{Format, write_json_string};
-use sudoku::input::PuzzleError;
+use sudoku::input::{ErrorKind, PuzzleError};
 use sudoku::solver;
 
 use crate::batch::{self, Options, Puzzle};
 use crate::cli::{BatchArgs, CheckFormat, ColorArg, SolveFormat};
+
+/// The board a line gives, also when its givens break the rules (canon and transform treat
+/// it like any other); the error of a line that gives no board.
+pub fn board_as_read(job: &Puzzle) -> Result<&Board, &PuzzleError> {
+    match &job.entry.result {
+        Ok(board) => Ok(board),
+        Err(e) => match (&e.kind, e.board.as_deref()) {
+            (ErrorKind::Rule(_), Some(board)) => Ok(board),
+            _ => Err(e),
+        },
+    }
+}
 
 /// The driver's options for the flags every command shares: `--threads`, full chunks, the
 /// progress display unless `--quiet`, no live count, and `--stats`.

@@ -251,21 +251,13 @@ batch::counts! {
     }
 }
 
-impl batch::Command for Print {
-    type Job = Puzzle;
-    type Worker = ();
+impl batch::PuzzleCommand for Print {
     type Tally = PrintTally;
 
     /// The record: `CELLS MARKS SOLUTION CAPTION`, with `-` for no marks or no solution asked
     /// for; when asked for and not one, the solution is `none`, `stopped` or
     /// `multiple:FIRST`.
-    fn run(
-        &self,
-        _: &mut (),
-        job: &Puzzle,
-        record: &mut Record<'_>,
-        tally: &mut PrintTally,
-    ) -> Verdict {
+    fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut PrintTally) -> Verdict {
         tally.read += 1;
         let entry = &job.entry;
         let board = match &entry.result {

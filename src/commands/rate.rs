@@ -56,18 +56,10 @@ enum Outcome {
     Invalid(String, Option<u64>),
 }
 
-impl batch::Command for Rate {
-    type Job = Puzzle;
-    type Worker = ();
+impl batch::PuzzleCommand for Rate {
     type Tally = RateTally;
 
-    fn run(
-        &self,
-        _: &mut (),
-        job: &Puzzle,
-        record: &mut Record<'_>,
-        tally: &mut RateTally,
-    ) -> Verdict {
+    fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut RateTally) -> Verdict {
         let stop = interrupt::stop_after(self.timeout);
         let entry = &job.entry;
         tally.read += 1;
@@ -135,11 +127,7 @@ impl batch::Command for Rate {
 
     fn summary(&self, t: &RateTally, elapsed: Duration) -> String {
         let secs = elapsed.as_secs_f64();
-        let rate = if secs > 0.0 {
-            t.read as f64 / secs
-        } else {
-            0.0
-        };
+        let rate = batch::per_second(t.read, elapsed);
         let mut s = String::new();
         let _ = writeln!(
             s,

@@ -285,11 +285,7 @@ impl SearchTally {
         use std::fmt::Write as _;
         let t = self;
         let secs = elapsed.as_secs_f64();
-        let rate = if secs > 0.0 {
-            t.read as f64 / secs
-        } else {
-            0.0
-        };
+        let rate = batch::per_second(t.read, elapsed);
         let searched = t.read - t.invalid;
         let per = if searched > 0 {
             t.guesses as f64 / searched as f64

@@ -8,7 +8,6 @@ use anyhow::Result;
 use sudoku::board::{Board, CELLS};
 use sudoku::canon::Transform;
 use sudoku::format::write_json_string;
-use sudoku::input::ErrorKind;
 
 use crate::batch::{self, Ending, Puzzle, Puzzles, Record, Verdict};
 use crate::cli::{TransformArgs, TransformFormat};
@@ -90,25 +89,13 @@ batch::counts! {
     }
 }
 
-impl batch::Command for TransformCommand {
-    type Job = Puzzle;
-    type Worker = ();
+impl batch::PuzzleCommand for TransformCommand {
     type Tally = TransformTally;
 
-    fn run(
-        &self,
-        _: &mut (),
-        job: &Puzzle,
-        record: &mut Record<'_>,
-        tally: &mut TransformTally,
-    ) -> Verdict {
+    fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut TransformTally) -> Verdict {
         tally.read += 1;
-        let board: &Board = match &job.entry.result {
+        let board: &Board = match super::board_as_read(job) {
             Ok(board) => board,
-            // Givens that break the rules move like any others.
-            Err(e) if matches!(e.kind, ErrorKind::Rule(_)) && e.board.is_some() => {
-                e.board.as_deref().expect("checked")
-            }
             Err(e) => {
                 tally.invalid += 1;
                 record.report(super::error_report(&job.input.name, e));

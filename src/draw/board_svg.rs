@@ -14,6 +14,15 @@ use crate::geometry::digits;
 use crate::geometry::classic::house;
 use crate::logic::{CellSet, Grid, Node, NodeKind, Step};
 
+use super::sheet_svg::escape_into;
+
+/// Text for XML: its special characters escaped (see [`escape_into`]).
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    escape_into(&mut out, text);
+    out
+}
+
 /// Cell size in SVG units.
 const S: f64 = 60.0;
 /// Margin for the row and column labels.
@@ -327,21 +336,6 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     }
     flush(&mut piece, &mut lines);
     lines.iter().map(|l| l.trim_end().to_string()).collect()
-}
-
-/// Text for XML: `&`, `<`, `>` and `"` escaped.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
