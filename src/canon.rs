@@ -60,6 +60,7 @@ use thiserror::Error;
 
 use crate::board::CELLS;
 use crate::generate::Stream;
+use crate::geometry::classic::ORDERS_OF_THREE;
 
 /// The number of geometric transformations: 2 (transposition) × 6⁸ (bands, stacks, and rows
 /// and columns within each).
@@ -413,14 +414,7 @@ const ORDERS: [&[[u8; 3]]; 4] = [
     &[[0, 0, 0]],
     &[[0, 0, 0]],
     &[[0, 1, 0], [1, 0, 0]],
-    &[
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ],
+    &ORDERS_OF_THREE,
 ];
 
 /// The row being placed: the best row found so far and the candidates that reach it.
@@ -642,7 +636,7 @@ impl Canonicalizer {
         // The starting candidates: each transposition and stack order, each stack one group.
         self.current.clear();
         for grid in 0..2 {
-            for stacks in STACK_ORDERS {
+            for stacks in ORDERS_OF_THREE {
                 let cols = std::array::from_fn(|p| stacks[p / 3] * 3 + (p % 3) as u8);
                 self.current.push(Candidate {
                     grid,
@@ -743,16 +737,6 @@ impl Canonicalizer {
         }
     }
 }
-
-/// The six orders of the three stacks.
-const STACK_ORDERS: [[u8; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
 
 /// The minlex form of `cells` (see [`Canonicalizer::minlex`]), with fresh buffers.
 pub fn minlex(cells: &[u8; CELLS]) -> Canonical {

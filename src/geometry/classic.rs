@@ -16,6 +16,17 @@ pub const CELLS: usize = 81;
 /// Number of houses.
 pub const HOUSES: usize = 27;
 
+/// The six orders of three things (the bands, the stacks, the rows of a band, the columns of
+/// a stack), in lexicographic order.
+pub const ORDERS_OF_THREE: [[u8; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// Row (0..9) of a cell.
 #[inline]
 pub const fn row_of(cell: usize) -> usize {

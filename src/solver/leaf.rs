@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use super::fast::{Bmi2, Build, Portable};
 use super::state::State;
 use super::tables::CELL_UNITS;
-use super::{Observer, SearchEnd, Searcher, Solution};
+use super::{Flow, Observer, SearchEnd, Searcher, Solution};
 
 /// The unsolved cells of a state the leaf search completes ([`Searcher::leaf`]), at most
 /// [`LEAF_CELLS`], each with its candidates, the other leaf cells it sees, and the digit
@@ -59,12 +59,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
     /// The cell with the fewest digits left goes first: one digit is a forced placement,
     /// several make each a guess (counted, and seen by the observer, as on the bitboards).
     #[inline(never)]
-    pub(super) fn leaf<B: Build>(
-        &mut self,
-        st: &State,
-        depth: usize,
-        build: B,
-    ) -> ControlFlow<SearchEnd> {
+    pub(super) fn leaf<B: Build>(&mut self, st: &State, depth: usize, build: B) -> Flow {
         let mut leaf = Leaf {
             len: 0,
             cell: [0; LEAF_CELLS],
@@ -113,7 +108,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         (mut open, mut singles): (u32, u32),
         depth: usize,
         build: B,
-    ) -> ControlFlow<SearchEnd> {
+    ) -> Flow {
         // The cells placed here, for the observer to take back.
         let mut placed = [0u8; LEAF_CELLS];
         let mut n_placed = 0;
@@ -172,7 +167,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         open: u32,
         depth: usize,
         build: B,
-    ) -> ControlFlow<SearchEnd> {
+    ) -> Flow {
         #[cfg(target_arch = "x86_64")]
         if let Some(cpu) = build.bmi2() {
             // SAFETY: a `Bmi2` token exists only where `Bmi2::detect` found that the CPU has
@@ -191,7 +186,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         digits: [u16; LEAF_CELLS],
         open: u32,
         depth: usize,
-    ) -> ControlFlow<SearchEnd> {
+    ) -> Flow {
         self.leaf_branch_in(st, leaf, digits, open, depth, Portable)
     }
 
@@ -212,7 +207,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         open: u32,
         depth: usize,
         cpu: Bmi2,
-    ) -> ControlFlow<SearchEnd> {
+    ) -> Flow {
         self.leaf_branch_in(st, leaf, digits, open, depth, cpu)
     }
 
@@ -227,7 +222,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         open: u32,
         depth: usize,
         build: B,
-    ) -> ControlFlow<SearchEnd> {
+    ) -> Flow {
         let (mut i, mut fewest) = (0, u32::MAX);
         let mut rest = open;
         while rest != 0 {

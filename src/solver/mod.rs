@@ -83,6 +83,9 @@ pub enum SearchEnd {
     Interrupted,
 }
 
+/// The search's inner functions end early with why it stopped.
+type Flow = ControlFlow<SearchEnd>;
+
 /// Counters kept by the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct SearchStats {
@@ -185,13 +188,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
     /// [`State::choose`] uses heavily), `bmi1` and `bmi2`, and propagates with
     /// [`State::propagate_fast`].
     #[inline(always)]
-    fn dfs<B: Build>(
-        &mut self,
-        st: &mut State,
-        pairs: [u32; 3],
-        depth: usize,
-        build: B,
-    ) -> ControlFlow<SearchEnd> {
+    fn dfs<B: Build>(&mut self, st: &mut State, pairs: [u32; 3], depth: usize, build: B) -> Flow {
         if st.is_solved() {
             return match (self.on_solution)(&Solution {
                 state: st,
@@ -250,7 +247,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
     /// Counts a guess; polls the stop first, before the first guess and then every
     /// [`POLL_EVERY`] guesses.
     #[inline(always)]
-    fn count_guess(&mut self) -> ControlFlow<SearchEnd> {
+    fn count_guess(&mut self) -> Flow {
         if self.guesses & (POLL_EVERY - 1) == 0 && self.stop.is_some_and(|stop| stop()) {
             return ControlFlow::Break(SearchEnd::Interrupted);
         }
@@ -266,7 +263,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         pairs: [u32; 3],
         depth: usize,
         build: B,
-    ) -> ControlFlow<SearchEnd> {
+    ) -> Flow {
         #[cfg(target_arch = "x86_64")]
         if let Some(cpu) = build.bmi2() {
             // SAFETY: a `Bmi2` token exists only where `Bmi2::detect` found that the CPU has
@@ -278,12 +275,7 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
 
     /// [`Self::dfs`] for any CPU.
     #[inline(never)]
-    fn dfs_plain(
-        &mut self,
-        st: &mut State,
-        pairs: [u32; 3],
-        depth: usize,
-    ) -> ControlFlow<SearchEnd> {
+    fn dfs_plain(&mut self, st: &mut State, pairs: [u32; 3], depth: usize) -> Flow {
         self.dfs(st, pairs, depth, Portable)
     }
 
@@ -301,17 +293,12 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         pairs: [u32; 3],
         depth: usize,
         cpu: Bmi2,
-    ) -> ControlFlow<SearchEnd> {
+    ) -> Flow {
         self.dfs(st, pairs, depth, cpu)
     }
 
     /// The whole search below a propagated root, in the fast build when given its token.
-    fn run(
-        &mut self,
-        st: &mut State,
-        pairs: [u32; 3],
-        cpu: Option<Bmi2>,
-    ) -> ControlFlow<SearchEnd> {
+    fn run(&mut self, st: &mut State, pairs: [u32; 3], cpu: Option<Bmi2>) -> Flow {
         match cpu {
             Some(cpu) => self.recurse(st, pairs, 0, cpu),
             None => self.recurse(st, pairs, 0, Portable),

@@ -2,19 +2,13 @@
 //! and a band's 12 digit lanes that the search state is built from.
 
 use crate::board::{CELLS, box_of, col_of, row_of};
+use crate::geometry::classic::ORDERS_OF_THREE;
 
 /// The six ways to place a digit once in each row and once in each box of a band, as 9-bit
 /// masks over its mini-rows (bit `3 * row + box`, see [`State`](super::state::State)). The same shapes describe a
 /// stack: bit `3 * band + column`.
 pub(super) const PERMUTATIONS: [u16; 6] = {
-    let p = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    let p = ORDERS_OF_THREE;
     let mut out = [0u16; 6];
     let mut i = 0;
     while i < 6 {
