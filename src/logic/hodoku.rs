@@ -130,6 +130,10 @@ pub enum Kind {
     NakedQuad,
     /// Hidden quadruple.
     HiddenQuad,
+    /// XY-Wing.
+    XYWing,
+    /// XYZ-Wing.
+    XYZWing,
     /// Any other technique, found by our finders.
     Other(Technique),
     /// No logic applies: the solution's digit in the middle unsolved cell.
@@ -180,8 +184,8 @@ static ORDER: &[Entry] = {
         entry!(120, Hard, true, [Other(T::TurbotFish)]),
         entry!(120, Hard, false, [Other(T::EmptyRectangle)]),
         entry!(150, Hard, false, [Other(T::WWing)]),
-        entry!(160, Hard, false, [Other(T::XYWing)]),
-        entry!(180, Hard, false, [Other(T::XYZWing)]),
+        entry!(160, Hard, false, [XYWing]),
+        entry!(180, Hard, false, [XYZWing]),
         entry!(100, Hard, false, [Other(T::UniqueRectangle1)]),
         entry!(100, Hard, false, [Other(T::UniqueRectangle2)]),
         entry!(100, Hard, false, [Other(T::UniqueRectangle3)]),
@@ -770,16 +774,100 @@ fn combos(n: usize, k: usize, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) {
     }
 }
 
-/// HoDoKu's sort key for a step among several of one technique: more eliminations first, then
-/// the smaller weighted sum of their cells and digits.
-fn sort_key(step: &Step) -> (std::cmp::Reverse<usize>, i64) {
+/// HoDoKu's order of steps found together (`SolutionStep.compareTo`): more eliminations first;
+/// different eliminations by the smaller weighted sum of their cells and digits; the same
+/// ones by the shorter chain.
+fn compare(a: &Step, b: &Step) -> std::cmp::Ordering {
+    let n = b.eliminations.len().cmp(&a.eliminations.len());
+    if n.is_ne() {
+        return n;
+    }
+    let set = |s: &Step| {
+        let mut v: Vec<Candidate> = s.eliminations.clone();
+        v.sort_unstable();
+        v
+    };
+    if set(a) != set(b) {
+        return index_sum(a).cmp(&index_sum(b));
+    }
+    chain_length(a).cmp(&chain_length(b))
+}
+
+fn index_sum(step: &Step) -> i64 {
     let mut sum = 0i64;
     let mut offset = 1i64;
     for e in &step.eliminations {
         sum += e.cell() as i64 * offset + i64::from(e.digit);
         offset += 80;
     }
-    (std::cmp::Reverse(step.eliminations.len()), sum)
+    sum
+}
+
+fn chain_length(step: &Step) -> usize {
+    step.evidence.chains.iter().map(Vec::len).sum()
+}
+
+/// XY-Wings and XYZ-Wings in HoDoKu's order: pivot and pincers taken from the bivalue (and
+/// for XYZ, trivalue) cells in cell order.
+fn wing(s: &State, xyz: bool) -> Option<Found> {
+    let bi: Vec<usize> = (0..81).filter(|&c| s.cands[c].count_ones() == 2).collect();
+    let tri: Vec<usize> = if xyz {
+        (0..81).filter(|&c| s.cands[c].count_ones() == 3).collect()
+    } else {
+        Vec::new()
+    };
+    let first = if xyz { &tri } else { &bi };
+    let sees = |a: usize, b: usize| PEERS[a].contains(b);
+    for i in 0..first.len() {
+        let start = if xyz { 0 } else { i + 1 };
+        for j in start..bi.len() {
+            if (s.cands[first[i]] | s.cands[bi[j]]).count_ones() != 3 {
+                continue;
+            }
+            for k in j + 1..bi.len() {
+                let (mut i1, mut i2, mut i3) = (first[i], bi[j], bi[k]);
+                let (c1, c2, c3) = (s.cands[i1], s.cands[i2], s.cands[i3]);
+                if (c1 | c2 | c3).count_ones() != 3 || c1 == c2 || c2 == c3 || c3 == c1 {
+                    continue;
+                }
+                for tries in 0..if xyz { 1 } else { 3 } {
+                    if tries == 1 {
+                        i1 = bi[j];
+                        i2 = first[i];
+                    } else if tries == 2 {
+                        i1 = bi[k];
+                        i2 = bi[j];
+                        i3 = first[i];
+                    }
+                    if !sees(i1, i2) || !sees(i1, i3) {
+                        continue;
+                    }
+                    let z = s.cands[i2] & s.cands[i3];
+                    if z.count_ones() != 1 {
+                        continue;
+                    }
+                    let digit = z.trailing_zeros() as u8 + 1;
+                    let elims: Vec<Candidate> = (0..81)
+                        .filter(|&c| {
+                            s.has(c, digit) && sees(c, i2) && sees(c, i3) && (!xyz || sees(c, i1))
+                        })
+                        .map(|c| Candidate::new(c, digit))
+                        .collect();
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    return Some(Found {
+                        kind: if xyz { Kind::XYZWing } else { Kind::XYWing },
+                        cells: vec![i1, i2, i3],
+                        digits: s.cands[i1] | z,
+                        house: 0,
+                        elims,
+                    });
+                }
+            }
+        }
+    }
+    None
 }
 
 fn technique_of(kind: Kind) -> Technique {
@@ -797,6 +885,8 @@ fn technique_of(kind: Kind) -> Technique {
         Kind::HiddenTriple => Technique::HiddenTriple,
         Kind::NakedQuad => Technique::NakedQuad,
         Kind::HiddenQuad => Technique::HiddenQuad,
+        Kind::XYWing => Technique::XYWing,
+        Kind::XYZWing => Technique::XYZWing,
         Kind::Other(t) => t,
         // Shown as a placement; the nearest technique of ours is the last resort's.
         Kind::BruteForce => Technique::ForcingChainVerity,
@@ -917,22 +1007,40 @@ fn next(
                 Kind::HiddenPair => hidden_subset(s, 2).map(found_step),
                 Kind::HiddenTriple => hidden_subset(s, 3).map(found_step),
                 Kind::HiddenQuad => hidden_subset(s, 4).map(found_step),
+                Kind::XYWing => wing(s, false).map(found_step),
+                Kind::XYZWing => wing(s, true).map(found_step),
                 Kind::Other(t) => {
                     if !t.is_implemented() {
                         continue;
                     }
                     let g = grid.get_or_insert_with(|| s.grid(givens));
+                    if entry.sorted {
+                        // HoDoKu sorts every step of the entry's techniques together.
+                        let mut best: Option<(Kind, Step)> = None;
+                        for &k in entry.kinds {
+                            let Kind::Other(t) = k else { continue };
+                            if !t.is_implemented() {
+                                continue;
+                            }
+                            let _ = t.find_with(g, memo, &mut |step| {
+                                let step = hodoku_form(step, s);
+                                if best.as_ref().is_none_or(|(_, b)| {
+                                    compare(&step, b) == std::cmp::Ordering::Less
+                                }) {
+                                    best = Some((k, step));
+                                }
+                                ControlFlow::Continue(())
+                            });
+                        }
+                        if let Some((k, step)) = best {
+                            return Some((k, step, entry));
+                        }
+                        break;
+                    }
                     let mut best: Option<Step> = None;
                     let _ = t.find_with(g, memo, &mut |step| {
-                        let step = hodoku_form(step, s);
-                        if !entry.sorted {
-                            best = Some(step);
-                            return ControlFlow::Break(());
-                        }
-                        if best.as_ref().is_none_or(|b| sort_key(&step) < sort_key(b)) {
-                            best = Some(step);
-                        }
-                        ControlFlow::Continue(())
+                        best = Some(hodoku_form(step, s));
+                        ControlFlow::Break(())
                     });
                     best
                 }
@@ -968,6 +1076,8 @@ impl Kind {
             Kind::NakedQuad => "Naked Quadruple",
             Kind::HiddenQuad => "Hidden Quadruple",
             Kind::BruteForce => "Brute Force",
+            Kind::XYWing => "XY-Wing",
+            Kind::XYZWing => "XYZ-Wing",
             Kind::Other(t) => technique_name(t, step),
         }
     }
@@ -1130,6 +1240,15 @@ impl PathStep {
                 format!(
                     "{name}: {} in {} => {}",
                     digit_list(st.evidence.digits, ","),
+                    compact_cells(&cells),
+                    eliminations_text(&st.eliminations)
+                )
+            }
+            Kind::XYWing | Kind::XYZWing => {
+                let cells: Vec<usize> = st.evidence.cells.iter().collect();
+                format!(
+                    "{name}: {} in {} => {}",
+                    digit_list(st.evidence.digits, "/"),
                     compact_cells(&cells),
                     eliminations_text(&st.eliminations)
                 )
