@@ -818,6 +818,7 @@ fn wing(s: &State, xyz: bool) -> Option<Found> {
     };
     let first = if xyz { &tri } else { &bi };
     let sees = |a: usize, b: usize| PEERS[a].contains(b);
+    #[allow(clippy::needless_range_loop)]
     for i in 0..first.len() {
         let start = if xyz { 0 } else { i + 1 };
         for j in start..bi.len() {
