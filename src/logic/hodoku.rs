@@ -130,6 +130,10 @@ pub enum Kind {
     NakedQuad,
     /// Hidden quadruple.
     HiddenQuad,
+    /// Skyscraper.
+    Skyscraper,
+    /// W-Wing.
+    WWing,
     /// XY-Wing.
     XYWing,
     /// XYZ-Wing.
@@ -179,11 +183,11 @@ static ORDER: &[Entry] = {
         entry!(160, Hard, false, [Other(T::Jellyfish)]),
         entry!(110, Hard, true, [Other(T::RemotePair)]),
         entry!(100, Hard, false, [Other(T::Bug1)]),
-        entry!(130, Hard, false, [Other(T::Skyscraper)]),
+        entry!(130, Hard, false, [Skyscraper]),
         entry!(150, Hard, false, [Other(T::TwoStringKite)]),
         entry!(120, Hard, true, [Other(T::TurbotFish)]),
         entry!(120, Hard, false, [Other(T::EmptyRectangle)]),
-        entry!(150, Hard, false, [Other(T::WWing)]),
+        entry!(150, Hard, false, [WWing]),
         entry!(160, Hard, false, [XYWing]),
         entry!(180, Hard, false, [XYZWing]),
         entry!(100, Hard, false, [Other(T::UniqueRectangle1)]),
@@ -807,6 +811,112 @@ fn chain_length(step: &Step) -> usize {
     step.evidence.chains.iter().map(Vec::len).sum()
 }
 
+/// Skyscrapers in HoDoKu's order: rows then columns, digit by digit, pairs of conjugate
+/// lines in order.
+fn skyscraper(s: &State) -> Option<Found> {
+    let sees = |a: usize, b: usize| PEERS[a].contains(b);
+    for lines in [true, false] {
+        let base = if lines { 0 } else { 9 };
+        let across = |c: usize| if lines { col_of(c) } else { row_of(c) };
+        for d in 1..=9u8 {
+            let pairs: Vec<[usize; 2]> = (base..base + 9)
+                .filter(|&h| s.free[h][usize::from(d)] == 2)
+                .map(|h| {
+                    let mut it = HOUSE_CELLS[h]
+                        .iter()
+                        .map(|&c| usize::from(c))
+                        .filter(|&c| s.has(c, d));
+                    [it.next().unwrap_or(0), it.next().unwrap_or(0)]
+                })
+                .collect();
+            for i in 0..pairs.len() {
+                for j in i + 1..pairs.len() {
+                    let (a, b) = (pairs[i], pairs[j]);
+                    let other = if across(a[0]) == across(b[0]) {
+                        1
+                    } else if across(a[1]) == across(b[1]) {
+                        0
+                    } else {
+                        continue;
+                    };
+                    if across(a[other]) == across(b[other]) {
+                        continue;
+                    }
+                    let elims: Vec<Candidate> = (0..81)
+                        .filter(|&c| s.has(c, d) && sees(c, a[other]) && sees(c, b[other]))
+                        .map(|c| Candidate::new(c, d))
+                        .collect();
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    return Some(Found {
+                        kind: Kind::Skyscraper,
+                        cells: vec![a[0], a[1], b[0], b[1]],
+                        digits: 1 << (d - 1),
+                        house: 0,
+                        elims,
+                    });
+                }
+            }
+        }
+    }
+    None
+}
+
+/// W-Wings in HoDoKu's order: pairs of equal bivalue cells in cell order, the smaller digit
+/// eliminated first, the strong link in the first house that has one.
+fn w_wing(s: &State) -> Option<Found> {
+    let sees = |a: usize, b: usize| PEERS[a].contains(b);
+    for i in 0..81 {
+        if s.values[i] != 0 || s.cands[i].count_ones() != 2 {
+            continue;
+        }
+        let x = s.cands[i].trailing_zeros() as u8 + 1;
+        let y = 16 - s.cands[i].leading_zeros() as u8;
+        for j in i + 1..81 {
+            if s.cands[j] != s.cands[i] {
+                continue;
+            }
+            for (del, link) in [(x, y), (y, x)] {
+                let elims: Vec<Candidate> = (0..81)
+                    .filter(|&c| c != i && c != j && s.has(c, del) && sees(c, i) && sees(c, j))
+                    .map(|c| Candidate::new(c, del))
+                    .collect();
+                if elims.is_empty() {
+                    continue;
+                }
+                let linked = (0..27).any(|h| {
+                    if s.free[h][usize::from(link)] != 2 {
+                        return false;
+                    }
+                    let (mut s1, mut s2) = (false, false);
+                    for &c in &HOUSE_CELLS[h] {
+                        let c = usize::from(c);
+                        if c != i && c != j && s.has(c, link) {
+                            if sees(c, i) {
+                                s1 = true;
+                            } else if sees(c, j) {
+                                s2 = true;
+                            }
+                        }
+                    }
+                    s1 && s2
+                });
+                if linked {
+                    return Some(Found {
+                        kind: Kind::WWing,
+                        cells: vec![i, j],
+                        digits: s.cands[i],
+                        house: 0,
+                        elims,
+                    });
+                }
+            }
+        }
+    }
+    None
+}
+
 /// XY-Wings and XYZ-Wings in HoDoKu's order: pivot and pincers taken from the bivalue (and
 /// for XYZ, trivalue) cells in cell order.
 fn wing(s: &State, xyz: bool) -> Option<Found> {
@@ -886,6 +996,8 @@ fn technique_of(kind: Kind) -> Technique {
         Kind::HiddenTriple => Technique::HiddenTriple,
         Kind::NakedQuad => Technique::NakedQuad,
         Kind::HiddenQuad => Technique::HiddenQuad,
+        Kind::Skyscraper => Technique::Skyscraper,
+        Kind::WWing => Technique::WWing,
         Kind::XYWing => Technique::XYWing,
         Kind::XYZWing => Technique::XYZWing,
         Kind::Other(t) => t,
@@ -1008,6 +1120,8 @@ fn next(
                 Kind::HiddenPair => hidden_subset(s, 2).map(found_step),
                 Kind::HiddenTriple => hidden_subset(s, 3).map(found_step),
                 Kind::HiddenQuad => hidden_subset(s, 4).map(found_step),
+                Kind::Skyscraper => skyscraper(s).map(found_step),
+                Kind::WWing => w_wing(s).map(found_step),
                 Kind::XYWing => wing(s, false).map(found_step),
                 Kind::XYZWing => wing(s, true).map(found_step),
                 Kind::Other(t) => {
@@ -1024,6 +1138,12 @@ fn next(
                                 continue;
                             }
                             let _ = t.find_with(g, memo, &mut |step| {
+                                // HoDoKu's X- and XY-chains stop at 20 links.
+                                if matches!(t, Technique::XChain | Technique::XYChain)
+                                    && chain_length(&step) > 20
+                                {
+                                    return ControlFlow::Continue(());
+                                }
                                 let step = hodoku_form(step, s);
                                 if best.as_ref().is_none_or(|(_, b)| {
                                     compare(&step, b) == std::cmp::Ordering::Less
@@ -1077,6 +1197,8 @@ impl Kind {
             Kind::NakedQuad => "Naked Quadruple",
             Kind::HiddenQuad => "Hidden Quadruple",
             Kind::BruteForce => "Brute Force",
+            Kind::Skyscraper => "Skyscraper",
+            Kind::WWing => "W-Wing",
             Kind::XYWing => "XY-Wing",
             Kind::XYZWing => "XYZ-Wing",
             Kind::Other(t) => technique_name(t, step),
@@ -1245,7 +1367,7 @@ impl PathStep {
                     eliminations_text(&st.eliminations)
                 )
             }
-            Kind::XYWing | Kind::XYZWing => {
+            Kind::XYWing | Kind::XYZWing | Kind::Skyscraper | Kind::WWing => {
                 let cells: Vec<usize> = st.evidence.cells.iter().collect();
                 format!(
                     "{name}: {} in {} => {}",
