@@ -229,6 +229,10 @@ pub const RATE_EXAMPLES: &[Example] = &[
         "sudoku rate --timeout 1s -j 2 hard.txt",
         "at most 1 s a puzzle, two threads",
     ),
+    example(
+        "sudoku rate --scale hodoku a.txt",
+        "HoDoKu's level and score: PUZZLE LEVEL SCORE",
+    ),
 ];
 
 /// `print`'s examples.
@@ -519,8 +523,25 @@ pub struct RateArgs {
     #[arg(long, value_enum, default_value_t = RateFormat::Line, value_name = "FORMAT")]
     pub format: RateFormat,
 
+    /// Which scale: Sudoku Explainer's ER/EP/ED, HoDoKu's level and score ('PUZZLE LEVEL
+    /// SCORE'; JSON "level", "score", "guess" when HoDoKu needs brute force), or both.
+    #[arg(long, value_enum, default_value_t = Scale::Se, value_name = "SCALE")]
+    pub scale: Scale,
+
     #[command(flatten)]
     pub batch: BatchArgs,
+}
+
+/// `--scale` values: whose difficulty scale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Scale {
+    /// Sudoku Explainer 1.2.1: ER/EP/ED.
+    Se,
+    /// HoDoKu 2.2.0 with its default settings: level (easy, medium, hard, unfair, extreme)
+    /// and score.
+    Hodoku,
+    /// Both: SE's figures, then HoDoKu's.
+    Both,
 }
 
 // Flags of `canon` (a plain comment: see `Command`).
