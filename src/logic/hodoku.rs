@@ -270,6 +270,8 @@ pub struct PathStep {
     pub score: u32,
     /// Its level.
     pub level: Level,
+    /// HoDoKu's text of the pattern, when we have it.
+    pattern: Option<String>,
 }
 
 /// HoDoKu's rating of a puzzle.
@@ -504,6 +506,8 @@ impl State {
 /// eliminations in HoDoKu's order.
 struct Found {
     kind: Kind,
+    /// HoDoKu's text of the pattern (between the name and `=>`), when not the default one.
+    text: Option<String>,
     cells: Vec<usize>,
     digits: u16,
     house: usize,
@@ -556,6 +560,7 @@ fn locked_candidates(s: &State, pointing: bool) -> Option<Found> {
                     .map(|c| Candidate::new(c, d))
                     .collect();
                 return Some(Found {
+                    text: None,
                     kind: if pointing {
                         Kind::Pointing
                     } else {
@@ -665,6 +670,7 @@ fn naked_subset(s: &State, n: usize, locked: bool) -> Option<Found> {
                             _ => Kind::NakedQuad,
                         };
                         result = Some(Found {
+                            text: None,
                             kind,
                             cells,
                             digits: mask,
@@ -733,6 +739,7 @@ fn hidden_subset(s: &State, n: usize) -> Option<Found> {
                         _ => Kind::HiddenQuad,
                     };
                     result = Some(Found {
+                        text: None,
                         kind,
                         cells: sub,
                         digits: mask,
@@ -849,7 +856,14 @@ fn skyscraper(s: &State) -> Option<Found> {
                     if elims.is_empty() {
                         continue;
                     }
+                    let base = 1 - other;
+                    let text = format!(
+                        "{d} in {} (connected by {})",
+                        compact_cells(&[a[other], b[other]]),
+                        compact_cells(&[a[base], b[base]])
+                    );
                     return Some(Found {
+                        text: Some(text),
                         kind: Kind::Skyscraper,
                         cells: vec![a[0], a[1], b[0], b[1]],
                         digits: 1 << (d - 1),
@@ -885,25 +899,31 @@ fn w_wing(s: &State) -> Option<Found> {
                 if elims.is_empty() {
                     continue;
                 }
-                let linked = (0..27).any(|h| {
+                let linked = (0..27).find_map(|h| {
                     if s.free[h][usize::from(link)] != 2 {
-                        return false;
+                        return None;
                     }
-                    let (mut s1, mut s2) = (false, false);
+                    let (mut s1, mut s2) = (None, None);
                     for &c in &HOUSE_CELLS[h] {
                         let c = usize::from(c);
                         if c != i && c != j && s.has(c, link) {
                             if sees(c, i) {
-                                s1 = true;
+                                s1 = Some(c);
                             } else if sees(c, j) {
-                                s2 = true;
+                                s2 = Some(c);
                             }
                         }
                     }
-                    s1 && s2
+                    Some([s1?, s2?])
                 });
-                if linked {
+                if let Some(w) = linked {
+                    let text = format!(
+                        "{del}/{link} in {} connected by {link} in {}",
+                        compact_cells(&[i, j]),
+                        compact_cells(&w)
+                    );
                     return Some(Found {
+                        text: Some(text),
                         kind: Kind::WWing,
                         cells: vec![i, j],
                         digits: s.cands[i],
@@ -967,7 +987,26 @@ fn wing(s: &State, xyz: bool) -> Option<Found> {
                     if elims.is_empty() {
                         continue;
                     }
+                    let c1 = s.cands[i1];
+                    let lo = c1.trailing_zeros() as u8 + 1;
+                    let hi = 16 - c1.leading_zeros() as u8;
+                    let third = if xyz {
+                        (1..=9u8).find(|&d| d != lo && d != hi && c1 & 1 << (d - 1) != 0)
+                    } else {
+                        Some(digit)
+                    };
+                    let text = format!(
+                        "{lo}/{}/{} in {}",
+                        if xyz {
+                            (lo + 1..hi).find(|&d| c1 & 1 << (d - 1) != 0).unwrap_or(hi)
+                        } else {
+                            hi
+                        },
+                        if xyz { hi } else { third.unwrap_or(digit) },
+                        compact_cells(&[i1, i2, i3])
+                    );
                     return Some(Found {
+                        text: Some(text),
                         kind: if xyz { Kind::XYZWing } else { Kind::XYWing },
                         cells: vec![i1, i2, i3],
                         digits: s.cands[i1] | z,
@@ -1014,7 +1053,12 @@ fn single_step(kind: Kind, cell: usize, digit: u8) -> Step {
     Step::placement(technique_of(kind), cell, digit, evidence)
 }
 
-fn found_step(f: Found) -> Step {
+fn found_step(f: Found) -> (Step, Option<String>) {
+    let text = f.text.clone();
+    (found_step_only(f), text)
+}
+
+fn found_step_only(f: Found) -> Step {
     let mut evidence = super::Evidence {
         houses: vec![f.house as u8],
         cells: f.cells.iter().copied().collect(),
@@ -1064,7 +1108,7 @@ pub fn rate(puzzle: &Board, solution: &Board, stop: Option<&dyn Fn() -> bool>) -
             complete = false;
             break;
         }
-        let Some((kind, step, entry)) = next(&mut s, solution, givens, &mut memo) else {
+        let Some((kind, (step, pattern), entry)) = next(&mut s, solution, givens, &mut memo) else {
             complete = false;
             break;
         };
@@ -1082,6 +1126,7 @@ pub fn rate(puzzle: &Board, solution: &Board, stop: Option<&dyn Fn() -> bool>) -
             step,
             score: entry.score,
             level: entry.level,
+            pattern,
         });
     }
     while score > level.max_score() {
@@ -1102,14 +1147,18 @@ fn next(
     solution: &Board,
     givens: CellSet,
     memo: &mut Memo,
-) -> Option<(Kind, Step, &'static Entry)> {
+) -> Option<(Kind, (Step, Option<String>), &'static Entry)> {
     let mut grid: Option<Grid> = None;
     for entry in ORDER {
         for &kind in entry.kinds {
             let found = match kind {
-                Kind::FullHouse => s.full_house().map(|(c, d)| single_step(kind, c, d)),
-                Kind::NakedSingle => s.naked_single().map(|(c, d)| single_step(kind, c, d)),
-                Kind::HiddenSingle => s.hidden_single().map(|(c, d)| single_step(kind, c, d)),
+                Kind::FullHouse => s.full_house().map(|(c, d)| (single_step(kind, c, d), None)),
+                Kind::NakedSingle => s
+                    .naked_single()
+                    .map(|(c, d)| (single_step(kind, c, d), None)),
+                Kind::HiddenSingle => s
+                    .hidden_single()
+                    .map(|(c, d)| (single_step(kind, c, d), None)),
                 Kind::LockedPair => naked_subset(s, 2, true).map(found_step),
                 Kind::LockedTriple => naked_subset(s, 3, true).map(found_step),
                 Kind::Pointing => locked_candidates(s, true).map(found_step),
@@ -1154,7 +1203,7 @@ fn next(
                             });
                         }
                         if let Some((k, step)) = best {
-                            return Some((k, step, entry));
+                            return Some((k, (step, None), entry));
                         }
                         break;
                     }
@@ -1163,12 +1212,12 @@ fn next(
                         best = Some(hodoku_form(step, s));
                         ControlFlow::Break(())
                     });
-                    best
+                    best.map(|b| (b, None))
                 }
                 Kind::BruteForce => {
                     let open: Vec<usize> = (0..81).filter(|&c| s.values[c] == 0).collect();
                     let cell = *open.get(open.len() / 2)?;
-                    Some(single_step(kind, cell, solution.get(cell)))
+                    Some((single_step(kind, cell, solution.get(cell)), None))
                 }
             };
             if let Some(step) = found {
@@ -1336,6 +1385,47 @@ impl PathStep {
     pub fn hodoku_text(&self) -> String {
         let name = self.kind.hodoku_name(&self.step);
         let st = &self.step;
+        if let Some(p) = &self.pattern {
+            return format!("{name}: {p} => {}", eliminations_text(&st.eliminations));
+        }
+        if matches!(
+            st.technique,
+            Technique::XWing
+                | Technique::Swordfish
+                | Technique::Jellyfish
+                | Technique::FinnedXWing
+                | Technique::FinnedSwordfish
+                | Technique::FinnedJellyfish
+                | Technique::SashimiXWing
+                | Technique::SashimiSwordfish
+                | Technique::SashimiJellyfish
+        ) && !st.evidence.houses.is_empty()
+        {
+            let houses = |hs: &[u8]| {
+                let mut v: Vec<u8> = hs.to_vec();
+                v.sort_unstable();
+                let mut t = String::new();
+                t.push(['r', 'c', 'b'][usize::from(v[0]) / 9]);
+                for h in v {
+                    t.push(char::from(b'1' + h % 9));
+                }
+                t
+            };
+            let mut t = format!(
+                "{name}: {} {} {}",
+                digit_list(st.evidence.digits, "/"),
+                houses(&st.evidence.houses),
+                houses(&st.evidence.cover)
+            );
+            for f in st.evidence.fins.iter() {
+                let _ = write!(t, " fr{}c{}", row_of(f) + 1, col_of(f) + 1);
+            }
+            let _ = write!(t, " => {}", eliminations_text(&st.eliminations));
+            return t;
+        }
+        if st.technique == Technique::Bug1 {
+            return format!("{name} => {}", eliminations_text(&st.eliminations));
+        }
         match self.kind {
             Kind::FullHouse | Kind::NakedSingle | Kind::HiddenSingle | Kind::BruteForce => {
                 let p = st.placements[0];
