@@ -1141,13 +1141,16 @@ pub fn rate(puzzle: &Board, solution: &Board, stop: Option<&dyn Fn() -> bool>) -
     }
 }
 
+/// A step and HoDoKu's text of its pattern (when we have it).
+type Pick = (Step, Option<String>);
+
 /// The step HoDoKu takes next.
 fn next(
     s: &mut State,
     solution: &Board,
     givens: CellSet,
     memo: &mut Memo,
-) -> Option<(Kind, (Step, Option<String>), &'static Entry)> {
+) -> Option<(Kind, Pick, &'static Entry)> {
     let mut grid: Option<Grid> = None;
     for entry in ORDER {
         for &kind in entry.kinds {
