@@ -81,6 +81,19 @@ fn reference_paths(text: &str) -> BTreeMap<String, Vec<Effect>> {
     paths
 }
 
+/// `PUZZLE LEVEL SCORE` lines from the headers `PUZZLE #N Level (SCORE)` of a `/vp` output.
+fn headers(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines().filter(|l| l.len() > 81 && !l.starts_with(' ')) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.len() >= 4 {
+            let score = f[3].trim_matches(|c| c == '(' || c == ')');
+            out.push_str(&format!("{} {} {score}\n", f[0], f[2].to_lowercase()));
+        }
+    }
+    out
+}
+
 #[derive(Default)]
 struct Row {
     total: u32,
@@ -92,10 +105,20 @@ struct Row {
 #[test]
 #[ignore = "needs ../shared"]
 fn shared_hodoku_sample_agreement() {
-    let sample = std::fs::read_to_string("../shared/ratings/hodoku_sample.txt")
-        .expect("needs ../shared/ratings/hodoku_sample.txt");
-    let paths = std::fs::read_to_string("../shared/ratings/hodoku_sample_paths.txt")
-        .expect("needs ../shared/ratings/hodoku_sample_paths.txt");
+    // HODOKU_PATHS: another file of HoDoKu's `/bs FILE /vp` output to compare with (its
+    // headers give the levels and scores).
+    let (sample, paths) = match std::env::var("HODOKU_PATHS") {
+        Ok(file) => {
+            let text = std::fs::read_to_string(&file).expect("HODOKU_PATHS");
+            (headers(&text), text)
+        }
+        Err(_) => (
+            std::fs::read_to_string("../shared/ratings/hodoku_sample.txt")
+                .expect("needs ../shared/ratings/hodoku_sample.txt"),
+            std::fs::read_to_string("../shared/ratings/hodoku_sample_paths.txt")
+                .expect("needs ../shared/ratings/hodoku_sample_paths.txt"),
+        ),
+    };
     let paths = reference_paths(&paths);
     let mut rows: BTreeMap<Level, Row> = BTreeMap::new();
     let mut wrong = Vec::new();
