@@ -206,3 +206,58 @@ fn compact_cells_follow_hodoku() {
     assert_eq!(hodoku::compact_cells(&[1, 3, 9]), "r1c24,r2c1");
     assert_eq!(hodoku::compact_cells(&[2, 11, 20]), "r123c3");
 }
+
+/// Every path of the project's sample puzzles: each step is legal for the solution (places
+/// its digit, removes other digits), the path ends with the solution, the score is the sum of
+/// the steps' scores, the level is at least the hardest step's and fits the score, and
+/// `guess` says whether brute force was used.
+#[test]
+fn paths_are_consistent() {
+    let mut rated = 0;
+    for file in ["puzzles/easy.txt", "puzzles/hard.txt"] {
+        let text = std::fs::read_to_string(file).expect("sample puzzles");
+        for line in text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+        {
+            let puzzle = board(line);
+            let solution = sudoku::solver::solve_first(&puzzle).expect("a solution");
+            let r = hodoku::rate(&puzzle, &solution, None);
+            assert!(r.complete, "{line}");
+            let mut cells = *puzzle.cells();
+            let mut sum = 0;
+            for s in &r.steps {
+                sum += s.score;
+                assert!(s.level <= r.level, "{line}: {}", s.hodoku_text());
+                for p in &s.step.placements {
+                    assert_eq!(
+                        solution.get(p.cell()),
+                        p.digit,
+                        "{line}: {}",
+                        s.hodoku_text()
+                    );
+                    cells[p.cell()] = p.digit;
+                }
+                for e in &s.step.eliminations {
+                    assert_ne!(
+                        solution.get(e.cell()),
+                        e.digit,
+                        "{line}: {}",
+                        s.hodoku_text()
+                    );
+                }
+            }
+            assert_eq!(cells, *solution.cells(), "{line}: the path ends solved");
+            assert_eq!(sum, r.score, "{line}");
+            let by_score = [800, 1000, 1600, 1800]
+                .iter()
+                .filter(|&&max| r.score > max)
+                .count();
+            assert!(r.level as usize >= by_score, "{line}");
+            let brute = r.steps.iter().any(|s| s.kind == hodoku::Kind::BruteForce);
+            assert_eq!(brute, r.guess, "{line}");
+            rated += 1;
+        }
+    }
+    assert!(rated >= 10, "only {rated} puzzles");
+}
