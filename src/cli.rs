@@ -102,6 +102,10 @@ pub const EXPLAIN_EXAMPLES: &[Example] = &[
         "steps with their evidence, as JSON",
     ),
     example(
+        "sudoku explain --format hodoku a.txt",
+        "HoDoKu's path, as its /bs FILE /vp prints it",
+    ),
+    example(
         "sudoku explain --format html a.txt > a.html",
         "a page that draws every step on a board",
     ),
@@ -228,6 +232,10 @@ pub const RATE_EXAMPLES: &[Example] = &[
     example(
         "sudoku rate --timeout 1s -j 2 hard.txt",
         "at most 1 s a puzzle, two threads",
+    ),
+    example(
+        "sudoku rate --scale hodoku a.txt",
+        "HoDoKu's level and score: PUZZLE LEVEL SCORE",
     ),
 ];
 
@@ -519,8 +527,25 @@ pub struct RateArgs {
     #[arg(long, value_enum, default_value_t = RateFormat::Line, value_name = "FORMAT")]
     pub format: RateFormat,
 
+    /// Which scale: Sudoku Explainer's ER/EP/ED, HoDoKu's level and score ('PUZZLE LEVEL
+    /// SCORE'; JSON "level", "score", "guess" when HoDoKu needs brute force), or both.
+    #[arg(long, value_enum, default_value_t = Scale::Se, value_name = "SCALE")]
+    pub scale: Scale,
+
     #[command(flatten)]
     pub batch: BatchArgs,
+}
+
+/// `--scale` values: whose difficulty scale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Scale {
+    /// Sudoku Explainer 1.2.1: ER/EP/ED.
+    Se,
+    /// HoDoKu 2.2.0 with its default settings: level (easy, medium, hard, unfair, extreme)
+    /// and score.
+    Hodoku,
+    /// Both: SE's figures, then HoDoKu's.
+    Both,
 }
 
 // Flags of `canon` (a plain comment: see `Command`).
@@ -767,6 +792,11 @@ pub struct ExplainArgs {
     /// With --format svg: draw step N [default: the first step of the hardest technique].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub step: Option<u64>,
+
+    /// Whose path: our ladder of techniques (se, the default), or HoDoKu 2.2.0's solving
+    /// path with its scores and level (hodoku; --format text, json or hodoku).
+    #[arg(long, value_enum, default_value_t = Scale::Se, value_name = "SCALE")]
+    pub scale: Scale,
 }
 
 // Flags shared by `hint` and `explain` (a plain comment: see `Command`).
@@ -809,6 +839,9 @@ pub enum LogicFormat {
     /// one puzzle for one file): hint's step; for explain, --step N or the first step of the
     /// hardest technique.
     Svg,
+    /// explain only: HoDoKu's batch output ('/bs FILE /vp'), 'PUZZLE #N Level (SCORE)' and
+    /// one indented line a step of HoDoKu's path (implies --scale hodoku).
+    Hodoku,
 }
 
 // Flags of `generate` (a plain comment: see `Command`).

@@ -17,12 +17,15 @@ use sudoku::input::Entry;
 use sudoku::logic::{self, CellSet, Grid, Ladder, SolveEnd, Step, Technique};
 
 use crate::batch::{self, Ending, Puzzle, Puzzles, Record, Verdict, interrupt};
-use crate::cli::{ExplainArgs, HintArgs, LogicArgs, LogicFormat};
+use crate::cli::{ExplainArgs, HintArgs, LogicArgs, LogicFormat, Scale};
 
 /// Runs `sudoku explain`.
 pub fn run(args: ExplainArgs) -> Result<Ending> {
     if args.step.is_some() && args.logic.format != LogicFormat::Svg {
         anyhow::bail!("--step chooses the step to draw: it goes with --format svg");
+    }
+    if args.scale != Scale::Se || args.logic.format == LogicFormat::Hodoku {
+        return run_hodoku(args);
     }
     run_logic(
         args.logic,
@@ -33,8 +36,39 @@ pub fn run(args: ExplainArgs) -> Result<Ending> {
     )
 }
 
+/// `explain --scale hodoku` or `--format hodoku`: HoDoKu's path.
+fn run_hodoku(args: ExplainArgs) -> Result<Ending> {
+    use super::explain_hodoku::{Explain, Form};
+    let logic = args.logic;
+    if args.scale == Scale::Both {
+        anyhow::bail!("explain shows one path: --scale se or --scale hodoku");
+    }
+    if logic.techniques.is_some() || logic.list_techniques {
+        anyhow::bail!("HoDoKu's path uses HoDoKu's techniques: --techniques goes with --scale se");
+    }
+    let form = match logic.format {
+        LogicFormat::Text => Form::Text,
+        LogicFormat::Json => Form::Json,
+        LogicFormat::Hodoku => Form::Hodoku,
+        LogicFormat::Html | LogicFormat::Svg => {
+            anyhow::bail!("--scale hodoku prints text, json or hodoku (--format)")
+        }
+    };
+    super::refuse_zero_timeout(logic.batch.timeout)?;
+    let b = logic.batch;
+    let command = Explain {
+        form,
+        timeout: b.timeout,
+    };
+    let options = super::options(&b);
+    batch::run(&command, Puzzles::new(logic.input.files, b.quiet), &options)
+}
+
 /// Runs `sudoku hint`.
 pub fn run_hint(args: HintArgs) -> Result<Ending> {
+    if args.logic.format == LogicFormat::Hodoku {
+        anyhow::bail!("--format hodoku prints a whole path: it goes with explain");
+    }
     run_logic(args.logic, Mode::Hint { grid: args.grid })
 }
 

@@ -31,6 +31,7 @@ pub mod canon;
 pub mod check;
 pub mod completions;
 pub mod explain;
+pub mod explain_hodoku;
 pub mod generate;
 pub mod man;
 pub mod print;

@@ -9,10 +9,11 @@ use std::time::Duration;
 
 use anyhow::Result;
 use sudoku::format::write_json_string;
+use sudoku::logic::hodoku;
 use sudoku::rating::{self, Rating, RatingEnd};
 
 use crate::batch::{self, Ending, Puzzle, Puzzles, Record, Verdict, interrupt};
-use crate::cli::{RateArgs, RateFormat};
+use crate::cli::{RateArgs, RateFormat, Scale};
 
 /// Runs `sudoku rate`.
 pub fn run(args: RateArgs) -> Result<Ending> {
@@ -21,6 +22,7 @@ pub fn run(args: RateArgs) -> Result<Ending> {
     let command = Rate {
         json: args.format == RateFormat::Json,
         timeout: b.timeout,
+        scale: args.scale,
     };
     let options = super::options(&b);
     batch::run(&command, Puzzles::new(args.input.files, b.quiet), &options)
@@ -29,6 +31,7 @@ pub fn run(args: RateArgs) -> Result<Ending> {
 struct Rate {
     json: bool,
     timeout: Option<Duration>,
+    scale: Scale,
 }
 
 batch::counts! {
@@ -46,7 +49,8 @@ batch::counts! {
 
 /// How one puzzle ended.
 enum Outcome {
-    Rated(Rating),
+    /// SE's rating, HoDoKu's, or both (per `--scale`).
+    Rated(Option<Rating>, Option<hodoku::Rating>),
     None,
     Multiple,
     /// Stopped before its solutions were counted.
@@ -81,7 +85,13 @@ impl batch::PuzzleCommand for Rate {
                     },
                     0 => Outcome::Unknown,
                     1 if analysis.complete => {
-                        Outcome::Rated(rating::rate_position_with(board, marks, &stop))
+                        let se = (self.scale != Scale::Hodoku)
+                            .then(|| rating::rate_position_with(board, marks, &stop));
+                        let hodoku = match (self.scale, &analysis.first) {
+                            (Scale::Se, _) | (_, None) => None,
+                            (_, Some(solution)) => Some(hodoku::rate(board, solution, Some(&stop))),
+                        };
+                        Outcome::Rated(se, hodoku)
                     }
                     1 => Outcome::Unknown,
                     _ => Outcome::Multiple,
@@ -89,9 +99,10 @@ impl batch::PuzzleCommand for Rate {
             }
         };
         let verdict = match &outcome {
-            Outcome::Rated(r) => {
-                tally.steps += u64::from(r.steps);
-                if r.end == RatingEnd::Complete {
+            Outcome::Rated(se, ho) => {
+                tally.steps += se.as_ref().map_or(0, |r| u64::from(r.steps));
+                tally.steps += ho.as_ref().map_or(0, |r| r.steps.len() as u64);
+                if complete(se, ho) {
                     tally.rated += 1;
                     Verdict::Success
                 } else {
@@ -140,14 +151,21 @@ impl batch::PuzzleCommand for Rate {
     }
 }
 
+/// Whether every rating asked for ran to the end.
+fn complete(se: &Option<Rating>, ho: &Option<hodoku::Rating>) -> bool {
+    se.as_ref().is_none_or(|r| r.end == RatingEnd::Complete)
+        && ho.as_ref().is_none_or(|r| r.complete)
+}
+
 /// The status word of an outcome, in the words every command uses (see the table in docs/guide.md).
 fn status(o: &Outcome) -> &'static str {
     match o {
-        Outcome::Rated(r) => match r.end {
-            RatingEnd::Complete => "rated",
+        Outcome::Rated(Some(r), _) if r.end != RatingEnd::Complete => match r.end {
             RatingEnd::Stopped => "unknown",
-            RatingEnd::Stuck => "stuck",
+            _ => "stuck",
         },
+        Outcome::Rated(_, Some(h)) if !h.complete => "unknown",
+        Outcome::Rated(..) => "rated",
         Outcome::None => "none",
         Outcome::Multiple => "multiple",
         Outcome::Unknown => "unknown",
@@ -173,11 +191,27 @@ fn write_line(out: &mut Vec<u8>, job: &Puzzle, o: &Outcome) {
         .as_ref()
         .map_or("-".to_string(), |b| b.to_line());
     let text = match o {
-        Outcome::Rated(r) if r.end == RatingEnd::Complete => r.to_string(),
-        Outcome::Rated(r) if r.end == RatingEnd::Stopped => {
+        Outcome::Rated(se, Some(h)) => {
+            let mut t = match se {
+                Some(r) if r.end == RatingEnd::Complete => format!("{r} "),
+                Some(r) => format!(">={r} "),
+                None => String::new(),
+            };
+            let _ = write!(t, "{} {}", h.level, h.score);
+            if !complete(se, &Some(h.clone())) {
+                let _ = write!(t, " {}", status(o));
+                if status(o) == "unknown" {
+                    let _ = write!(t, " ({})", cut_word());
+                }
+            }
+            t
+        }
+        Outcome::Rated(Some(r), None) if r.end == RatingEnd::Complete => r.to_string(),
+        Outcome::Rated(Some(r), None) if r.end == RatingEnd::Stopped => {
             format!(">={r} {} ({})", status(o), cut_word())
         }
-        Outcome::Rated(r) => format!(">={r} {}", status(o)),
+        Outcome::Rated(Some(r), None) => format!(">={r} {}", status(o)),
+        Outcome::Rated(None, None) => status(o).to_string(),
         Outcome::Unknown => format!("{} ({})", status(o), cut_word()),
         _ => status(o).to_string(),
     };
@@ -197,21 +231,29 @@ fn write_json(out: &mut Vec<u8>, job: &Puzzle, o: &Outcome) {
     out.extend_from_slice(b",\"status\":");
     write_json_string(out, status(o));
     match o {
-        Outcome::Rated(r) => {
-            let f = |t: u16| Rating::text(t);
-            let _ = write!(
-                Sink(out),
-                ",\"er\":{},\"ep\":{},\"ed\":{},\"complete\":{},\"hardest\":",
-                f(r.er),
-                f(r.ep),
-                f(r.ed),
-                r.end == RatingEnd::Complete
-            );
-            write_json_string(out, r.hardest);
-            let _ = write!(Sink(out), ",\"steps\":{}", r.steps);
-            if let Some(level) = r.level() {
-                out.extend_from_slice(b",\"level\":");
-                write_json_string(out, level);
+        Outcome::Rated(se, ho) => {
+            if let Some(r) = se {
+                write_se_json(out, r);
+            }
+            if let Some(h) = ho {
+                let prefix = if se.is_some() { "hodoku_" } else { "" };
+                let _ = write!(
+                    Sink(out),
+                    ",\"{prefix}level\":\"{}\",\"{prefix}score\":{}",
+                    h.level,
+                    h.score
+                );
+                if h.guess {
+                    out.extend_from_slice(b",\"guess\":true");
+                }
+                if se.is_none() {
+                    let _ = write!(
+                        Sink(out),
+                        ",\"complete\":{},\"steps\":{}",
+                        h.complete,
+                        h.steps.len()
+                    );
+                }
             }
         }
         Outcome::Invalid(why, column) => {
@@ -224,6 +266,25 @@ fn write_json(out: &mut Vec<u8>, job: &Puzzle, o: &Outcome) {
         _ => {}
     }
     out.extend_from_slice(b"}\n");
+}
+
+/// SE's figures of a JSON record.
+fn write_se_json(out: &mut Vec<u8>, r: &Rating) {
+    let f = |t: u16| Rating::text(t);
+    let _ = write!(
+        Sink(out),
+        ",\"er\":{},\"ep\":{},\"ed\":{},\"complete\":{},\"hardest\":",
+        f(r.er),
+        f(r.ep),
+        f(r.ed),
+        r.end == RatingEnd::Complete
+    );
+    write_json_string(out, r.hardest);
+    let _ = write!(Sink(out), ",\"steps\":{}", r.steps);
+    if let Some(word) = r.level() {
+        out.extend_from_slice(b",\"level\":");
+        write_json_string(out, word);
+    }
 }
 
 /// `fmt::Write` onto a byte buffer.

@@ -17,6 +17,7 @@ mod chains;
 mod fish;
 mod forcing;
 mod grid;
+pub mod hodoku;
 mod intersections;
 mod ladder;
 mod patterns;

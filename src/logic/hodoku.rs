@@ -1,0 +1,1510 @@
+//! HoDoKu's scale: the solving path HoDoKu 2.2.0 takes with its default settings, each step's
+//! score, the sum and the level (easy, medium, hard, unfair, extreme).
+//!
+//! HoDoKu asks its techniques in a fixed order (`Options.java`: every enabled step sorted by
+//! its index) and takes the first technique that finds something; each technique picks one step
+//! by its own rule. The score is the sum of the steps' base scores; the level is the larger of
+//! the hardest step's level and the first level whose maximum score is at least the sum.
+//!
+//! The singles depend on the order in which cells *became* singles: HoDoKu keeps a queue of
+//! naked singles and one of hidden singles, fed as candidates disappear. [`State`] keeps the
+//! same queues, fed in the same order (givens set one by one in cell order, eliminations in the
+//! order each technique lists them), so the path's singles come in HoDoKu's order. The other
+//! techniques use our finders (see [`super::Technique`]), with HoDoKu's choice among several
+//! steps where we know it; when nothing applies, HoDoKu places the solution's digit in the
+//! middle unsolved cell ("brute force") and goes on.
+
+use std::fmt::{self, Write as _};
+use std::ops::ControlFlow;
+
+use crate::board::Board;
+use crate::geometry::CellSet;
+use crate::geometry::classic::{CELL_HOUSES, HOUSE_CELLS, PEERS, box_of, col_of, row_of};
+
+use super::{Candidate, Grid, Memo, Step, Technique};
+
+/// HoDoKu's difficulty levels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Singles only, score at most 800.
+    Easy,
+    /// Intersections and subsets, score at most 1000.
+    Medium,
+    /// Basic fish, wings, uniqueness, score at most 1600.
+    Hard,
+    /// Chains and ALS, score at most 1800.
+    Unfair,
+    /// Forcing chains, brute force, or a larger score.
+    Extreme,
+}
+
+impl Level {
+    /// Lowercase name: `easy` ... `extreme`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Unfair => "unfair",
+            Level::Extreme => "extreme",
+        }
+    }
+
+    /// HoDoKu's own spelling: `Easy` ... `Extreme`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+            Level::Unfair => "Unfair",
+            Level::Extreme => "Extreme",
+        }
+    }
+
+    /// The largest score of the level (HoDoKu's defaults).
+    fn max_score(self) -> u32 {
+        match self {
+            Level::Easy => 800,
+            Level::Medium => 1000,
+            Level::Hard => 1600,
+            Level::Unfair => 1800,
+            Level::Extreme => u32::MAX,
+        }
+    }
+
+    fn next(self) -> Level {
+        match self {
+            Level::Easy => Level::Medium,
+            Level::Medium => Level::Hard,
+            Level::Hard => Level::Unfair,
+            _ => Level::Extreme,
+        }
+    }
+
+    /// The level of a name, any case.
+    pub fn from_name(name: &str) -> Option<Level> {
+        [
+            Level::Easy,
+            Level::Medium,
+            Level::Hard,
+            Level::Unfair,
+            Level::Extreme,
+        ]
+        .into_iter()
+        .find(|l| l.name().eq_ignore_ascii_case(name))
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The steps HoDoKu's default solver tries, in its order (each with its base score and level).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Full house.
+    FullHouse,
+    /// Naked single.
+    NakedSingle,
+    /// Hidden single.
+    HiddenSingle,
+    /// Locked pair.
+    LockedPair,
+    /// Locked triple.
+    LockedTriple,
+    /// Locked candidates type 1 (pointing).
+    Pointing,
+    /// Locked candidates type 2 (claiming).
+    Claiming,
+    /// Naked pair.
+    NakedPair,
+    /// Naked triple.
+    NakedTriple,
+    /// Hidden pair.
+    HiddenPair,
+    /// Hidden triple.
+    HiddenTriple,
+    /// Naked quadruple.
+    NakedQuad,
+    /// Hidden quadruple.
+    HiddenQuad,
+    /// Skyscraper.
+    Skyscraper,
+    /// W-Wing.
+    WWing,
+    /// XY-Wing.
+    XYWing,
+    /// XYZ-Wing.
+    XYZWing,
+    /// Any other technique, found by our finders.
+    Other(Technique),
+    /// No logic applies: the solution's digit in the middle unsolved cell.
+    BruteForce,
+}
+
+/// One entry of HoDoKu's default solver order: the technique(s) behind it, score and level.
+struct Entry {
+    kinds: &'static [Kind],
+    score: u32,
+    level: Level,
+    /// Pick the step HoDoKu's sort puts first (most eliminations, then the smallest index sum)
+    /// rather than the first found.
+    sorted: bool,
+}
+
+macro_rules! entry {
+    ($score:expr, $level:ident, $sorted:expr, [$($k:expr),*]) => {
+        Entry { kinds: &[$($k),*], score: $score, level: Level::$level, sorted: $sorted }
+    };
+}
+
+/// HoDoKu 2.2.0's enabled steps, sorted by their index in `Options.java`.
+static ORDER: &[Entry] = {
+    use Kind::*;
+    use Technique as T;
+    &[
+        entry!(4, Easy, false, [FullHouse]),
+        entry!(4, Easy, false, [NakedSingle]),
+        entry!(14, Easy, false, [HiddenSingle]),
+        entry!(40, Medium, false, [LockedPair]),
+        entry!(60, Medium, false, [LockedTriple]),
+        entry!(50, Medium, false, [Pointing]),
+        entry!(50, Medium, false, [Claiming]),
+        entry!(60, Medium, false, [NakedPair]),
+        entry!(80, Medium, false, [NakedTriple]),
+        entry!(70, Medium, false, [HiddenPair]),
+        entry!(100, Medium, false, [HiddenTriple]),
+        entry!(120, Hard, false, [NakedQuad]),
+        entry!(150, Hard, false, [HiddenQuad]),
+        entry!(140, Hard, false, [Other(T::XWing)]),
+        entry!(150, Hard, false, [Other(T::Swordfish)]),
+        entry!(160, Hard, false, [Other(T::Jellyfish)]),
+        entry!(110, Hard, true, [Other(T::RemotePair)]),
+        entry!(100, Hard, false, [Other(T::Bug1)]),
+        entry!(130, Hard, false, [Skyscraper]),
+        entry!(150, Hard, false, [Other(T::TwoStringKite)]),
+        entry!(120, Hard, true, [Other(T::TurbotFish)]),
+        entry!(120, Hard, false, [Other(T::EmptyRectangle)]),
+        entry!(150, Hard, false, [WWing]),
+        entry!(160, Hard, false, [XYWing]),
+        entry!(180, Hard, false, [XYZWing]),
+        entry!(100, Hard, false, [Other(T::UniqueRectangle1)]),
+        entry!(100, Hard, false, [Other(T::UniqueRectangle2)]),
+        entry!(100, Hard, false, [Other(T::UniqueRectangle3)]),
+        entry!(100, Hard, false, [Other(T::UniqueRectangle4)]),
+        entry!(100, Hard, false, [Other(T::UniqueRectangle5)]),
+        entry!(100, Hard, false, [Other(T::UniqueRectangle6)]),
+        entry!(100, Hard, false, [Other(T::HiddenRectangle)]),
+        entry!(100, Hard, false, [Other(T::AvoidableRectangle1)]),
+        entry!(100, Hard, false, [Other(T::AvoidableRectangle2)]),
+        entry!(130, Hard, false, [Other(T::FinnedXWing)]),
+        entry!(150, Hard, false, [Other(T::SashimiXWing)]),
+        entry!(200, Unfair, false, [Other(T::FinnedSwordfish)]),
+        entry!(240, Unfair, false, [Other(T::SashimiSwordfish)]),
+        entry!(250, Unfair, false, [Other(T::FinnedJellyfish)]),
+        entry!(260, Unfair, false, [Other(T::SashimiJellyfish)]),
+        entry!(250, Unfair, false, [Other(T::SueDeCoq)]),
+        entry!(
+            150,
+            Hard,
+            false,
+            [Other(T::SimpleColorsTrap), Other(T::SimpleColorsWrap)]
+        ),
+        entry!(
+            200,
+            Hard,
+            false,
+            [Other(T::MultiColors1), Other(T::MultiColors2)]
+        ),
+        entry!(260, Unfair, true, [Other(T::XChain)]),
+        entry!(260, Unfair, true, [Other(T::XYChain)]),
+        entry!(
+            280,
+            Unfair,
+            true,
+            [
+                Other(T::ContinuousNiceLoop),
+                Other(T::DiscontinuousNiceLoop),
+                Other(T::Aic)
+            ]
+        ),
+        entry!(
+            300,
+            Unfair,
+            true,
+            [
+                Other(T::GroupedContinuousNiceLoop),
+                Other(T::GroupedDiscontinuousNiceLoop),
+                Other(T::GroupedAic)
+            ]
+        ),
+        entry!(300, Unfair, true, [Other(T::AlsXz)]),
+        entry!(320, Unfair, true, [Other(T::AlsXyWing)]),
+        entry!(340, Unfair, true, [Other(T::AlsXyChain)]),
+        entry!(350, Unfair, false, [Other(T::FrankenSwordfish)]),
+        entry!(390, Unfair, false, [Other(T::FinnedFrankenXWing)]),
+        entry!(410, Unfair, false, [Other(T::FinnedFrankenSwordfish)]),
+        // HoDoKu's forcing chains and nets (500 and 700) come here. Ours find far more than
+        // its tables do (on the hardest puzzles HoDoKu finds none and guesses at once, where
+        // ours would go on for seconds), so the path goes to brute force instead: the level
+        // is extreme either way; the score differs on the rare puzzles HoDoKu solves with them.
+        entry!(10000, Extreme, false, [BruteForce]),
+    ]
+};
+
+/// One step of HoDoKu's path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PathStep {
+    /// What HoDoKu calls it.
+    pub kind: Kind,
+    /// The step (technique, placements, eliminations in HoDoKu's order, evidence).
+    pub step: Step,
+    /// Its base score.
+    pub score: u32,
+    /// Its level.
+    pub level: Level,
+    /// HoDoKu's text of the pattern, when we have it.
+    pattern: Option<String>,
+}
+
+/// HoDoKu's rating of a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rating {
+    /// The level.
+    pub level: Level,
+    /// The sum of the steps' scores.
+    pub score: u32,
+    /// Whether HoDoKu needs brute force (it prints ` bf`).
+    pub guess: bool,
+    /// Whether the path ran to the end (false when stopped).
+    pub complete: bool,
+    /// The path.
+    pub steps: Vec<PathStep>,
+}
+
+/// A queue of singles as HoDoKu keeps them: entries are appended, taken from the front, and
+/// deleted in place when a single stops being one.
+#[derive(Clone)]
+struct Queue {
+    cells: [u8; 243],
+    digits: [u8; 243],
+    put: usize,
+    get: usize,
+}
+
+impl Queue {
+    fn new() -> Queue {
+        Queue {
+            cells: [0; 243],
+            digits: [0; 243],
+            put: 0,
+            get: 0,
+        }
+    }
+
+    fn add(&mut self, cell: usize, digit: u8) {
+        if self.put < self.cells.len() {
+            self.cells[self.put] = cell as u8;
+            self.digits[self.put] = digit;
+            self.put += 1;
+        }
+    }
+
+    /// Takes the front entry.
+    fn take(&mut self) -> Option<(usize, u8)> {
+        if self.get >= self.put {
+            return None;
+        }
+        let e = (usize::from(self.cells[self.get]), self.digits[self.get]);
+        self.get += 1;
+        if self.get >= self.put {
+            self.get = 0;
+            self.put = 0;
+        }
+        Some(e)
+    }
+
+    fn remove_at(&mut self, i: usize) {
+        self.cells.copy_within(i + 1..self.put, i);
+        self.digits.copy_within(i + 1..self.put, i);
+        self.put -= 1;
+    }
+
+    fn delete_hidden(&mut self, house: usize, digit: u8) {
+        if let Some(i) = (self.get..self.put).find(|&i| {
+            self.digits[i] == digit
+                && CELL_HOUSES[usize::from(self.cells[i])].contains(&(house as u8))
+        }) {
+            self.remove_at(i);
+        }
+    }
+}
+
+/// HoDoKu's position: values, candidates (bit `d - 1`), the number of places of each digit in
+/// each house, and the two queues of singles.
+#[derive(Clone)]
+struct State {
+    values: [u8; 81],
+    cands: [u16; 81],
+    free: [[u8; 10]; 27],
+    ns: Queue,
+    hs: Queue,
+    unsolved: usize,
+}
+
+/// The peers of each cell in increasing order.
+fn peers(cell: usize) -> impl Iterator<Item = usize> {
+    PEERS[cell].iter()
+}
+
+impl State {
+    /// The puzzle as HoDoKu loads an 81-character line: every given set in cell order.
+    fn new(board: &Board) -> State {
+        let mut s = State {
+            values: [0; 81],
+            cands: [0x1ff; 81],
+            free: [[9; 10]; 27],
+            ns: Queue::new(),
+            hs: Queue::new(),
+            unsolved: 81,
+        };
+        for cell in 0..81 {
+            let d = board.get(cell);
+            if d != 0 {
+                s.set_cell(cell, d);
+            }
+        }
+        s
+    }
+
+    fn has(&self, cell: usize, digit: u8) -> bool {
+        self.cands[cell] & (1 << (digit - 1)) != 0
+    }
+
+    fn add_hidden(&mut self, house: usize, digit: u8) {
+        if let Some(&c) = HOUSE_CELLS[house]
+            .iter()
+            .find(|&&c| self.has(usize::from(c), digit))
+        {
+            self.hs.add(usize::from(c), digit);
+        }
+    }
+
+    /// Removes a candidate, feeding the queues as HoDoKu does.
+    fn del_candidate(&mut self, cell: usize, digit: u8) {
+        let bit = 1 << (digit - 1);
+        if self.cands[cell] & bit == 0 {
+            return;
+        }
+        self.cands[cell] &= !bit;
+        if self.cands[cell] == 0 {
+            return;
+        }
+        if self.cands[cell].count_ones() == 1 {
+            self.ns
+                .add(cell, self.cands[cell].trailing_zeros() as u8 + 1);
+        }
+        for &h in &CELL_HOUSES[cell] {
+            let h = usize::from(h);
+            self.free[h][usize::from(digit)] -= 1;
+            match self.free[h][usize::from(digit)] {
+                1 => self.add_hidden(h, digit),
+                0 => self.hs.delete_hidden(h, digit),
+                _ => {}
+            }
+        }
+    }
+
+    /// Places a digit, as HoDoKu's `setCell`.
+    fn set_cell(&mut self, cell: usize, digit: u8) {
+        if self.values[cell] == digit {
+            return;
+        }
+        self.values[cell] = digit;
+        let old = self.cands[cell];
+        self.cands[cell] = 0;
+        self.unsolved -= 1;
+        for p in peers(cell) {
+            self.del_candidate(p, digit);
+        }
+        for d in 1..=9u8 {
+            if old & (1 << (d - 1)) == 0 {
+                continue;
+            }
+            for &h in &CELL_HOUSES[cell] {
+                let h = usize::from(h);
+                let f = &mut self.free[h][usize::from(d)];
+                *f = f.saturating_sub(1);
+                if *f == 1 && d != digit {
+                    self.add_hidden(h, d);
+                }
+            }
+        }
+    }
+
+    fn is_solved(&self) -> bool {
+        self.unsolved == 0
+    }
+
+    fn grid(&self, givens: CellSet) -> Grid {
+        let board = Board::from_cells(self.values).unwrap_or_default();
+        let mut marks = [0u16; 81];
+        for (m, &c) in marks.iter_mut().zip(&self.cands) {
+            *m = c;
+        }
+        Grid::from_parts(&board, givens, Some(&marks))
+    }
+
+    // ----- singles -----
+
+    fn full_house(&self) -> Option<(usize, u8)> {
+        (self.ns.get..self.ns.put).find_map(|i| {
+            let cell = usize::from(self.ns.cells[i]);
+            let d = self.ns.digits[i];
+            if self.values[cell] != 0 {
+                return None;
+            }
+            CELL_HOUSES[cell]
+                .iter()
+                .any(|&h| {
+                    (1..=9u8).all(|j| j == d || self.free[usize::from(h)][usize::from(j)] == 0)
+                })
+                .then_some((cell, d))
+        })
+    }
+
+    fn naked_single(&mut self) -> Option<(usize, u8)> {
+        while let Some((cell, d)) = self.ns.take() {
+            if self.values[cell] == 0 {
+                return Some((cell, d));
+            }
+        }
+        None
+    }
+
+    fn hidden_single(&mut self) -> Option<(usize, u8)> {
+        while let Some((cell, d)) = self.hs.take() {
+            if self.values[cell] == 0 {
+                let ok = CELL_HOUSES[cell]
+                    .iter()
+                    .any(|&h| self.free[usize::from(h)][usize::from(d)] == 1);
+                return ok.then_some((cell, d));
+            }
+        }
+        None
+    }
+}
+
+/// A step found by our own code (singles, intersections, subsets): the cells, digits, and
+/// eliminations in HoDoKu's order.
+struct Found {
+    kind: Kind,
+    /// HoDoKu's text of the pattern (between the name and `=>`), when not the default one.
+    text: Option<String>,
+    cells: Vec<usize>,
+    digits: u16,
+    house: usize,
+    elims: Vec<Candidate>,
+}
+
+/// Locked candidates: boxes first (pointing), then rows and columns (claiming).
+fn locked_candidates(s: &State, pointing: bool) -> Option<Found> {
+    let bases: &[usize] = if pointing { &[18] } else { &[0, 9] };
+    for &base in bases {
+        for unit in 0..9 {
+            let house = base + unit;
+            for d in 1..=9u8 {
+                let n = s.free[house][usize::from(d)];
+                if n != 2 && n != 3 {
+                    continue;
+                }
+                let cells: Vec<usize> = HOUSE_CELLS[house]
+                    .iter()
+                    .map(|&c| usize::from(c))
+                    .filter(|&c| s.has(c, d))
+                    .collect();
+                let same = |k: usize| {
+                    cells
+                        .iter()
+                        .all(|&c| CELL_HOUSES[c][k] == CELL_HOUSES[cells[0]][k])
+                };
+                let target = if base == 18 {
+                    let r = usize::from(CELL_HOUSES[cells[0]][0]);
+                    let c = usize::from(CELL_HOUSES[cells[0]][1]);
+                    if same(0) && s.free[r][usize::from(d)] > n {
+                        r
+                    } else if same(1) && s.free[c][usize::from(d)] > n {
+                        c
+                    } else {
+                        continue;
+                    }
+                } else {
+                    let b = usize::from(CELL_HOUSES[cells[0]][2]);
+                    if same(2) && s.free[b][usize::from(d)] > n {
+                        b
+                    } else {
+                        continue;
+                    }
+                };
+                let elims = HOUSE_CELLS[target]
+                    .iter()
+                    .map(|&c| usize::from(c))
+                    .filter(|&c| s.has(c, d) && !CELL_HOUSES[c].contains(&(house as u8)))
+                    .map(|c| Candidate::new(c, d))
+                    .collect();
+                return Some(Found {
+                    text: None,
+                    kind: if pointing {
+                        Kind::Pointing
+                    } else {
+                        Kind::Claiming
+                    },
+                    cells,
+                    digits: 1 << (d - 1),
+                    house,
+                    elims,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// HoDoKu's subset step for `cells` (in the order found) holding `digits`: its eliminations
+/// and whether it is locked. `None` when it eliminates nothing.
+fn subset_step(
+    s: &State,
+    cells: &[usize],
+    digits: u16,
+    hidden: bool,
+) -> Option<(Vec<Candidate>, bool)> {
+    let same: [bool; 3] = std::array::from_fn(|k| {
+        cells
+            .iter()
+            .all(|&c| CELL_HOUSES[c][k] == CELL_HOUSES[cells[0]][k])
+    });
+    let mut elims = Vec::new();
+    let mut found_houses = 0;
+    if hidden {
+        for &c in cells {
+            let del = s.cands[c] & !digits;
+            for d in 1..=9u8 {
+                if del & (1 << (d - 1)) != 0 {
+                    elims.push(Candidate::new(c, d));
+                }
+            }
+        }
+    } else {
+        let bx = CELL_HOUSES[cells[0]][2];
+        for k in 0..3 {
+            if !same[k] {
+                continue;
+            }
+            let house = usize::from(CELL_HOUSES[cells[0]][k]);
+            let mut found = false;
+            for &c in &HOUSE_CELLS[house] {
+                let c = usize::from(c);
+                if cells.contains(&c) {
+                    continue;
+                }
+                let del = s.cands[c] & digits;
+                for d in 1..=9u8 {
+                    if del & (1 << (d - 1)) != 0 {
+                        elims.push(Candidate::new(c, d));
+                        if !found && (k == 2 || CELL_HOUSES[c][2] != bx) {
+                            found = true;
+                            found_houses += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if elims.is_empty() {
+        return None;
+    }
+    let locked = cells.len() < 4 && found_houses > 1 && !hidden && same[2] && (same[0] || same[1]);
+    Some((elims, locked))
+}
+
+/// Naked subsets of `n` cells: boxes, then rows, then columns (boxes only for locked ones).
+fn naked_subset(s: &State, n: usize, locked: bool) -> Option<Found> {
+    let bases: &[usize] = if locked { &[18] } else { &[18, 0, 9] };
+    for &base in bases {
+        for unit in 0..9 {
+            let house = base + unit;
+            let open: Vec<usize> = HOUSE_CELLS[house]
+                .iter()
+                .map(|&c| usize::from(c))
+                .filter(|&c| {
+                    let k = s.cands[c].count_ones() as usize;
+                    k != 0 && k <= n
+                })
+                .collect();
+            if open.len() < n {
+                continue;
+            }
+            let mut result = None;
+            combos(open.len(), n, &mut |idx| {
+                let cells: Vec<usize> = idx.iter().map(|&i| open[i]).collect();
+                let mask = cells.iter().fold(0u16, |m, &c| m | s.cands[c]);
+                if mask.count_ones() as usize != n {
+                    return ControlFlow::Continue(());
+                }
+                if let Some((elims, is_locked)) = subset_step(s, &cells, mask, false)
+                    && is_locked == locked
+                {
+                    {
+                        let kind = match (n, locked) {
+                            (2, true) => Kind::LockedPair,
+                            (3, true) => Kind::LockedTriple,
+                            (2, false) => Kind::NakedPair,
+                            (3, false) => Kind::NakedTriple,
+                            _ => Kind::NakedQuad,
+                        };
+                        result = Some(Found {
+                            text: None,
+                            kind,
+                            cells,
+                            digits: mask,
+                            house,
+                            elims,
+                        });
+                        return ControlFlow::Break(());
+                    }
+                }
+                ControlFlow::Continue(())
+            });
+            if result.is_some() {
+                return result;
+            }
+        }
+    }
+    None
+}
+
+/// Hidden subsets of `n` digits: boxes, then rows, then columns.
+fn hidden_subset(s: &State, n: usize) -> Option<Found> {
+    for base in [18, 0, 9] {
+        for unit in 0..9 {
+            let house = base + unit;
+            let cells = &HOUSE_CELLS[house];
+            let open = cells
+                .iter()
+                .filter(|&&c| s.cands[usize::from(c)] != 0)
+                .count();
+            if open <= n {
+                continue;
+            }
+            let mut digits = Vec::new();
+            let mut places = [0u16; 10];
+            for d in 1..=9u8 {
+                let f = usize::from(s.free[house][usize::from(d)]);
+                if f != 0 && f <= n {
+                    digits.push(d);
+                    for (j, &c) in cells.iter().enumerate() {
+                        if s.has(usize::from(c), d) {
+                            places[usize::from(d)] |= 1 << j;
+                        }
+                    }
+                }
+            }
+            if digits.len() < n {
+                continue;
+            }
+            let mut result = None;
+            combos(digits.len(), n, &mut |idx| {
+                let pos = idx
+                    .iter()
+                    .fold(0u16, |m, &i| m | places[usize::from(digits[i])]);
+                if pos.count_ones() as usize != n {
+                    return ControlFlow::Continue(());
+                }
+                let mask = idx.iter().fold(0u16, |m, &i| m | 1 << (digits[i] - 1));
+                let sub: Vec<usize> = (0..9)
+                    .filter(|j| pos & (1 << j) != 0)
+                    .map(|j| usize::from(cells[j]))
+                    .collect();
+                if let Some((elims, _)) = subset_step(s, &sub, mask, true) {
+                    let kind = match n {
+                        2 => Kind::HiddenPair,
+                        3 => Kind::HiddenTriple,
+                        _ => Kind::HiddenQuad,
+                    };
+                    result = Some(Found {
+                        text: None,
+                        kind,
+                        cells: sub,
+                        digits: mask,
+                        house,
+                        elims,
+                    });
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            });
+            if result.is_some() {
+                return result;
+            }
+        }
+    }
+    None
+}
+
+/// Calls `f` with every `k`-combination of `0..n` in lexicographic order, until it breaks.
+fn combos(n: usize, k: usize, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) {
+    let mut idx: Vec<usize> = (0..k).collect();
+    if k > n {
+        return;
+    }
+    loop {
+        if f(&idx).is_break() {
+            return;
+        }
+        let mut i = k;
+        loop {
+            if i == 0 {
+                return;
+            }
+            i -= 1;
+            if idx[i] != i + n - k {
+                break;
+            }
+        }
+        idx[i] += 1;
+        for j in i + 1..k {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+}
+
+/// HoDoKu's order of steps found together (`SolutionStep.compareTo`): more eliminations first;
+/// different eliminations by the smaller weighted sum of their cells and digits; the same
+/// ones by the shorter chain.
+fn compare(a: &Step, b: &Step) -> std::cmp::Ordering {
+    let n = b.eliminations.len().cmp(&a.eliminations.len());
+    if n.is_ne() {
+        return n;
+    }
+    let set = |s: &Step| {
+        let mut v: Vec<Candidate> = s.eliminations.clone();
+        v.sort_unstable();
+        v
+    };
+    if set(a) != set(b) {
+        return index_sum(a).cmp(&index_sum(b));
+    }
+    chain_length(a).cmp(&chain_length(b))
+}
+
+fn index_sum(step: &Step) -> i64 {
+    let mut sum = 0i64;
+    let mut offset = 1i64;
+    for e in &step.eliminations {
+        sum += e.cell() as i64 * offset + i64::from(e.digit);
+        offset += 80;
+    }
+    sum
+}
+
+fn chain_length(step: &Step) -> usize {
+    step.evidence.chains.iter().map(Vec::len).sum()
+}
+
+/// Skyscrapers in HoDoKu's order: rows then columns, digit by digit, pairs of conjugate
+/// lines in order.
+fn skyscraper(s: &State) -> Option<Found> {
+    let sees = |a: usize, b: usize| PEERS[a].contains(b);
+    for lines in [true, false] {
+        let base = if lines { 0 } else { 9 };
+        let across = |c: usize| if lines { col_of(c) } else { row_of(c) };
+        for d in 1..=9u8 {
+            let pairs: Vec<[usize; 2]> = (base..base + 9)
+                .filter(|&h| s.free[h][usize::from(d)] == 2)
+                .map(|h| {
+                    let mut it = HOUSE_CELLS[h]
+                        .iter()
+                        .map(|&c| usize::from(c))
+                        .filter(|&c| s.has(c, d));
+                    [it.next().unwrap_or(0), it.next().unwrap_or(0)]
+                })
+                .collect();
+            for i in 0..pairs.len() {
+                for j in i + 1..pairs.len() {
+                    let (a, b) = (pairs[i], pairs[j]);
+                    let other = if across(a[0]) == across(b[0]) {
+                        1
+                    } else if across(a[1]) == across(b[1]) {
+                        0
+                    } else {
+                        continue;
+                    };
+                    if across(a[other]) == across(b[other]) {
+                        continue;
+                    }
+                    let elims: Vec<Candidate> = (0..81)
+                        .filter(|&c| s.has(c, d) && sees(c, a[other]) && sees(c, b[other]))
+                        .map(|c| Candidate::new(c, d))
+                        .collect();
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let base = 1 - other;
+                    let text = format!(
+                        "{d} in {} (connected by {})",
+                        compact_cells(&[a[other], b[other]]),
+                        compact_cells(&[a[base], b[base]])
+                    );
+                    return Some(Found {
+                        text: Some(text),
+                        kind: Kind::Skyscraper,
+                        cells: vec![a[0], a[1], b[0], b[1]],
+                        digits: 1 << (d - 1),
+                        house: 0,
+                        elims,
+                    });
+                }
+            }
+        }
+    }
+    None
+}
+
+/// W-Wings in HoDoKu's order: pairs of equal bivalue cells in cell order, the smaller digit
+/// eliminated first, the strong link in the first house that has one.
+fn w_wing(s: &State) -> Option<Found> {
+    let sees = |a: usize, b: usize| PEERS[a].contains(b);
+    for i in 0..81 {
+        if s.values[i] != 0 || s.cands[i].count_ones() != 2 {
+            continue;
+        }
+        let x = s.cands[i].trailing_zeros() as u8 + 1;
+        let y = 16 - s.cands[i].leading_zeros() as u8;
+        for j in i + 1..81 {
+            if s.cands[j] != s.cands[i] {
+                continue;
+            }
+            for (del, link) in [(x, y), (y, x)] {
+                let elims: Vec<Candidate> = (0..81)
+                    .filter(|&c| c != i && c != j && s.has(c, del) && sees(c, i) && sees(c, j))
+                    .map(|c| Candidate::new(c, del))
+                    .collect();
+                if elims.is_empty() {
+                    continue;
+                }
+                let linked = (0..27).find_map(|h| {
+                    if s.free[h][usize::from(link)] != 2 {
+                        return None;
+                    }
+                    let (mut s1, mut s2) = (None, None);
+                    for &c in &HOUSE_CELLS[h] {
+                        let c = usize::from(c);
+                        if c != i && c != j && s.has(c, link) {
+                            if sees(c, i) {
+                                s1 = Some(c);
+                            } else if sees(c, j) {
+                                s2 = Some(c);
+                            }
+                        }
+                    }
+                    Some([s1?, s2?])
+                });
+                if let Some(w) = linked {
+                    let text = format!(
+                        "{del}/{link} in {} connected by {link} in {}",
+                        compact_cells(&[i, j]),
+                        compact_cells(&w)
+                    );
+                    return Some(Found {
+                        text: Some(text),
+                        kind: Kind::WWing,
+                        cells: vec![i, j],
+                        digits: s.cands[i],
+                        house: 0,
+                        elims,
+                    });
+                }
+            }
+        }
+    }
+    None
+}
+
+/// XY-Wings and XYZ-Wings in HoDoKu's order: pivot and pincers taken from the bivalue (and
+/// for XYZ, trivalue) cells in cell order.
+fn wing(s: &State, xyz: bool) -> Option<Found> {
+    let bi: Vec<usize> = (0..81).filter(|&c| s.cands[c].count_ones() == 2).collect();
+    let tri: Vec<usize> = if xyz {
+        (0..81).filter(|&c| s.cands[c].count_ones() == 3).collect()
+    } else {
+        Vec::new()
+    };
+    let first = if xyz { &tri } else { &bi };
+    let sees = |a: usize, b: usize| PEERS[a].contains(b);
+    #[allow(clippy::needless_range_loop)]
+    for i in 0..first.len() {
+        let start = if xyz { 0 } else { i + 1 };
+        for j in start..bi.len() {
+            if (s.cands[first[i]] | s.cands[bi[j]]).count_ones() != 3 {
+                continue;
+            }
+            for k in j + 1..bi.len() {
+                let (mut i1, mut i2, mut i3) = (first[i], bi[j], bi[k]);
+                let (c1, c2, c3) = (s.cands[i1], s.cands[i2], s.cands[i3]);
+                if (c1 | c2 | c3).count_ones() != 3 || c1 == c2 || c2 == c3 || c3 == c1 {
+                    continue;
+                }
+                for tries in 0..if xyz { 1 } else { 3 } {
+                    if tries == 1 {
+                        i1 = bi[j];
+                        i2 = first[i];
+                    } else if tries == 2 {
+                        i1 = bi[k];
+                        i2 = bi[j];
+                        i3 = first[i];
+                    }
+                    if !sees(i1, i2) || !sees(i1, i3) {
+                        continue;
+                    }
+                    let z = s.cands[i2] & s.cands[i3];
+                    if z.count_ones() != 1 {
+                        continue;
+                    }
+                    let digit = z.trailing_zeros() as u8 + 1;
+                    let elims: Vec<Candidate> = (0..81)
+                        .filter(|&c| {
+                            s.has(c, digit) && sees(c, i2) && sees(c, i3) && (!xyz || sees(c, i1))
+                        })
+                        .map(|c| Candidate::new(c, digit))
+                        .collect();
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let c1 = s.cands[i1];
+                    let lo = c1.trailing_zeros() as u8 + 1;
+                    let hi = 16 - c1.leading_zeros() as u8;
+                    let third = if xyz {
+                        (1..=9u8).find(|&d| d != lo && d != hi && c1 & 1 << (d - 1) != 0)
+                    } else {
+                        Some(digit)
+                    };
+                    let text = format!(
+                        "{lo}/{}/{} in {}",
+                        if xyz {
+                            (lo + 1..hi).find(|&d| c1 & 1 << (d - 1) != 0).unwrap_or(hi)
+                        } else {
+                            hi
+                        },
+                        if xyz { hi } else { third.unwrap_or(digit) },
+                        compact_cells(&[i1, i2, i3])
+                    );
+                    return Some(Found {
+                        text: Some(text),
+                        kind: if xyz { Kind::XYZWing } else { Kind::XYWing },
+                        cells: vec![i1, i2, i3],
+                        digits: s.cands[i1] | z,
+                        house: 0,
+                        elims,
+                    });
+                }
+            }
+        }
+    }
+    None
+}
+
+fn technique_of(kind: Kind) -> Technique {
+    match kind {
+        Kind::FullHouse => Technique::FullHouse,
+        Kind::NakedSingle => Technique::NakedSingle,
+        Kind::HiddenSingle => Technique::HiddenSingle,
+        Kind::LockedPair => Technique::LockedPair,
+        Kind::LockedTriple => Technique::LockedTriple,
+        Kind::Pointing => Technique::Pointing,
+        Kind::Claiming => Technique::Claiming,
+        Kind::NakedPair => Technique::NakedPair,
+        Kind::NakedTriple => Technique::NakedTriple,
+        Kind::HiddenPair => Technique::HiddenPair,
+        Kind::HiddenTriple => Technique::HiddenTriple,
+        Kind::NakedQuad => Technique::NakedQuad,
+        Kind::HiddenQuad => Technique::HiddenQuad,
+        Kind::Skyscraper => Technique::Skyscraper,
+        Kind::WWing => Technique::WWing,
+        Kind::XYWing => Technique::XYWing,
+        Kind::XYZWing => Technique::XYZWing,
+        Kind::Other(t) => t,
+        // Shown as a placement; the nearest technique of ours is the last resort's.
+        Kind::BruteForce => Technique::ForcingChainVerity,
+    }
+}
+
+fn single_step(kind: Kind, cell: usize, digit: u8) -> Step {
+    let evidence = super::Evidence {
+        cells: CellSet::single(cell),
+        ..Default::default()
+    };
+    Step::placement(technique_of(kind), cell, digit, evidence)
+}
+
+fn found_step(f: Found) -> (Step, Option<String>) {
+    let text = f.text.clone();
+    (found_step_only(f), text)
+}
+
+fn found_step_only(f: Found) -> Step {
+    let mut evidence = super::Evidence {
+        houses: vec![f.house as u8],
+        cells: f.cells.iter().copied().collect(),
+        digits: f.digits,
+        ..Default::default()
+    };
+    if matches!(f.kind, Kind::Pointing | Kind::Claiming) {
+        evidence.digits = f.digits;
+    }
+    let mut elims = Vec::with_capacity(f.elims.len());
+    for e in f.elims {
+        if !elims.contains(&e) {
+            elims.push(e);
+        }
+    }
+    Step::elimination(technique_of(f.kind), elims, evidence)
+}
+
+/// Our step in HoDoKu's form: eliminations ordered as HoDoKu lists them (cell by cell), and
+/// a BUG+1 as the removal of the cell's other candidates.
+fn hodoku_form(mut step: Step, s: &State) -> Step {
+    if step.technique == Technique::Bug1 && step.places() {
+        let p = step.placements[0];
+        step.eliminations = (1..=9u8)
+            .filter(|&d| d != p.digit && s.has(p.cell(), d))
+            .map(|d| Candidate::new(p.cell(), d))
+            .collect();
+        step.placements.clear();
+    }
+    step.eliminations.sort_by_key(|e| (e.digit, e.cell));
+    step
+}
+
+/// HoDoKu's path, score and level for `puzzle` (which must have exactly one solution, whose
+/// board is `solution`). `stop` is polled before each step.
+pub fn rate(puzzle: &Board, solution: &Board, stop: Option<&dyn Fn() -> bool>) -> Rating {
+    let mut s = State::new(puzzle);
+    let givens: CellSet = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
+    let mut memo = Memo::default();
+    let mut steps = Vec::new();
+    let mut score = 0u32;
+    let mut level = Level::Easy;
+    let mut guess = false;
+    let mut complete = true;
+    while !s.is_solved() {
+        if stop.is_some_and(|f| f()) {
+            complete = false;
+            break;
+        }
+        let Some((kind, (step, pattern), entry)) = next(&mut s, solution, givens, &mut memo) else {
+            complete = false;
+            break;
+        };
+        score += entry.score;
+        level = level.max(entry.level);
+        guess |= kind == Kind::BruteForce;
+        for p in &step.placements {
+            s.set_cell(p.cell(), p.digit);
+        }
+        for e in &step.eliminations {
+            s.del_candidate(e.cell(), e.digit);
+        }
+        steps.push(PathStep {
+            kind,
+            step,
+            score: entry.score,
+            level: entry.level,
+            pattern,
+        });
+    }
+    while score > level.max_score() {
+        level = level.next();
+    }
+    Rating {
+        level,
+        score,
+        guess,
+        complete,
+        steps,
+    }
+}
+
+/// A step and HoDoKu's text of its pattern (when we have it).
+type Pick = (Step, Option<String>);
+
+/// The step HoDoKu takes next.
+fn next(
+    s: &mut State,
+    solution: &Board,
+    givens: CellSet,
+    memo: &mut Memo,
+) -> Option<(Kind, Pick, &'static Entry)> {
+    let mut grid: Option<Grid> = None;
+    for entry in ORDER {
+        for &kind in entry.kinds {
+            let found = match kind {
+                Kind::FullHouse => s.full_house().map(|(c, d)| (single_step(kind, c, d), None)),
+                Kind::NakedSingle => s
+                    .naked_single()
+                    .map(|(c, d)| (single_step(kind, c, d), None)),
+                Kind::HiddenSingle => s
+                    .hidden_single()
+                    .map(|(c, d)| (single_step(kind, c, d), None)),
+                Kind::LockedPair => naked_subset(s, 2, true).map(found_step),
+                Kind::LockedTriple => naked_subset(s, 3, true).map(found_step),
+                Kind::Pointing => locked_candidates(s, true).map(found_step),
+                Kind::Claiming => locked_candidates(s, false).map(found_step),
+                Kind::NakedPair => naked_subset(s, 2, false).map(found_step),
+                Kind::NakedTriple => naked_subset(s, 3, false).map(found_step),
+                Kind::NakedQuad => naked_subset(s, 4, false).map(found_step),
+                Kind::HiddenPair => hidden_subset(s, 2).map(found_step),
+                Kind::HiddenTriple => hidden_subset(s, 3).map(found_step),
+                Kind::HiddenQuad => hidden_subset(s, 4).map(found_step),
+                Kind::Skyscraper => skyscraper(s).map(found_step),
+                Kind::WWing => w_wing(s).map(found_step),
+                Kind::XYWing => wing(s, false).map(found_step),
+                Kind::XYZWing => wing(s, true).map(found_step),
+                Kind::Other(t) => {
+                    if !t.is_implemented() {
+                        continue;
+                    }
+                    let g = grid.get_or_insert_with(|| s.grid(givens));
+                    if entry.sorted {
+                        // HoDoKu sorts every step of the entry's techniques together.
+                        let mut best: Option<(Kind, Step)> = None;
+                        for &k in entry.kinds {
+                            let Kind::Other(t) = k else { continue };
+                            if !t.is_implemented() {
+                                continue;
+                            }
+                            let _ = t.find_with(g, memo, &mut |step| {
+                                // HoDoKu's X- and XY-chains stop at 20 links.
+                                if matches!(t, Technique::XChain | Technique::XYChain)
+                                    && chain_length(&step) > 20
+                                {
+                                    return ControlFlow::Continue(());
+                                }
+                                let step = hodoku_form(step, s);
+                                if best.as_ref().is_none_or(|(_, b)| {
+                                    compare(&step, b) == std::cmp::Ordering::Less
+                                }) {
+                                    best = Some((k, step));
+                                }
+                                ControlFlow::Continue(())
+                            });
+                        }
+                        if let Some((k, step)) = best {
+                            return Some((k, (step, None), entry));
+                        }
+                        break;
+                    }
+                    let mut best: Option<Step> = None;
+                    let _ = t.find_with(g, memo, &mut |step| {
+                        best = Some(hodoku_form(step, s));
+                        ControlFlow::Break(())
+                    });
+                    best.map(|b| (b, None))
+                }
+                Kind::BruteForce => {
+                    let open: Vec<usize> = (0..81).filter(|&c| s.values[c] == 0).collect();
+                    let cell = *open.get(open.len() / 2)?;
+                    Some((single_step(kind, cell, solution.get(cell)), None))
+                }
+            };
+            if let Some(step) = found {
+                return Some((kind, step, entry));
+            }
+        }
+    }
+    None
+}
+
+impl Kind {
+    /// HoDoKu's name for the step (as `/vp` prints it).
+    pub fn hodoku_name(self, step: &Step) -> &'static str {
+        match self {
+            Kind::FullHouse => "Full House",
+            Kind::NakedSingle => "Naked Single",
+            Kind::HiddenSingle => "Hidden Single",
+            Kind::LockedPair => "Locked Pair",
+            Kind::LockedTriple => "Locked Triple",
+            Kind::Pointing => "Locked Candidates Type 1 (Pointing)",
+            Kind::Claiming => "Locked Candidates Type 2 (Claiming)",
+            Kind::NakedPair => "Naked Pair",
+            Kind::NakedTriple => "Naked Triple",
+            Kind::HiddenPair => "Hidden Pair",
+            Kind::HiddenTriple => "Hidden Triple",
+            Kind::NakedQuad => "Naked Quadruple",
+            Kind::HiddenQuad => "Hidden Quadruple",
+            Kind::BruteForce => "Brute Force",
+            Kind::Skyscraper => "Skyscraper",
+            Kind::WWing => "W-Wing",
+            Kind::XYWing => "XY-Wing",
+            Kind::XYZWing => "XYZ-Wing",
+            Kind::Other(t) => technique_name(t, step),
+        }
+    }
+}
+
+fn technique_name(t: Technique, _step: &Step) -> &'static str {
+    use Technique::*;
+    match t {
+        XWing => "X-Wing",
+        Swordfish => "Swordfish",
+        Jellyfish => "Jellyfish",
+        RemotePair => "Remote Pair",
+        Bug1 => "Bivalue Universal Grave + 1",
+        Skyscraper => "Skyscraper",
+        TwoStringKite => "2-String Kite",
+        TurbotFish => "Turbot Fish",
+        EmptyRectangle => "Empty Rectangle",
+        WWing => "W-Wing",
+        XYWing => "XY-Wing",
+        XYZWing => "XYZ-Wing",
+        UniqueRectangle1 => "Uniqueness Test 1",
+        UniqueRectangle2 => "Uniqueness Test 2",
+        UniqueRectangle3 => "Uniqueness Test 3",
+        UniqueRectangle4 => "Uniqueness Test 4",
+        UniqueRectangle5 => "Uniqueness Test 5",
+        UniqueRectangle6 => "Uniqueness Test 6",
+        HiddenRectangle => "Hidden Rectangle",
+        AvoidableRectangle1 => "Avoidable Rectangle Type 1",
+        AvoidableRectangle2 => "Avoidable Rectangle Type 2",
+        FinnedXWing => "Finned X-Wing",
+        SashimiXWing => "Sashimi X-Wing",
+        FinnedSwordfish => "Finned Swordfish",
+        SashimiSwordfish => "Sashimi Swordfish",
+        FinnedJellyfish => "Finned Jellyfish",
+        SashimiJellyfish => "Sashimi Jellyfish",
+        SueDeCoq => "Sue de Coq",
+        SimpleColorsTrap => "Simple Colors Trap",
+        SimpleColorsWrap => "Simple Colors Wrap",
+        MultiColors1 => "Multi Colors 1",
+        MultiColors2 => "Multi Colors 2",
+        XChain => "X-Chain",
+        XYChain => "XY-Chain",
+        ContinuousNiceLoop => "Continuous Nice Loop",
+        DiscontinuousNiceLoop => "Discontinuous Nice Loop",
+        Aic => "AIC",
+        GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop",
+        GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop",
+        GroupedAic => "Grouped AIC",
+        AlsXz => "Almost Locked Set XZ-Rule",
+        AlsXyWing => "Almost Locked Set XY-Wing",
+        AlsXyChain => "Almost Locked Set Chain",
+        FrankenSwordfish => "Franken Swordfish",
+        FinnedFrankenXWing => "Finned Franken X-Wing",
+        FinnedFrankenSwordfish => "Finned Franken Swordfish",
+        ForcingChainContradiction => "Forcing Chain Contradiction",
+        ForcingChainVerity => "Forcing Chain Verity",
+        _ => "Unknown",
+    }
+}
+
+/// HoDoKu's compact print of a set of cells: `r1c13,r2c1`, `r456c3`.
+pub fn compact_cells(cells: &[usize]) -> String {
+    let mut rest: Vec<usize> = cells.to_vec();
+    rest.sort_unstable();
+    rest.dedup();
+    let mut out = String::new();
+    while !rest.is_empty() {
+        let first = rest.remove(0);
+        let (r, c) = (row_of(first), col_of(first));
+        let mut rows = vec![r];
+        let mut cols = vec![c];
+        rest.retain(|&x| {
+            if row_of(x) == r && rows.len() == 1 {
+                cols.push(col_of(x));
+                false
+            } else if col_of(x) == c && cols.len() == 1 {
+                rows.push(row_of(x));
+                false
+            } else {
+                true
+            }
+        });
+        if !out.is_empty() {
+            out.push(',');
+        }
+        out.push('r');
+        for r in rows {
+            out.push(char::from(b'1' + r as u8));
+        }
+        out.push('c');
+        for c in cols {
+            out.push(char::from(b'1' + c as u8));
+        }
+    }
+    out
+}
+
+/// The eliminations as HoDoKu prints them: grouped by digit in order of first appearance,
+/// `r4c12<>5, r4c1<>7`.
+pub fn eliminations_text(elims: &[Candidate]) -> String {
+    let mut out = String::new();
+    let mut done = [false; 10];
+    for e in elims {
+        if done[usize::from(e.digit)] {
+            continue;
+        }
+        done[usize::from(e.digit)] = true;
+        let cells: Vec<usize> = elims
+            .iter()
+            .filter(|x| x.digit == e.digit)
+            .map(|x| x.cell())
+            .collect();
+        if !out.is_empty() {
+            out.push_str(", ");
+        }
+        let _ = write!(out, "{}<>{}", compact_cells(&cells), e.digit);
+    }
+    out
+}
+
+fn digit_list(mask: u16, sep: &str) -> String {
+    (1..=9u8)
+        .filter(|d| mask & (1 << (d - 1)) != 0)
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+impl PathStep {
+    /// The step as HoDoKu's `/vp` prints it (without the indent): `Naked Single: r3c4=2`,
+    /// `Locked Candidates Type 1 (Pointing): 5 in b6 => r4c12<>5`. Techniques whose pattern we
+    /// do not spell HoDoKu's way print their name and their effect.
+    pub fn hodoku_text(&self) -> String {
+        let name = self.kind.hodoku_name(&self.step);
+        let st = &self.step;
+        if let Some(p) = &self.pattern {
+            return format!("{name}: {p} => {}", eliminations_text(&st.eliminations));
+        }
+        if matches!(
+            st.technique,
+            Technique::XWing
+                | Technique::Swordfish
+                | Technique::Jellyfish
+                | Technique::FinnedXWing
+                | Technique::FinnedSwordfish
+                | Technique::FinnedJellyfish
+                | Technique::SashimiXWing
+                | Technique::SashimiSwordfish
+                | Technique::SashimiJellyfish
+        ) && !st.evidence.houses.is_empty()
+        {
+            let houses = |hs: &[u8]| {
+                let mut v: Vec<u8> = hs.to_vec();
+                v.sort_unstable();
+                let mut t = String::new();
+                t.push(['r', 'c', 'b'][usize::from(v[0]) / 9]);
+                for h in v {
+                    t.push(char::from(b'1' + h % 9));
+                }
+                t
+            };
+            let mut t = format!(
+                "{name}: {} {} {}",
+                digit_list(st.evidence.digits, "/"),
+                houses(&st.evidence.houses),
+                houses(&st.evidence.cover)
+            );
+            for f in st.evidence.fins.iter() {
+                let _ = write!(t, " fr{}c{}", row_of(f) + 1, col_of(f) + 1);
+            }
+            let _ = write!(t, " => {}", eliminations_text(&st.eliminations));
+            return t;
+        }
+        if st.technique == Technique::Bug1 {
+            return format!("{name} => {}", eliminations_text(&st.eliminations));
+        }
+        match self.kind {
+            Kind::FullHouse | Kind::NakedSingle | Kind::HiddenSingle | Kind::BruteForce => {
+                let p = st.placements[0];
+                format!("{name}: r{}c{}={}", p.row(), p.col(), p.digit)
+            }
+            Kind::Pointing | Kind::Claiming => {
+                let h = usize::from(st.evidence.houses[0]);
+                let letter = ['r', 'c', 'b'][h / 9];
+                format!(
+                    "{name}: {} in {letter}{} => {}",
+                    digit_list(st.evidence.digits, ","),
+                    h % 9 + 1,
+                    eliminations_text(&st.eliminations)
+                )
+            }
+            Kind::LockedPair
+            | Kind::LockedTriple
+            | Kind::NakedPair
+            | Kind::NakedTriple
+            | Kind::NakedQuad
+            | Kind::HiddenPair
+            | Kind::HiddenTriple
+            | Kind::HiddenQuad => {
+                let cells: Vec<usize> = st.evidence.cells.iter().collect();
+                format!(
+                    "{name}: {} in {} => {}",
+                    digit_list(st.evidence.digits, ","),
+                    compact_cells(&cells),
+                    eliminations_text(&st.eliminations)
+                )
+            }
+            Kind::XYWing | Kind::XYZWing | Kind::Skyscraper | Kind::WWing => {
+                let cells: Vec<usize> = st.evidence.cells.iter().collect();
+                format!(
+                    "{name}: {} in {} => {}",
+                    digit_list(st.evidence.digits, "/"),
+                    compact_cells(&cells),
+                    eliminations_text(&st.eliminations)
+                )
+            }
+            Kind::Other(_) => {
+                let mut effect = String::new();
+                for p in &st.placements {
+                    if !effect.is_empty() {
+                        effect.push_str(", ");
+                    }
+                    let _ = write!(effect, "r{}c{}={}", p.row(), p.col(), p.digit);
+                }
+                if !st.eliminations.is_empty() {
+                    if !effect.is_empty() {
+                        effect.push_str(", ");
+                    }
+                    effect.push_str(&eliminations_text(&st.eliminations));
+                }
+                format!("{name}: {} => {effect}", pattern_text(st))
+            }
+        }
+    }
+}
+
+/// A short description of a pattern found by our finders: its digits and cells.
+fn pattern_text(st: &Step) -> String {
+    let cells: Vec<usize> = st.evidence.cells.iter().collect();
+    let digits = if st.evidence.digits != 0 {
+        digit_list(st.evidence.digits, "/")
+    } else {
+        let mask = st
+            .eliminations
+            .iter()
+            .chain(&st.placements)
+            .fold(0u16, |m, c| m | 1 << (c.digit - 1));
+        digit_list(mask, "/")
+    };
+    if cells.is_empty() {
+        digits
+    } else {
+        format!("{digits} in {}", compact_cells(&cells))
+    }
+}
+
+/// Which box a cell is in (for callers that print HoDoKu's box names).
+pub fn box_number(cell: usize) -> usize {
+    box_of(cell) + 1
+}
