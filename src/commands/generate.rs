@@ -23,7 +23,10 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
     super::refuse_zero_timeout(args.batch.timeout)?;
     let seed = args.seed.unwrap_or_else(random_seed);
     let options = GenOptions {
-        symmetry: args.symmetry.into(),
+        symmetry: args
+            .symmetry
+            .unwrap_or(crate::cli::SymmetryArg::Rot180)
+            .into(),
         minimal: !args.no_minimal,
         clues: args.clues,
     };

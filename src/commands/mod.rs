@@ -35,6 +35,7 @@ pub mod generate;
 pub mod man;
 pub mod print;
 pub mod rate;
+pub mod shapes;
 pub mod solve;
 pub mod transform;
 

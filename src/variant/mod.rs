@@ -24,6 +24,7 @@ use std::sync::{Arc, OnceLock};
 use thiserror::Error;
 
 use crate::geometry::{Geometry, GeometryError, SIZES, Variants};
+use crate::solver::general::Solver;
 
 /// The default symbols, in order: a size-N grid uses the first N.
 pub const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -169,6 +170,19 @@ pub struct Shape {
     pub geometry: Arc<Geometry>,
     /// Its symbols.
     pub alphabet: Arc<Alphabet>,
+    /// The search's tables for the geometry.
+    pub solver: Arc<Solver>,
+}
+
+impl Shape {
+    /// The shape of a geometry with an alphabet.
+    pub fn new(geometry: Geometry, alphabet: Alphabet) -> Shape {
+        Shape {
+            solver: Arc::new(Solver::new(&geometry)),
+            geometry: Arc::new(geometry),
+            alphabet: Arc::new(alphabet),
+        }
+    }
 }
 
 impl Spec {
@@ -229,10 +243,7 @@ impl Spec {
             Some(s) => Alphabet::new(s, n)?,
             None => Alphabet::default_for(n),
         };
-        Ok(Shape {
-            geometry: Arc::new(g),
-            alphabet: Arc::new(alphabet),
-        })
+        Ok(Shape::new(g, alphabet))
     }
 }
 
