@@ -32,6 +32,7 @@ pub mod check;
 pub mod completions;
 pub mod explain;
 pub mod generate;
+pub mod generate_shapes;
 pub mod man;
 pub mod print;
 pub mod rate;
