@@ -32,6 +32,11 @@ pub struct Solver {
     peer_start: Vec<u32>,
     /// Cells of house `h`: `houses[h * n..(h + 1) * n]`.
     houses: Vec<u16>,
+    /// Pairs of houses sharing two cells or more (a box and a line, a region and a line, a
+    /// diagonal and a box): for each, the start in `pair_cells` of the shared cells, of the
+    /// first house's other cells, of the second's, and the end.
+    pairs: Vec<[u32; 4]>,
+    pair_cells: Vec<u16>,
 }
 
 /// How a search ended, and how much it guessed.
@@ -91,6 +96,39 @@ impl Solver {
             .iter()
             .flat_map(|h| h.cells.iter().map(|&c| c as u16))
             .collect();
+        let mut pairs = Vec::new();
+        let mut pair_cells = Vec::new();
+        let list = g.houses();
+        for (i, a) in list.iter().enumerate() {
+            for b in &list[i + 1..] {
+                let shared: Vec<usize> = a
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|c| b.cells.contains(c))
+                    .collect();
+                if shared.len() < 2 || shared.len() == n {
+                    continue;
+                }
+                let start = pair_cells.len() as u32;
+                pair_cells.extend(shared.iter().map(|&c| c as u16));
+                let a_start = pair_cells.len() as u32;
+                pair_cells.extend(
+                    a.cells
+                        .iter()
+                        .filter(|c| !shared.contains(c))
+                        .map(|&c| c as u16),
+                );
+                let b_start = pair_cells.len() as u32;
+                pair_cells.extend(
+                    b.cells
+                        .iter()
+                        .filter(|c| !shared.contains(c))
+                        .map(|&c| c as u16),
+                );
+                pairs.push([start, a_start, b_start, pair_cells.len() as u32]);
+            }
+        }
         Solver {
             n,
             cells,
@@ -98,6 +136,8 @@ impl Solver {
             peers,
             peer_start,
             houses,
+            pairs,
+            pair_cells,
         }
     }
 
@@ -253,10 +293,60 @@ where
                     }
                 }
             }
-            if self.queue.is_empty() {
-                return true;
+            if !self.queue.is_empty() {
+                continue;
+            }
+            match self.intersections(st) {
+                None => {
+                    self.queue.clear();
+                    return false;
+                }
+                Some(false) => return true,
+                Some(true) => {}
             }
         }
+    }
+
+    /// Locked candidates: a value whose places in one house all lie where it meets another
+    /// is taken from the rest of the other. `None` on a contradiction, else whether any
+    /// candidate went.
+    fn intersections(&mut self, st: &mut State) -> Option<bool> {
+        let s = self.solver;
+        let mut changed = false;
+        for &[start, a_start, b_start, end] in &s.pairs {
+            let or = |from: u32, to: u32, st: &State| {
+                s.pair_cells[from as usize..to as usize]
+                    .iter()
+                    .fold(0u32, |m, &c| m | st.cand[usize::from(c)])
+            };
+            let shared = or(start, a_start, st);
+            let a_out = or(a_start, b_start, st);
+            let b_out = or(b_start, end, st);
+            for (locked, from, to) in [
+                (shared & !a_out & b_out, b_start, end),
+                (shared & !b_out & a_out, a_start, b_start),
+            ] {
+                if locked == 0 {
+                    continue;
+                }
+                changed = true;
+                for &c in &s.pair_cells[from as usize..to as usize] {
+                    let c = usize::from(c);
+                    let m = st.cand[c];
+                    if m & locked != 0 {
+                        let m = m & !locked;
+                        st.cand[c] = m;
+                        if m == 0 {
+                            return None;
+                        }
+                        if m & (m - 1) == 0 && st.val[c] == 0 {
+                            self.queue.push(c as u16);
+                        }
+                    }
+                }
+            }
+        }
+        Some(changed)
     }
 
     fn dfs(&mut self, st: &State) -> ControlFlow<()> {
