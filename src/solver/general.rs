@@ -349,6 +349,35 @@ where
         Some(changed)
     }
 
+    /// A value with exactly two places left in some house, and the two cells.
+    fn bilocal(&self, st: &State) -> Option<(u32, usize, usize)> {
+        let s = self.solver;
+        for house in s.houses.chunks_exact(s.n) {
+            let (mut once, mut twice, mut thrice, mut fixed) = (0u32, 0u32, 0u32, 0u32);
+            for &c in house {
+                let m = st.cand[usize::from(c)];
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
+                if st.val[usize::from(c)] != 0 {
+                    fixed |= m;
+                }
+            }
+            let two = twice & !thrice & !fixed;
+            if two != 0 {
+                let bit = two & two.wrapping_neg();
+                let mut cells = house
+                    .iter()
+                    .map(|&c| usize::from(c))
+                    .filter(|&c| st.cand[c] & bit != 0);
+                let a = cells.next()?;
+                let b = cells.next()?;
+                return Some((bit, a, b));
+            }
+        }
+        None
+    }
+
     fn dfs(&mut self, st: &State) -> ControlFlow<()> {
         if st.left == 0 {
             if (self.on_solution)(&st.val).is_break() {
@@ -372,19 +401,30 @@ where
                 }
             }
         }
-        let mut order = [0u32; 32];
+        // Each try: a cell and the one value it gets.
+        let mut order = [(0usize, 0u32); 32];
         let mut len = 0;
-        let mut m = st.cand[best];
-        while m != 0 {
-            order[len] = m & m.wrapping_neg();
-            m &= m - 1;
-            len += 1;
+        if best_count > 2
+            && let Some((bit, a, b)) = self.bilocal(st)
+        {
+            // A value with two places left in a house: as good a split as a cell with two
+            // candidates, and often there is one when no such cell is left.
+            order[0] = (a, bit);
+            order[1] = (b, bit);
+            len = 2;
+        } else {
+            let mut m = st.cand[best];
+            while m != 0 {
+                order[len] = (best, m & m.wrapping_neg());
+                m &= m - 1;
+                len += 1;
+            }
         }
         if let Some(rng) = self.options.random.as_deref_mut() {
             rng.shuffle(&mut order[..len]);
         }
         let mut child = self.pool.pop().unwrap_or_default();
-        for &bit in &order[..len] {
+        for &(cell, bit) in &order[..len] {
             self.guesses += 1;
             if self.guesses.is_multiple_of(POLL_EVERY)
                 && self.options.stop.is_some_and(|stop| stop())
@@ -395,9 +435,9 @@ where
                 return ControlFlow::Break(());
             }
             child.clone_from(st);
-            child.cand[best] = bit;
+            child.cand[cell] = bit;
             self.queue.clear();
-            self.queue.push(best as u16);
+            self.queue.push(cell as u16);
             if self.propagate(&mut child) && self.dfs(&child).is_break() {
                 self.pool.push(child);
                 return ControlFlow::Break(());
