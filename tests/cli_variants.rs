@@ -195,7 +195,7 @@ fn the_benchmark_sets_are_proper_by_a_second_search() {
         assert!(lines.len() >= 10);
         // A few of each: the search here is simple, and tests run unoptimised (some 25x25
         // ones take our search ~100,000 guesses; `check` on the whole set is in the README).
-        let few: &[usize] = if n == 16 { &[0, 1, 2, 3, 4] } else { &[0, 2] };
+        let few: &[usize] = if n == 16 { &[0, 1, 2, 3, 4] } else { &[0] };
         for &i in few {
             let p = lines[i].split_whitespace().next().unwrap();
             assert_eq!(count(&values(p), &hs, 2), 1, "{file}: {p}");
