@@ -201,7 +201,10 @@ fn shared_hodoku_sample_agreement() {
     // Floors a little under what the sample gives today (599 levels, 584 scores and 583
     // paths of 600), so that a change that loses agreement fails here.
     if std::env::var("HODOKU_PATHS").is_err() {
-        assert!(sum(|r| r.level) * 1000 >= n * 995, "exact level below 99.5%");
+        assert!(
+            sum(|r| r.level) * 1000 >= n * 995,
+            "exact level below 99.5%"
+        );
         assert!(sum(|r| r.score) * 100 >= n * 97, "exact score below 97%");
         assert!(sum(|r| r.path) * 100 >= n * 96, "same path below 96%");
     }

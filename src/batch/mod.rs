@@ -76,7 +76,7 @@ impl Tally for () {
 }
 
 /// Declares a command's `--stats` counts: a struct of `u64` fields (private to the command's
-/// module) that chunks add field by field.
+/// module unless marked) that chunks add field by field.
 ///
 /// ```ignore
 /// batch::counts! {
@@ -85,11 +85,13 @@ impl Tally for () {
 /// }
 /// ```
 macro_rules! counts {
-    ($(#[$meta:meta])* $vis:vis struct $name:ident { $($(#[$doc:meta])* $field:ident),* $(,)? }) => {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident {
+        $($(#[$doc:meta])* $fvis:vis $field:ident),* $(,)?
+    }) => {
         $(#[$meta])*
         #[derive(Debug, Default, Clone, Copy)]
         $vis struct $name {
-            $($(#[$doc])* $field: u64,)*
+            $($(#[$doc])* $fvis $field: u64,)*
         }
 
         impl $crate::batch::Tally for $name {

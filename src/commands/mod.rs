@@ -33,9 +33,11 @@ pub mod completions;
 pub mod explain;
 pub mod explain_hodoku;
 pub mod generate;
+pub mod generate_shapes;
 pub mod man;
 pub mod print;
 pub mod rate;
+pub mod shapes;
 pub mod solve;
 pub mod transform;
 
