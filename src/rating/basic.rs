@@ -3,7 +3,9 @@
 //! Each producer returns the first hint in SE's search order.
 
 use super::Hint;
-use super::grid::{BOX, COL, Grid, HOUSES, INTER, PEERS, Pos, REGION, ROW, combos, n};
+use super::grid::{BOX, COL, Grid, INTER, Pos, ROW, SE_CELL_REGIONS, combos, n, region};
+use crate::geometry::classic::{PEERS, sees};
+use crate::geometry::digits;
 
 /// Region types in the order SE's set finders visit them: boxes, columns, rows.
 const BCR: [usize; 3] = [BOX, COL, ROW];
@@ -13,7 +15,7 @@ const BCR: [usize; 3] = [BOX, COL, ROW];
 pub(crate) fn hidden_single(g: &Grid, pos: &Pos) -> Option<Hint> {
     // Empty cells per region.
     let mut empty = [0u8; 27];
-    for (cell, houses) in HOUSES.iter().enumerate() {
+    for (cell, houses) in SE_CELL_REGIONS.iter().enumerate() {
         if g.v[cell] == 0 {
             for &(r, _) in houses {
                 empty[r as usize] += 1;
@@ -27,9 +29,9 @@ pub(crate) fn hidden_single(g: &Grid, pos: &Pos) -> Option<Hint> {
                     continue;
                 }
                 for d in 1..=9u8 {
-                    let p = pos[r][d as usize];
+                    let p = pos[r][d as usize - 1];
                     if n(p) == 1 {
-                        let cell = REGION[r][p.trailing_zeros() as usize] as usize;
+                        let cell = region(r)[p.trailing_zeros() as usize] as usize;
                         let (diff, name) = if alone {
                             (1.0, "Full House")
                         } else if base == BOX {
@@ -50,7 +52,7 @@ pub(crate) fn hidden_single(g: &Grid, pos: &Pos) -> Option<Hint> {
 pub(crate) fn naked_single(g: &Grid) -> Option<Hint> {
     (0..81)
         .find(|&c| n(g.c[c]) == 1)
-        .map(|c| Hint::place(2.3, "Naked Single", c, g.c[c].trailing_zeros() as u8))
+        .map(|c| Hint::place(2.3, "Naked Single", c, digits::first(g.c[c])))
 }
 
 /// Pointing and claiming. `direct`: only when the eliminations leave a hidden single in
@@ -66,7 +68,7 @@ pub(crate) fn locking(pos: &Pos, direct: bool) -> Option<Hint> {
                     continue;
                 }
                 for d in 1..=9u8 {
-                    let p1 = pos[r1][d as usize];
+                    let p1 = pos[r1][d as usize - 1];
                     if n(p1) <= 1 || p1 & !shared != 0 {
                         continue;
                     }
@@ -76,7 +78,7 @@ pub(crate) fn locking(pos: &Pos, direct: bool) -> Option<Hint> {
                             if r3 == r1 || shared3 == 0 {
                                 continue;
                             }
-                            let p3 = pos[r3][d as usize];
+                            let p3 = pos[r3][d as usize - 1];
                             if n(p3) <= 1 {
                                 continue;
                             }
@@ -87,16 +89,16 @@ pub(crate) fn locking(pos: &Pos, direct: bool) -> Option<Hint> {
                                 } else {
                                     (1.9, "Direct Claiming")
                                 };
-                                let cell = REGION[r3][rest.trailing_zeros() as usize] as usize;
+                                let cell = region(r3)[rest.trailing_zeros() as usize] as usize;
                                 return Some(Hint::place(diff, name, cell, d));
                             }
                         }
                     } else {
-                        let out = pos[r2][d as usize] & !INTER[r2][r1];
+                        let out = pos[r2][d as usize - 1] & !INTER[r2][r1];
                         if out != 0 {
                             let elim: Vec<(u8, u16)> = (0..9)
                                 .filter(|i| out & (1 << i) != 0)
-                                .map(|i| (REGION[r2][i], 1 << d))
+                                .map(|i| (region(r2)[i], digits::bit(d)))
                                 .collect();
                             let (diff, name) = if t1 == BOX {
                                 (2.6, "Pointing")
@@ -124,11 +126,10 @@ pub(crate) fn hidden_set(g: &Grid, all: &Pos, deg: u32, direct: bool) -> Option<
             }
             let pos = &all[r];
             // Digits with two places or more: the others are in no set.
-            let many = (1..=9)
-                .filter(|&d| n(pos[d]) > 1)
-                .fold(0u16, |m, d| m | 1 << d);
-            for m in combos(deg, 9) {
-                let vals = m << 1;
+            let many = (0..9)
+                .filter(|&i| n(pos[i]) > 1)
+                .fold(0u16, |m, i| m | 1 << i);
+            for vals in combos(deg, 9) {
                 if vals & !many != 0 {
                     continue;
                 }
@@ -143,12 +144,12 @@ pub(crate) fn hidden_set(g: &Grid, all: &Pos, deg: u32, direct: bool) -> Option<
                 }
                 if direct {
                     for d in 1..=9u8 {
-                        if vals & (1 << d) != 0 || n(pos[d as usize]) <= 1 {
+                        if vals & digits::bit(d) != 0 || n(pos[d as usize - 1]) <= 1 {
                             continue;
                         }
-                        let rest = pos[d as usize] & !union;
+                        let rest = pos[d as usize - 1] & !union;
                         if n(rest) == 1 {
-                            let cell = REGION[r][rest.trailing_zeros() as usize] as usize;
+                            let cell = region(r)[rest.trailing_zeros() as usize] as usize;
                             let (diff, name) = if deg == 2 {
                                 (2.0, "Direct Hidden Pair")
                             } else {
@@ -160,7 +161,7 @@ pub(crate) fn hidden_set(g: &Grid, all: &Pos, deg: u32, direct: bool) -> Option<
                 } else {
                     let elim: Vec<(u8, u16)> = (0..9)
                         .filter(|i| union & (1 << i) != 0)
-                        .map(|i| REGION[r][i])
+                        .map(|i| region(r)[i])
                         .filter(|&c| g.c[c as usize] & !vals != 0)
                         .map(|c| (c, g.c[c as usize] & !vals))
                         .collect();
@@ -186,7 +187,7 @@ pub(crate) fn naked_set(g: &Grid, deg: u32) -> Option<Hint> {
             if g.empty(r) < deg * 2 {
                 continue;
             }
-            let cands: [u16; 9] = std::array::from_fn(|i| g.c[REGION[r][i] as usize]);
+            let cands: [u16; 9] = std::array::from_fn(|i| g.c[region(r)[i] as usize]);
             // Cells with two candidates or more: the others are in no set.
             let many = (0..9)
                 .filter(|&i| n(cands[i]) > 1)
@@ -206,7 +207,7 @@ pub(crate) fn naked_set(g: &Grid, deg: u32) -> Option<Hint> {
                 }
                 let elim: Vec<(u8, u16)> = (0..9)
                     .filter(|i| m & (1 << i) == 0)
-                    .map(|i| REGION[r][i])
+                    .map(|i| region(r)[i])
                     .filter(|&c| g.c[c as usize] & union != 0)
                     .map(|c| (c, g.c[c as usize] & union))
                     .collect();
@@ -234,20 +235,20 @@ pub(crate) fn fish(g: &Grid, all: &Pos, deg: u32) -> Option<Hint> {
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
         let pos = &all[base..base + 9];
         // Per digit, the lines where it has two places or more: the others are in no fish.
-        let many: [u16; 10] = std::array::from_fn(|d| {
+        let many: [u16; 9] = std::array::from_fn(|d| {
             (0..9)
                 .filter(|&i| n(pos[i][d]) > 1)
                 .fold(0u16, |m, i| m | 1 << i)
         });
         for m in combos(deg, 9) {
             for d in 1..=9usize {
-                if placed[d] + deg * 2 > 9 || m & !many[d] != 0 {
+                if placed[d] + deg * 2 > 9 || m & !many[d - 1] != 0 {
                     continue;
                 }
                 let mut union = 0u16;
                 let mut b = m;
                 while b != 0 {
-                    union |= pos[b.trailing_zeros() as usize][d];
+                    union |= pos[b.trailing_zeros() as usize][d - 1];
                     b &= b - 1;
                 }
                 if n(union) != deg {
@@ -257,9 +258,9 @@ pub(crate) fn fish(g: &Grid, all: &Pos, deg: u32) -> Option<Hint> {
                 for j in 0..9 {
                     if union & (1 << j) != 0 {
                         for i in 0..9 {
-                            let c = REGION[cover + j][i];
+                            let c = region(cover + j)[i];
                             if m & (1 << i) == 0 && g.has(c as usize, d as u8) {
-                                elim.push((c, 1u16 << d));
+                                elim.push((c, digits::bit(d as u8)));
                             }
                         }
                     }
@@ -286,13 +287,13 @@ pub(crate) fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
         if n(vxy) != target {
             continue;
         }
-        for &xz in &PEERS[xy] {
-            let vxz = g.c[xz as usize];
+        for xz in PEERS[xy] {
+            let vxz = g.c[xz];
             if n(vxz) != 2 || n(vxy & !vxz) != 1 {
                 continue;
             }
-            for &yz in &PEERS[xy] {
-                let vyz = g.c[yz as usize];
+            for yz in PEERS[xy] {
+                let vyz = g.c[yz];
                 if n(vyz) != 2 {
                     continue;
                 }
@@ -302,15 +303,13 @@ pub(crate) fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
                     continue;
                 }
                 let z = vxz & vyz;
-                let (xz, yz) = (xz as usize, yz as usize);
                 let elim: Vec<(u8, u16)> = PEERS[xz]
                     .iter()
-                    .map(|&c| c as usize)
                     .filter(|&c| {
                         c != xy
                             && c != yz
-                            && super::grid::sees(c, yz)
-                            && (!xyz || super::grid::sees(c, xy))
+                            && sees(c, yz)
+                            && (!xyz || sees(c, xy))
                             && g.c[c] & z != 0
                     })
                     .map(|c| (c as u8, z))

@@ -22,7 +22,9 @@
 use std::collections::VecDeque;
 
 use super::Hint;
-use super::grid::{BOX, COL, Grid, PEERS, REGION, ROW, box_of, n};
+use super::grid::{BOX, COL, Grid, ROW, SE_PEER_ORDER, n, region, region_set, regions_of};
+use crate::geometry::classic::PEERS;
+use crate::geometry::digits;
 
 const NONE: u32 = u32::MAX;
 /// The multiple chains clear their arena (and the chains kept in it) past this many parent
@@ -487,9 +489,9 @@ struct Chainer<'a> {
     /// until the candidate's own cell uses them. Their nodes live in the arena, which is
     /// cleared only with this cache.
     on_cache: Vec<Option<Outcome>>,
-    /// The cells holding each digit as a candidate in the grid (bit = cell), for the
-    /// static chains.
-    places: [u128; 10],
+    /// The cells holding each digit as a candidate in the grid (`[digit - 1]`, bit = cell),
+    /// for the static chains.
+    places: [u128; 9],
     /// The frontiers of the forcing-chain searches (reused).
     fronts: [Vec<u16>; 2],
     /// The frontiers of the cycle searches: "on" nodes, "off" candidates with their parent.
@@ -502,64 +504,6 @@ struct Chainer<'a> {
 fn two_bits(m: u16) -> [usize; 2] {
     debug_assert_eq!(m.count_ones(), 2);
     [m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize]
-}
-
-/// The 20 peers of each cell as a bitset (bit = cell).
-static PEER_MASK: [u128; 81] = build_peer_mask();
-
-const fn build_peer_mask() -> [u128; 81] {
-    let mut t = [0u128; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let mut k = 0;
-        while k < 20 {
-            t[cell] |= 1 << PEERS[cell][k];
-            k += 1;
-        }
-        cell += 1;
-    }
-    t
-}
-
-/// The 20 peers of each cell in the order SE's getOnToOff visits them: the box, then the
-/// rest of the row, then the rest of the column.
-static PEERS_BRC: [[u8; 20]; 81] = build_peers_brc();
-
-const fn build_peers_brc() -> [[u8; 20]; 81] {
-    let mut t = [[0u8; 20]; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let (row, col) = (cell / 9, cell % 9);
-        let (br, bc) = (row / 3 * 3, col / 3 * 3);
-        let mut k = 0;
-        let mut i = 0;
-        while i < 9 {
-            let o = (br + i / 3) * 9 + bc + i % 3;
-            if o != cell {
-                t[cell][k] = o as u8;
-                k += 1;
-            }
-            i += 1;
-        }
-        let mut j = 0;
-        while j < 9 {
-            if j / 3 != col / 3 {
-                t[cell][k] = (row * 9 + j) as u8;
-                k += 1;
-            }
-            j += 1;
-        }
-        let mut j = 0;
-        while j < 9 {
-            if j / 3 != row / 3 {
-                t[cell][k] = (j * 9 + col) as u8;
-                k += 1;
-            }
-            j += 1;
-        }
-        cell += 1;
-    }
-    t
 }
 
 /// The implications of every candidate in a fixed grid: the Y part (same cell) first, then
@@ -602,21 +546,21 @@ impl Table {
             let all = g.c[cell];
             let mut m = all;
             while m != 0 {
-                let d = m.trailing_zeros() as u8;
+                let d = digits::first(m);
                 m &= m - 1;
                 let c = cand(cell, d);
                 // "On": the cell's other candidates (Y part), then the digit's other
                 // places in the box, row and column (as SE's getOnToOff lists them).
                 let offs = &mut t.offs[c as usize];
                 let mut len = 0;
-                let mut others = all & !(1 << d);
+                let mut others = all & !digits::bit(d);
                 while others != 0 {
-                    offs[len] = cand(cell, others.trailing_zeros() as u8);
+                    offs[len] = cand(cell, digits::first(others));
                     others &= others - 1;
                     len += 1;
                 }
                 let ny = len;
-                for &o in &PEERS_BRC[cell] {
+                for &o in &SE_PEER_ORDER[cell] {
                     if g.has(o as usize, d) {
                         offs[len] = cand(o as usize, d);
                         len += 1;
@@ -628,21 +572,18 @@ impl Table {
                 let ons = &mut t.ons[c as usize];
                 let mut len = 0;
                 if n(all) == 2 {
-                    ons[0] = (
-                        cand(cell, (all & !(1 << d)).trailing_zeros() as u8),
-                        CELL_RULE,
-                    );
+                    ons[0] = (cand(cell, digits::first(all & !digits::bit(d))), CELL_RULE);
                     len = 1;
                 }
                 let ny = len;
-                for r in [BOX + box_of(cell), ROW + cell / 9, COL + cell % 9] {
-                    let p = pos[r][d as usize];
+                for r in regions_of(cell) {
+                    let p = pos[r][d as usize - 1];
                     if n(p) == 2 {
                         let mut i = p.trailing_zeros() as usize;
-                        if REGION[r][i] as usize == cell {
+                        if region(r)[i] as usize == cell {
                             i = (p & !(1 << i)).trailing_zeros() as usize;
                         }
-                        let k = cand(REGION[r][i] as usize, d);
+                        let k = cand(region(r)[i] as usize, d);
                         if !ons[..len].iter().any(|&(o, _)| o == k) {
                             ons[len] = (k, r as u8);
                             len += 1;
@@ -672,11 +613,11 @@ impl<'a> Chainer<'a> {
             spare: Vec::new(),
             on_cache: Vec::new(),
             places: {
-                let mut places = [0u128; 10];
+                let mut places = [0u128; 9];
                 for (cell, &m) in g.c.iter().enumerate() {
-                    for d in 1..=9u8 {
-                        if m & (1 << d) != 0 {
-                            places[d as usize] |= 1 << cell;
+                    for (i, p) in places.iter_mut().enumerate() {
+                        if m & 1 << i != 0 {
+                            *p |= 1 << cell;
                         }
                     }
                 }
@@ -741,13 +682,13 @@ impl<'a> Chainer<'a> {
         out.clear();
         let (cell, d) = (cell_of(c), digit_of(c));
         if y {
-            let mut others = g.c[cell] & !(1 << d);
+            let mut others = g.c[cell] & !digits::bit(d);
             while others != 0 {
-                out.push(cand(cell, others.trailing_zeros() as u8));
+                out.push(cand(cell, digits::first(others)));
                 others &= others - 1;
             }
         }
-        for &o in &PEERS_BRC[cell] {
+        for &o in &SE_PEER_ORDER[cell] {
             if g.has(o as usize, d) {
                 out.push(cand(o as usize, d));
             }
@@ -760,15 +701,15 @@ impl<'a> Chainer<'a> {
         out.clear();
         let (cell, d) = (cell_of(c), digit_of(c));
         if y && n(g.c[cell]) == 2 {
-            let other = (g.c[cell] & !(1 << d)).trailing_zeros() as u8;
+            let other = digits::first(g.c[cell] & !digits::bit(d));
             out.push((cand(cell, other), CELL_RULE));
         }
         if x {
-            for r in [BOX + box_of(cell), ROW + cell / 9, COL + cell % 9] {
+            for r in regions_of(cell) {
                 // The first two places of the digit in the region, if there are two only.
                 let mut places = [0usize; 2];
                 let mut count = 0;
-                for &o in &REGION[r] {
+                for &o in region(r) {
                     if g.has(o as usize, d) {
                         if count == 2 {
                             count = 3;
@@ -812,7 +753,7 @@ impl<'a> Chainer<'a> {
                 }
             }
         } else {
-            for &o in &REGION[cause as usize] {
+            for &o in region(cause as usize) {
                 let o = o as usize;
                 if self.save.has(o, d)
                     && !self.g.has(o, d)
@@ -840,30 +781,30 @@ impl<'a> Chainer<'a> {
             }
         };
         let all = g.all_pos();
-        let in_r = super::grid::in_region;
+        let in_r = |r: usize, c: usize| region_set(r).contains(c);
         // Intersections (SE's Locking, not direct).
         for (t1, t2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
             for r1 in t1..t1 + 9 {
                 for r2 in t2..t2 + 9 {
-                    if !REGION[r1].iter().any(|&c| in_r(r2, c as usize)) {
+                    if !region(r1).iter().any(|&c| in_r(r2, c as usize)) {
                         continue;
                     }
                     for d in 1..=9u8 {
-                        let p1 = all[r1][d as usize];
+                        let p1 = all[r1][d as usize - 1];
                         if n(p1) <= 1
                             || !(0..9)
                                 .filter(|i| p1 & (1 << i) != 0)
-                                .all(|i| in_r(r2, REGION[r1][i] as usize))
+                                .all(|i| in_r(r2, region(r1)[i] as usize))
                         {
                             continue;
                         }
-                        let elim: Vec<(usize, u8)> = REGION[r2]
+                        let elim: Vec<(usize, u8)> = region(r2)
                             .iter()
                             .map(|&c| c as usize)
                             .filter(|&c| !in_r(r1, c) && g.has(c, d))
                             .map(|c| (c, d))
                             .collect();
-                        let parents: Vec<u32> = REGION[r1]
+                        let parents: Vec<u32> = region(r1)
                             .iter()
                             .map(|&c| c as usize)
                             .filter(|&c| init.has(c, d) && !g.has(c, d) && !in_r(r2, c))
@@ -884,21 +825,21 @@ impl<'a> Chainer<'a> {
                     continue;
                 }
                 for m in super::grid::combos(2, 9) {
-                    let vals = m << 1;
-                    let ds = two_bits(vals).map(|d| d as u8);
-                    let (pa, pb) = (all[r][ds[0] as usize], all[r][ds[1] as usize]);
+                    let vals = m;
+                    let ds = two_bits(vals).map(|i| i as u8 + 1);
+                    let (pa, pb) = (all[r][ds[0] as usize - 1], all[r][ds[1] as usize - 1]);
                     if n(pa) <= 1 || n(pb) <= 1 || n(pa | pb) != 2 {
                         continue;
                     }
                     let elim: Vec<(usize, u8)> = (0..9)
                         .filter(|i| (pa | pb) & (1 << i) != 0)
-                        .map(|i| REGION[r][i] as usize)
-                        .flat_map(|c| super::grid::digits(g.c[c] & !vals).map(move |d| (c, d)))
+                        .map(|i| region(r)[i] as usize)
+                        .flat_map(|c| digits::iter(g.c[c] & !vals).map(move |d| (c, d)))
                         .collect();
                     let mut parents = Vec::new();
                     for i in 0..9 {
                         if (pa | pb) & (1 << i) == 0 {
-                            let c = REGION[r][i] as usize;
+                            let c = region(r)[i] as usize;
                             for &d in &ds {
                                 if init.has(c, d) {
                                     parents.extend(off(c, d));
@@ -921,20 +862,20 @@ impl<'a> Chainer<'a> {
                 }
                 for m in super::grid::combos(2, 9) {
                     let idx = two_bits(m);
-                    let (ca, cb) = (REGION[r][idx[0]] as usize, REGION[r][idx[1]] as usize);
+                    let (ca, cb) = (region(r)[idx[0]] as usize, region(r)[idx[1]] as usize);
                     let u = g.c[ca] | g.c[cb];
                     if n(g.c[ca]) <= 1 || n(g.c[cb]) <= 1 || n(u) != 2 {
                         continue;
                     }
-                    let elim: Vec<(usize, u8)> = REGION[r]
+                    let elim: Vec<(usize, u8)> = region(r)
                         .iter()
                         .map(|&c| c as usize)
                         .filter(|&c| c != ca && c != cb)
-                        .flat_map(|c| super::grid::digits(g.c[c] & u).map(move |d| (c, d)))
+                        .flat_map(|c| digits::iter(g.c[c] & u).map(move |d| (c, d)))
                         .collect();
                     let parents: Vec<u32> = [ca, cb]
                         .iter()
-                        .flat_map(|&c| super::grid::digits(init.c[c] & !u).map(move |d| (c, d)))
+                        .flat_map(|&c| digits::iter(init.c[c] & !u).map(move |d| (c, d)))
                         .filter_map(|(c, d)| off(c, d))
                         .collect();
                     emit(&elim, parents, &mut out);
@@ -957,8 +898,8 @@ impl<'a> Chainer<'a> {
                         continue;
                     }
                     let (pa, pb) = (
-                        all[base + lines[0]][d as usize],
-                        all[base + lines[1]][d as usize],
+                        all[base + lines[0]][d as usize - 1],
+                        all[base + lines[1]][d as usize - 1],
                     );
                     if n(pa) <= 1 || n(pb) <= 1 || n(pa | pb) != 2 {
                         continue;
@@ -967,7 +908,7 @@ impl<'a> Chainer<'a> {
                     let mut elim = Vec::new();
                     for &j in &covers {
                         for i in 0..9 {
-                            let c = REGION[cover + j][i] as usize;
+                            let c = region(cover + j)[i] as usize;
                             if m & (1 << i) == 0 && g.has(c, d) {
                                 elim.push((c, d));
                             }
@@ -975,7 +916,7 @@ impl<'a> Chainer<'a> {
                     }
                     let mut parents = Vec::new();
                     for &l in &lines {
-                        for (pos, &c) in REGION[base + l].iter().enumerate() {
+                        for (pos, &c) in region(base + l).iter().enumerate() {
                             let c = c as usize;
                             if init.has(c, d) && !g.has(c, d) && !covers.contains(&pos) {
                                 parents.extend(off(c, d));
@@ -1032,7 +973,7 @@ impl<'a> Chainer<'a> {
                     made.push((o, node));
                 }
                 if self.mode.dynamic {
-                    self.g.c[cell_of(c)] &= !(1 << digit_of(c));
+                    self.g.c[cell_of(c)] &= !digits::bit(digit_of(c));
                 }
                 for &(o, node) in &made {
                     if let Some(q) = to_off.get(o) {
@@ -1069,14 +1010,14 @@ impl<'a> Chainer<'a> {
         Hint::elim(
             0.0,
             name,
-            vec![(cell_of(target) as u8, 1 << digit_of(target))],
+            vec![(cell_of(target) as u8, digits::bit(digit_of(target)))],
         )
     }
 
     /// Hint "target is on": place it (worth only when the cell has other candidates).
     fn on_hint(g: &Grid, name: &'static str, target: u16) -> Option<Hint> {
         let cell = cell_of(target);
-        let rest = g.c[cell] & !(1 << digit_of(target));
+        let rest = g.c[cell] & !digits::bit(digit_of(target));
         (rest != 0).then(|| Hint {
             diff: 0.0,
             name,
@@ -1143,23 +1084,23 @@ impl<'a> Chainer<'a> {
     fn regions(&mut self, c: u16, on: &PSet, off: &PSet, best: &mut Best) {
         let (cell, d) = (cell_of(c), digit_of(c));
         let base = self.mode.base();
-        for r in [BOX + box_of(cell), ROW + cell / 9, COL + cell % 9] {
+        for r in regions_of(cell) {
             let p = self.save.pos(r, d);
             let k = n(p);
             if !(k == 2 || (self.mode.multiple && k > 2)) {
                 continue;
             }
-            if REGION[r][p.trailing_zeros() as usize] as usize != cell {
+            if region(r)[p.trailing_zeros() as usize] as usize != cell {
                 continue;
             }
             // The other places' chains, kept for their own cells (which come later).
             let mut others = [0u16; 9];
             let mut count = 0;
             for i in 0..9 {
-                if p & (1 << i) == 0 || REGION[r][i] as usize == cell {
+                if p & (1 << i) == 0 || region(r)[i] as usize == cell {
                     continue;
                 }
-                let o = cand(REGION[r][i] as usize, d);
+                let o = cand(region(r)[i] as usize, d);
                 let x = self.on_outcome(o);
                 self.on_cache[o as usize] = Some(x);
                 others[count] = o;
@@ -1439,13 +1380,13 @@ impl<'a> Chainer<'a> {
         }
         // Per digit, the cells off the cycle that see an "on" (forw) and an "off" (back) of
         // that digit on it.
-        let mut forw = [0u128; 10];
-        let mut back = [0u128; 10];
+        let mut forw = [0u128; 9];
+        let mut back = [0u128; 9];
         let mut p = dst;
         while let Some(&q) = self.ar.parents(p).first() {
             let key = self.ar.key(p);
-            let (cell, d) = (cell_of(key / 2), digit_of(key / 2) as usize);
-            let seen = PEER_MASK[cell] & !cells & self.places[d];
+            let (cell, d) = (cell_of(key / 2), digit_of(key / 2) as usize - 1);
+            let seen = PEERS[cell].0 & !cells & self.places[d];
             if key & 1 == 1 {
                 forw[d] |= seen;
             } else {
@@ -1455,7 +1396,7 @@ impl<'a> Chainer<'a> {
         }
         let mut elim = [0u16; 81];
         let mut any = false;
-        for d in 1..=9 {
+        for d in 0..9 {
             let mut both = forw[d] & back[d];
             any |= both != 0;
             while both != 0 {

@@ -171,7 +171,7 @@ pub fn rate_position_with(
     let mut g = Grid::new(board.cells());
     if let Some(marks) = marks {
         for (c, &m) in g.c.iter_mut().zip(marks.iter()) {
-            *c &= m << 1;
+            *c &= m;
         }
     }
     rate_grid(g, stop, None)
