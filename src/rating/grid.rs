@@ -4,7 +4,7 @@
 //! Candidates are digit masks as everywhere in the library ([`digits`]: bit `d - 1` for
 //! digit `d`). A filled cell has no candidates.
 //!
-//! The cells, houses and peers are the shared [`classic`] tables. SE numbers its regions
+//! The cells, houses and peers are the shared [`classic`](crate::geometry::classic) tables. SE numbers its regions
 //! differently (boxes, then rows, then columns); [`SE_REGION_ORDER`] maps its numbers onto the
 //! geometry's houses, whose cells are in SE's order already (rows and columns left to right
 //! and top to bottom, boxes row-major). [`SE_CELL_REGIONS`], [`INTER`] and [`SE_PEER_ORDER`]
