@@ -1,6 +1,10 @@
 //! SE's techniques below the chains: singles, its "direct" variants (which count only when
 //! they lead to a placement), intersections, naked and hidden sets, fish, XY- and XYZ-wings.
-//! Each producer returns the first hint in SE's search order.
+//! Each producer returns the first hint in SE's search order; the intersections, sets and
+//! fish also report every hint, with the pattern behind it, through a callback (`*_each`),
+//! which the dynamic chains use to continue a chain with them.
+
+use std::ops::ControlFlow;
 
 use super::Hint;
 use super::grid::{BOX, COL, Grid, INTER, Pos, ROW, SE_CELL_REGIONS, combos, n, region};
@@ -9,6 +13,39 @@ use crate::geometry::digits;
 
 /// Region types in the order SE's set finders visit them: boxes, columns, rows.
 const BCR: [usize; 3] = [BOX, COL, ROW];
+
+/// The pattern behind a hint of [`locking_each`], [`hidden_set_each`], [`naked_set_each`] or
+/// [`fish_each`]. Regions are SE's numbers; positions are bits of indexes in a region.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pattern {
+    /// Digit `d`'s places in region `r1` all lie in its intersection with region `r2`.
+    Locking { r1: usize, r2: usize, d: u8 },
+    /// The digits `digits` of region `r` have their places at `places` only.
+    HiddenSet { r: usize, digits: u16, places: u16 },
+    /// The cells at `places` of region `r` hold only the digits `digits`.
+    NakedSet { r: usize, places: u16, digits: u16 },
+    /// Digit `d`'s places in the lines `lines` (bit = line index) of type `base` (`COL` or
+    /// `ROW`) lie in the lines `covers` of the other type.
+    Fish {
+        base: usize,
+        lines: u16,
+        covers: u16,
+        d: u8,
+    },
+}
+
+/// The callback a finder reports its hints to: `Break` stops the search.
+pub(crate) type Found<'f> = dyn FnMut(Hint, Pattern) -> ControlFlow<()> + 'f;
+
+/// The first hint a finder reports (SE takes that one).
+fn first(each: impl FnOnce(&mut Found<'_>) -> ControlFlow<()>) -> Option<Hint> {
+    let mut hint = None;
+    let _ = each(&mut |h, _| {
+        hint = Some(h);
+        ControlFlow::Break(())
+    });
+    hint
+}
 
 /// Hidden singles: first the last empty cell of a region (1.0), then hidden singles in
 /// boxes (1.2), columns and rows (1.5).
@@ -59,6 +96,11 @@ pub(crate) fn naked_single(g: &Grid) -> Option<Hint> {
 /// another region of the first kind (1.7 pointing, 1.9 claiming; the hint places that
 /// single and removes nothing); else 2.6 pointing, 2.8 claiming.
 pub(crate) fn locking(pos: &Pos, direct: bool) -> Option<Hint> {
+    first(|found| locking_each(pos, direct, found))
+}
+
+/// [`locking`]'s hints, each reported to `found` in SE's order.
+pub(crate) fn locking_each(pos: &Pos, direct: bool, found: &mut Found<'_>) -> ControlFlow<()> {
     for (t1, t2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
         for r1 in t1..t1 + 9 {
             for r2 in t2..t2 + 9 {
@@ -90,7 +132,10 @@ pub(crate) fn locking(pos: &Pos, direct: bool) -> Option<Hint> {
                                     (1.9, "Direct Claiming")
                                 };
                                 let cell = region(r3)[rest.trailing_zeros() as usize] as usize;
-                                return Some(Hint::place(diff, name, cell, d));
+                                found(
+                                    Hint::place(diff, name, cell, d),
+                                    Pattern::Locking { r1, r2, d },
+                                )?;
                             }
                         }
                     } else {
@@ -105,19 +150,30 @@ pub(crate) fn locking(pos: &Pos, direct: bool) -> Option<Hint> {
                             } else {
                                 (2.8, "Claiming")
                             };
-                            return Some(Hint::elim(diff, name, elim));
+                            found(Hint::elim(diff, name, elim), Pattern::Locking { r1, r2, d })?;
                         }
                     }
                 }
             }
         }
     }
-    None
+    ControlFlow::Continue(())
 }
 
 /// Hidden sets of `deg` digits. `direct`: only when removing the other digits of the set's
 /// cells leaves a hidden single in the region (2.0 pair, 2.5 triple; it places that single).
 pub(crate) fn hidden_set(g: &Grid, all: &Pos, deg: u32, direct: bool) -> Option<Hint> {
+    first(|found| hidden_set_each(g, all, deg, direct, found))
+}
+
+/// [`hidden_set`]'s hints, each reported to `found` in SE's order.
+pub(crate) fn hidden_set_each(
+    g: &Grid,
+    all: &Pos,
+    deg: u32,
+    direct: bool,
+    found: &mut Found<'_>,
+) -> ControlFlow<()> {
     for base in BCR {
         for r in base..base + 9 {
             let empty = g.empty(r);
@@ -155,7 +211,12 @@ pub(crate) fn hidden_set(g: &Grid, all: &Pos, deg: u32, direct: bool) -> Option<
                             } else {
                                 (2.5, "Direct Hidden Triplet")
                             };
-                            return Some(Hint::place(diff, name, cell, d));
+                            let pattern = Pattern::HiddenSet {
+                                r,
+                                digits: vals,
+                                places: union,
+                            };
+                            found(Hint::place(diff, name, cell, d), pattern)?;
                         }
                     }
                 } else {
@@ -171,17 +232,27 @@ pub(crate) fn hidden_set(g: &Grid, all: &Pos, deg: u32, direct: bool) -> Option<
                             3 => (4.0, "Hidden Triplet"),
                             _ => (5.4, "Hidden Quad"),
                         };
-                        return Some(Hint::elim(diff, name, elim));
+                        let pattern = Pattern::HiddenSet {
+                            r,
+                            digits: vals,
+                            places: union,
+                        };
+                        found(Hint::elim(diff, name, elim), pattern)?;
                     }
                 }
             }
         }
     }
-    None
+    ControlFlow::Continue(())
 }
 
 /// Naked sets of `deg` cells (3.0 pair, 3.6 triple, 5.0 quad).
 pub(crate) fn naked_set(g: &Grid, deg: u32) -> Option<Hint> {
+    first(|found| naked_set_each(g, deg, found))
+}
+
+/// [`naked_set`]'s hints, each reported to `found` in SE's order.
+pub(crate) fn naked_set_each(g: &Grid, deg: u32, found: &mut Found<'_>) -> ControlFlow<()> {
     for base in BCR {
         for r in base..base + 9 {
             if g.empty(r) < deg * 2 {
@@ -217,17 +288,27 @@ pub(crate) fn naked_set(g: &Grid, deg: u32) -> Option<Hint> {
                         3 => (3.6, "Naked Triplet"),
                         _ => (5.0, "Naked Quad"),
                     };
-                    return Some(Hint::elim(diff, name, elim));
+                    let pattern = Pattern::NakedSet {
+                        r,
+                        places: m,
+                        digits: union,
+                    };
+                    found(Hint::elim(diff, name, elim), pattern)?;
                 }
             }
         }
     }
-    None
+    ControlFlow::Continue(())
 }
 
 /// Fish of `deg` lines: columns as base first, then rows (3.2 X-Wing, 3.8 Swordfish, 5.2
 /// Jellyfish).
 pub(crate) fn fish(g: &Grid, all: &Pos, deg: u32) -> Option<Hint> {
+    first(|found| fish_each(g, all, deg, found))
+}
+
+/// [`fish`]'s hints, each reported to `found` in SE's order.
+pub(crate) fn fish_each(g: &Grid, all: &Pos, deg: u32, found: &mut Found<'_>) -> ControlFlow<()> {
     let mut placed = [0u32; 10];
     for &v in &g.v {
         placed[v as usize] += 1;
@@ -271,12 +352,18 @@ pub(crate) fn fish(g: &Grid, all: &Pos, deg: u32) -> Option<Hint> {
                         3 => (3.8, "Swordfish"),
                         _ => (5.2, "Jellyfish"),
                     };
-                    return Some(Hint::elim(diff, name, elim));
+                    let pattern = Pattern::Fish {
+                        base,
+                        lines: m,
+                        covers: union,
+                        d: d as u8,
+                    };
+                    found(Hint::elim(diff, name, elim), pattern)?;
                 }
             }
         }
     }
-    None
+    ControlFlow::Continue(())
 }
 
 /// XY-Wing (4.2) and XYZ-Wing (4.4).
