@@ -299,3 +299,6 @@ fn next_hint(g: &Grid, pos: &Pos, stop: &dyn Fn() -> bool) -> Option<Hint> {
         .or_else(|| unique::aligned_exclusion(g, 2))
         .or_else(|| chaining::chains(g, stop))
 }
+
+#[cfg(test)]
+mod tests;
