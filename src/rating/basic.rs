@@ -7,7 +7,7 @@
 use std::ops::ControlFlow;
 
 use super::Hint;
-use super::grid::{BOX, COL, Grid, INTER, Pos, ROW, SE_CELL_REGIONS, combos, n, region};
+use super::grid::{BOX, COL, Grid, INTER, Pos, ROW, SE_CELL_REGIONS, cells_at, combos, n, region};
 use crate::geometry::classic::{PEERS, sees};
 use crate::geometry::digits;
 
@@ -36,6 +36,36 @@ pub(crate) enum Pattern {
 
 /// The callback a finder reports its hints to: `Break` stops the search.
 pub(crate) type Found<'f> = dyn FnMut(Hint, Pattern) -> ControlFlow<()> + 'f;
+
+/// SE's ratings and names of the sets and fish of sizes 2, 3 and 4.
+const HIDDEN_SETS: [(f64, &str); 3] = [
+    (3.4, "Hidden Pair"),
+    (4.0, "Hidden Triplet"),
+    (5.4, "Hidden Quad"),
+];
+const NAKED_SETS: [(f64, &str); 3] = [
+    (3.0, "Naked Pair"),
+    (3.6, "Naked Triplet"),
+    (5.0, "Naked Quad"),
+];
+const FISH: [(f64, &str); 3] = [(3.2, "X-Wing"), (3.8, "Swordfish"), (5.2, "Jellyfish")];
+
+/// The rating and name of size `deg` (2 to 4) in one of those tables.
+fn by_size(table: [(f64, &'static str); 3], deg: u32) -> (f64, &'static str) {
+    table[(deg as usize).clamp(2, 4) - 2]
+}
+
+/// The union of `of(i)` over the set bits `i` of `m`.
+#[inline]
+fn union(m: u16, of: impl Fn(usize) -> u16) -> u16 {
+    let mut union = 0;
+    let mut b = m;
+    while b != 0 {
+        union |= of(b.trailing_zeros() as usize);
+        b &= b - 1;
+    }
+    union
+}
 
 /// The first hint a finder reports (SE takes that one).
 fn first(each: impl FnOnce(&mut Found<'_>) -> ControlFlow<()>) -> Option<Hint> {
@@ -141,9 +171,8 @@ pub(crate) fn locking_each(pos: &Pos, direct: bool, found: &mut Found<'_>) -> Co
                     } else {
                         let out = pos[r2][d as usize - 1] & !INTER[r2][r1];
                         if out != 0 {
-                            let elim: Vec<(u8, u16)> = (0..9)
-                                .filter(|i| out & (1 << i) != 0)
-                                .map(|i| (region(r2)[i], digits::bit(d)))
+                            let elim: Vec<(u8, u16)> = cells_at(r2, out)
+                                .map(|c| (c as u8, digits::bit(d)))
                                 .collect();
                             let (diff, name) = if t1 == BOX {
                                 (2.6, "Pointing")
@@ -189,12 +218,7 @@ pub(crate) fn hidden_set_each(
                 if vals & !many != 0 {
                     continue;
                 }
-                let mut union = 0u16;
-                let mut v = vals;
-                while v != 0 {
-                    union |= pos[v.trailing_zeros() as usize];
-                    v &= v - 1;
-                }
+                let union = union(vals, |i| pos[i]);
                 if n(union) != deg {
                     continue;
                 }
@@ -220,23 +244,11 @@ pub(crate) fn hidden_set_each(
                         }
                     }
                 } else {
-                    let elim: Vec<(u8, u16)> = (0..9)
-                        .filter(|i| union & (1 << i) != 0)
-                        .map(|i| region(r)[i])
-                        .filter(|&c| g.c[c as usize] & !vals != 0)
-                        .map(|c| (c, g.c[c as usize] & !vals))
-                        .collect();
+                    let elim = g.elims(cells_at(r, union), !vals);
                     if !elim.is_empty() {
-                        let (diff, name) = match deg {
-                            2 => (3.4, "Hidden Pair"),
-                            3 => (4.0, "Hidden Triplet"),
-                            _ => (5.4, "Hidden Quad"),
-                        };
-                        let pattern = Pattern::HiddenSet {
-                            r,
-                            digits: vals,
-                            places: union,
-                        };
+                        let (diff, name) = by_size(HIDDEN_SETS, deg);
+                        let (digits, places) = (vals, union);
+                        let pattern = Pattern::HiddenSet { r, digits, places };
                         found(Hint::elim(diff, name, elim), pattern)?;
                     }
                 }
@@ -267,32 +279,15 @@ pub(crate) fn naked_set_each(g: &Grid, deg: u32, found: &mut Found<'_>) -> Contr
                 if m & !many != 0 {
                     continue;
                 }
-                let mut union = 0u16;
-                let mut b = m;
-                while b != 0 {
-                    union |= cands[b.trailing_zeros() as usize];
-                    b &= b - 1;
-                }
+                let union = union(m, |i| cands[i]);
                 if n(union) != deg {
                     continue;
                 }
-                let elim: Vec<(u8, u16)> = (0..9)
-                    .filter(|i| m & (1 << i) == 0)
-                    .map(|i| region(r)[i])
-                    .filter(|&c| g.c[c as usize] & union != 0)
-                    .map(|c| (c, g.c[c as usize] & union))
-                    .collect();
+                let elim = g.elims(cells_at(r, !m), union);
                 if !elim.is_empty() {
-                    let (diff, name) = match deg {
-                        2 => (3.0, "Naked Pair"),
-                        3 => (3.6, "Naked Triplet"),
-                        _ => (5.0, "Naked Quad"),
-                    };
-                    let pattern = Pattern::NakedSet {
-                        r,
-                        places: m,
-                        digits: union,
-                    };
+                    let (diff, name) = by_size(NAKED_SETS, deg);
+                    let (places, digits) = (m, union);
+                    let pattern = Pattern::NakedSet { r, places, digits };
                     found(Hint::elim(diff, name, elim), pattern)?;
                 }
             }
@@ -326,12 +321,7 @@ pub(crate) fn fish_each(g: &Grid, all: &Pos, deg: u32, found: &mut Found<'_>) ->
                 if placed[d] + deg * 2 > 9 || m & !many[d - 1] != 0 {
                     continue;
                 }
-                let mut union = 0u16;
-                let mut b = m;
-                while b != 0 {
-                    union |= pos[b.trailing_zeros() as usize][d - 1];
-                    b &= b - 1;
-                }
+                let union = union(m, |i| pos[i][d - 1]);
                 if n(union) != deg {
                     continue;
                 }
@@ -347,11 +337,7 @@ pub(crate) fn fish_each(g: &Grid, all: &Pos, deg: u32, found: &mut Found<'_>) ->
                     }
                 }
                 if !elim.is_empty() {
-                    let (diff, name) = match deg {
-                        2 => (3.2, "X-Wing"),
-                        3 => (3.8, "Swordfish"),
-                        _ => (5.2, "Jellyfish"),
-                    };
+                    let (diff, name) = by_size(FISH, deg);
                     let pattern = Pattern::Fish {
                         base,
                         lines: m,

@@ -120,6 +120,15 @@ pub(crate) static SE_PEER_ORDER: [[u8; 20]; 81] = {
     t
 };
 
+/// The cells of SE's region `r` at the positions `places` (bit = index in the region), in
+/// the region's order.
+#[inline]
+pub(crate) fn cells_at(r: usize, places: u16) -> impl Iterator<Item = usize> {
+    (0..9)
+        .filter(move |i| places & (1 << i) != 0)
+        .map(move |i| region(r)[i] as usize)
+}
+
 /// SE's region of type `base` (BOX, ROW or COL) holding cell `c`.
 #[inline]
 pub(crate) fn region_of(base: usize, c: usize) -> usize {
@@ -230,6 +239,15 @@ impl Grid {
             .iter()
             .filter(|&&c| self.v[c as usize] == 0)
             .count() as u32
+    }
+
+    /// The candidates `mask` of `cells` that the grid has, as eliminations: `(cell, digits)`
+    /// for each cell with some, in the order given.
+    pub fn elims(&self, cells: impl Iterator<Item = usize>, mask: u16) -> Vec<(u8, u16)> {
+        cells
+            .filter(|&c| self.c[c] & mask != 0)
+            .map(|c| (c as u8, self.c[c] & mask))
+            .collect()
     }
 
     /// Whether a cell has candidate `d`.

@@ -2,7 +2,9 @@
 //! types 1 to 4) and aligned pair and triplet exclusion.
 
 use super::Hint;
-use super::grid::{BOX, COL, Grid, ROW, combos, n, region, region_of, region_set, regions_of};
+use super::grid::{
+    BOX, COL, Grid, ROW, cells_at, combos, n, region, region_of, region_set, regions_of,
+};
 use crate::geometry::CellSet;
 use crate::geometry::classic::{PEERS, sees};
 use crate::geometry::digits;
@@ -255,12 +257,7 @@ fn type3(
                     if n(naked) != degree || !ok || n(union) != degree {
                         continue;
                     }
-                    let elim: Vec<(u8, u16)> = (0..9)
-                        .filter(|&i| m & (1 << i) == 0 && i != i2)
-                        .map(|i| region(r)[i] as usize)
-                        .filter(|&c| g.c[c] & union != 0)
-                        .map(|c| (c as u8, g.c[c] & union))
-                        .collect();
+                    let elim = g.elims(cells_at(r, !m & !(1 << i2)), union);
                     let d = base + f64::from(n(union) - 1) * 0.1;
                     offer(d, 3, Hint::elim(d, name, elim));
                 }
@@ -290,12 +287,7 @@ fn type3(
                         }
                         let hidden: u16 = vals.iter().map(|&v| digits::bit(v)).sum();
                         let idx = union & !(1 << i1) & !(1 << i2);
-                        let elim: Vec<(u8, u16)> = (0..9)
-                            .filter(|&i| idx & (1 << i) != 0)
-                            .map(|i| region(r)[i] as usize)
-                            .filter(|&c| g.c[c] & !hidden != 0)
-                            .map(|c| (c as u8, g.c[c] & !hidden))
-                            .collect();
+                        let elim = g.elims(cells_at(r, idx), !hidden);
                         let d = base + f64::from(n(idx).max(1) - 1) * 0.1;
                         offer(d, 3, Hint::elim(d, name, elim));
                     }
@@ -321,11 +313,7 @@ pub(crate) fn bug(g: &Grid) -> Option<Hint> {
                 if k == 0 || k == 2 {
                     continue;
                 }
-                let news: Vec<usize> = (0..9)
-                    .filter(|i| p & (1 << i) != 0)
-                    .map(|i| region(r)[i] as usize)
-                    .filter(|&c| n(g.c[c]) >= 3)
-                    .collect();
+                let news: Vec<usize> = cells_at(r, p).filter(|&c| n(g.c[c]) >= 3).collect();
                 if news.is_empty() {
                     return None;
                 }
@@ -473,24 +461,7 @@ pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
         return aligned_triple(g);
     }
     // Candidate cells with their bivalue peers as a cell bitset (bit = cell number).
-    let mut cands: Vec<(usize, u128)> = Vec::new();
-    for cell in 0..81 {
-        if n(g.c[cell]) < 2 {
-            continue;
-        }
-        let mut single = false;
-        let mut ex = 0u128;
-        for o in PEERS[cell] {
-            match n(g.c[o]) {
-                1 => single = true,
-                2 => ex |= 1 << o,
-                _ => {}
-            }
-        }
-        if !single && ex != 0 {
-            cands.push((cell, ex));
-        }
-    }
+    let cands = exclusion_cells(g, 2);
     // SE's pairs in its order: by the larger index, then the smaller.
     for j in 1..cands.len() {
         for i in 0..j {
@@ -535,6 +506,31 @@ pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
     None
 }
 
+/// SE's candidate cells for aligned exclusion, in order: the cells with two candidates or
+/// more and no peer with one, each with its peers holding 2 to `most` candidates (a cell
+/// bitset, bit = cell number; it is not empty).
+fn exclusion_cells(g: &Grid, most: u32) -> Vec<(usize, u128)> {
+    let mut cands = Vec::new();
+    for cell in 0..81 {
+        if n(g.c[cell]) < 2 {
+            continue;
+        }
+        let mut single = false;
+        let mut ex = 0u128;
+        for o in PEERS[cell] {
+            match n(g.c[o]) {
+                1 => single = true,
+                k if k >= 2 && k <= most => ex |= 1 << o,
+                _ => {}
+            }
+        }
+        if !single && ex != 0 {
+            cands.push((cell, ex));
+        }
+    }
+    cands
+}
+
 /// The cells of a cell bitset (bit = cell number), increasing.
 fn cells_of(set: u128) -> impl Iterator<Item = usize> {
     CellSet(set).iter()
@@ -550,24 +546,10 @@ fn aligned_triple(g: &Grid) -> Option<Hint> {
     let mut cands: Vec<usize> = Vec::new();
     let mut is_cand = 0u128;
     let mut excl = [0u128; 81];
-    for cell in 0..81 {
-        if n(g.c[cell]) < 2 {
-            continue;
-        }
-        let mut single = false;
-        let mut ex = 0u128;
-        for o in PEERS[cell] {
-            match n(g.c[o]) {
-                1 => single = true,
-                2 | 3 => ex |= 1 << o,
-                _ => {}
-            }
-        }
-        if !single && ex != 0 {
-            cands.push(cell);
-            is_cand |= 1 << cell;
-            excl[cell] = ex;
-        }
+    for (cell, ex) in exclusion_cells(g, 3) {
+        cands.push(cell);
+        is_cand |= 1 << cell;
+        excl[cell] = ex;
     }
     for j in 1..cands.len() {
         for i in 0..j {

@@ -11,7 +11,7 @@ use super::Chainer;
 use super::potentials::{PSet, cand};
 use crate::geometry::digits;
 use crate::rating::basic::{self, Found, Pattern};
-use crate::rating::grid::{INTER, region};
+use crate::rating::grid::{INTER, cells_at as at};
 
 /// One of the rules, reporting its hints to the callback it is given.
 type Rule<'r> = &'r dyn Fn(&mut Found<'_>) -> ControlFlow<()>;
@@ -55,12 +55,6 @@ impl Chainer<'_> {
         let (g, init) = (&self.g, self.save);
         let off = |c: usize, d: u8| to_off.get(cand(c, d));
         let lost = |c: usize, d: u8| init.has(c, d) && !g.has(c, d);
-        // The cells of region `r` at the positions `places`.
-        let at = |r: usize, places: u16| {
-            (0..9)
-                .filter(move |i| places & (1 << i) != 0)
-                .map(move |i| region(r)[i] as usize)
-        };
         match pattern {
             // The digit's places in r1 outside r2.
             Pattern::Locking { r1, r2, d } => at(r1, !INTER[r1][r2])

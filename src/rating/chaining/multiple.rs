@@ -6,7 +6,41 @@ use super::{ARENA_LIMIT, Best, Chainer, length_bonus};
 use crate::rating::Hint;
 use crate::rating::grid::{n, region, regions_of};
 
+/// The set of "on" potentials or the set of "off" ones.
+fn pick<'p>(on: &'p PSet, off: &'p PSet, polarity: bool) -> &'p PSet {
+    if polarity { on } else { off }
+}
+
 impl Chainer<'_> {
+    /// The summed complexity of the chains to one potential from every start (`nodes`: the
+    /// potential's node in each start's outcome), when every start reaches it.
+    fn total_ancestors(&self, nodes: impl Iterator<Item = Option<u32>> + Clone) -> Option<u32> {
+        if nodes.clone().any(|q| q.is_none()) {
+            return None;
+        }
+        Some(nodes.flatten().map(|q| self.ar.ancestors(q)).sum())
+    }
+
+    /// Offers the hint that potential `t` is on (place it, when its cell has other
+    /// candidates) or off (remove it), rated after complexity `cx`.
+    fn offer_potential(
+        &self,
+        best: &mut Best,
+        name: &'static str,
+        (t, on): (u16, bool),
+        cx: u32,
+        key: u8,
+    ) {
+        let diff = self.mode.base() + length_bonus(cx);
+        if on {
+            if let Some(h) = Self::on_hint(self.save, name, t) {
+                best.offer(diff, cx, key, || h);
+            }
+        } else {
+            best.offer(diff, cx, key, || Self::off_hint(name, t));
+        }
+    }
+
     /// The consequences of candidate `o` assumed on: kept ones when there are, else a
     /// new search (SE's chaining from one "on" depends only on the grid and the mode).
     fn on_outcome(&mut self, o: u16) -> Outcome {
@@ -78,7 +112,6 @@ impl Chainer<'_> {
     /// SE's doRegionChainings for candidate `c` whose consequences are `on`/`off`.
     fn regions(&mut self, c: u16, on: &PSet, off: &PSet, best: &mut Best) {
         let (cell, d) = (cell_of(c), digit_of(c));
-        let base = self.mode.base();
         for r in regions_of(cell) {
             let p = self.save.pos(r, d);
             let k = n(p);
@@ -113,22 +146,10 @@ impl Chainer<'_> {
             for polarity in [true, false] {
                 let mine = if polarity { on } else { off };
                 for &t in &mine.order {
-                    let get = |(a, b, _): &&Outcome| if polarity { a.get(t) } else { b.get(t) };
-                    if !outcomes.iter().all(|o| get(o).is_some()) {
-                        continue;
-                    }
-                    let cx = self.ar.ancestors(mine.map[t as usize])
-                        + outcomes
-                            .iter()
-                            .filter_map(get)
-                            .map(|q| self.ar.ancestors(q))
-                            .sum::<u32>();
-                    if polarity {
-                        if let Some(h) = Self::on_hint(self.save, name, t) {
-                            best.offer(base + length_bonus(cx), cx, 6, || h);
-                        }
-                    } else {
-                        best.offer(base + length_bonus(cx), cx, 6, || Self::off_hint(name, t));
+                    let nodes = outcomes.iter().map(|(a, b, _)| pick(a, b, polarity).get(t));
+                    if let Some(cx) = self.total_ancestors(nodes) {
+                        let cx = self.ar.ancestors(mine.map[t as usize]) + cx;
+                        self.offer_potential(best, name, (t, polarity), cx, 6);
                     }
                 }
             }
@@ -138,7 +159,6 @@ impl Chainer<'_> {
     /// SE's getMultipleChainsHintList (Nishio, multiple and dynamic forcing chains).
     pub(super) fn multiple_chains(&mut self, stop: &dyn Fn() -> bool) -> Option<Hint> {
         let mode = self.mode;
-        let base = mode.base();
         let mut best = Best::default();
         for cell in 0..81 {
             let k = n(self.save.c[cell]);
@@ -181,28 +201,11 @@ impl Chainer<'_> {
                     "Cell Forcing Chains"
                 };
                 for polarity in [true, false] {
-                    let first = if polarity {
-                        &outcomes[0].0
-                    } else {
-                        &outcomes[0].1
-                    };
-                    for &t in &first.order {
-                        let get =
-                            |(a, b): &(PSet, PSet)| if polarity { a.get(t) } else { b.get(t) };
-                        if !outcomes.iter().all(|o| get(o).is_some()) {
-                            continue;
-                        }
-                        let cx = outcomes
-                            .iter()
-                            .filter_map(get)
-                            .map(|q| self.ar.ancestors(q))
-                            .sum::<u32>();
-                        if polarity {
-                            if let Some(h) = Self::on_hint(self.save, name, t) {
-                                best.offer(base + length_bonus(cx), cx, 5, || h);
-                            }
-                        } else {
-                            best.offer(base + length_bonus(cx), cx, 5, || Self::off_hint(name, t));
+                    let (on, off) = &outcomes[0];
+                    for &t in &pick(on, off, polarity).order {
+                        let nodes = outcomes.iter().map(|(a, b)| pick(a, b, polarity).get(t));
+                        if let Some(cx) = self.total_ancestors(nodes) {
+                            self.offer_potential(&mut best, name, (t, polarity), cx, 5);
                         }
                     }
                 }

@@ -100,56 +100,19 @@ impl Table {
             ons: vec![[(0, 0); 4]; 729],
             nons: vec![(0, 0); 729],
         };
-        let pos = g.all_pos();
+        // The same rules as for dynamic chains, once per candidate; the Y part (the cell's
+        // own candidates) comes first in both lists.
+        let (mut offs, mut ons) = (Vec::new(), Vec::new());
         for cell in 0..81 {
-            let all = g.c[cell];
-            let mut m = all;
-            while m != 0 {
-                let d = digits::first(m);
-                m &= m - 1;
-                let c = cand(cell, d);
-                // "On": the cell's other candidates (Y part), then the digit's other
-                // places in the box, row and column (as SE's getOnToOff lists them).
-                let offs = &mut t.offs[c as usize];
-                let mut len = 0;
-                let mut others = all & !digits::bit(d);
-                while others != 0 {
-                    offs[len] = cand(cell, digits::first(others));
-                    others &= others - 1;
-                    len += 1;
-                }
-                let ny = len;
-                for &o in &SE_PEER_ORDER[cell] {
-                    if g.has(o as usize, d) {
-                        offs[len] = cand(o as usize, d);
-                        len += 1;
-                    }
-                }
-                t.noffs[c as usize] = (len as u8, ny as u8);
-                // "Off": the other candidate of a bivalue cell, then the other place of
-                // the digit in a box, row or column with two places (SE's getOffToOn).
-                let ons = &mut t.ons[c as usize];
-                let mut len = 0;
-                if n(all) == 2 {
-                    ons[0] = (cand(cell, digits::first(all & !digits::bit(d))), CELL_RULE);
-                    len = 1;
-                }
-                let ny = len;
-                for r in regions_of(cell) {
-                    let p = pos[r][d as usize - 1];
-                    if n(p) == 2 {
-                        let mut i = p.trailing_zeros() as usize;
-                        if region(r)[i] as usize == cell {
-                            i = (p & !(1 << i)).trailing_zeros() as usize;
-                        }
-                        let k = cand(region(r)[i] as usize, d);
-                        if !ons[..len].iter().any(|&(o, _)| o == k) {
-                            ons[len] = (k, r as u8);
-                            len += 1;
-                        }
-                    }
-                }
-                t.nons[c as usize] = (len as u8, ny as u8);
+            let k = n(g.c[cell]);
+            for d in digits::iter(g.c[cell]) {
+                let c = cand(cell, d) as usize;
+                on_to_off(g, c as u16, true, &mut offs);
+                t.offs[c][..offs.len()].copy_from_slice(&offs);
+                t.noffs[c] = (offs.len() as u8, k as u8 - 1);
+                off_to_on(g, c as u16, true, true, &mut ons);
+                t.ons[c][..ons.len()].copy_from_slice(&ons);
+                t.nons[c] = (ons.len() as u8, u8::from(k == 2));
             }
         }
         t
