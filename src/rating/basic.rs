@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 
 use super::Hint;
 use super::grid::{BOX, COL, Grid, INTER, Pos, ROW, SE_CELL_REGIONS, cells_at, combos, n, region};
+use crate::geometry::CellSet;
 use crate::geometry::classic::{PEERS, sees};
 use crate::geometry::digits;
 
@@ -139,8 +140,8 @@ pub(crate) fn locking_each(pos: &Pos, direct: bool, found: &mut Found<'_>) -> Co
                 if shared == 0 {
                     continue;
                 }
-                for d in 1..=9u8 {
-                    let p1 = pos[r1][d as usize - 1];
+                for (i, &p1) in pos[r1].iter().enumerate() {
+                    let d = i as u8 + 1;
                     if n(p1) <= 1 || p1 & !shared != 0 {
                         continue;
                     }
@@ -150,7 +151,7 @@ pub(crate) fn locking_each(pos: &Pos, direct: bool, found: &mut Found<'_>) -> Co
                             if r3 == r1 || shared3 == 0 {
                                 continue;
                             }
-                            let p3 = pos[r3][d as usize - 1];
+                            let p3 = pos[r3][i];
                             if n(p3) <= 1 {
                                 continue;
                             }
@@ -169,7 +170,7 @@ pub(crate) fn locking_each(pos: &Pos, direct: bool, found: &mut Found<'_>) -> Co
                             }
                         }
                     } else {
-                        let out = pos[r2][d as usize - 1] & !INTER[r2][r1];
+                        let out = pos[r2][i] & !INTER[r2][r1];
                         if out != 0 {
                             let elim: Vec<(u8, u16)> = cells_at(r2, out)
                                 .map(|c| (c as u8, digits::bit(d)))
@@ -355,21 +356,21 @@ pub(crate) fn fish_each(g: &Grid, all: &Pos, deg: u32, found: &mut Found<'_>) ->
 /// XY-Wing (4.2) and XYZ-Wing (4.4).
 pub(crate) fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
     let target = if xyz { 3 } else { 2 };
+    // The pincers are bivalue cells: the others need not be visited.
+    let bivalue: CellSet = (0..81).filter(|&c| n(g.c[c]) == 2).collect();
     for xy in 0..81 {
         let vxy = g.c[xy];
         if n(vxy) != target {
             continue;
         }
-        for xz in PEERS[xy] {
+        let pincers = PEERS[xy] & bivalue;
+        for xz in pincers {
             let vxz = g.c[xz];
-            if n(vxz) != 2 || n(vxy & !vxz) != 1 {
+            if n(vxy & !vxz) != 1 {
                 continue;
             }
-            for yz in PEERS[xy] {
+            for yz in pincers {
                 let vyz = g.c[yz];
-                if n(vyz) != 2 {
-                    continue;
-                }
                 let union = vxy | vxz | vyz;
                 let inter = vxy & vxz & vyz;
                 if n(union) != 3 || n(inter) != if xyz { 1 } else { 0 } {

@@ -100,19 +100,40 @@ impl Table {
             ons: vec![[(0, 0); 4]; 729],
             nons: vec![(0, 0); 729],
         };
-        // The same rules as for dynamic chains, once per candidate; the Y part (the cell's
-        // own candidates) comes first in both lists.
-        let (mut offs, mut ons) = (Vec::new(), Vec::new());
+        let pos = g.all_pos();
+        let mut offs = Vec::new();
         for cell in 0..81 {
-            let k = n(g.c[cell]);
-            for d in digits::iter(g.c[cell]) {
+            let all = g.c[cell];
+            for d in digits::iter(all) {
                 let c = cand(cell, d) as usize;
+                // "On": the rule of the dynamic chains, the Y part first.
                 on_to_off(g, c as u16, true, &mut offs);
                 t.offs[c][..offs.len()].copy_from_slice(&offs);
-                t.noffs[c] = (offs.len() as u8, k as u8 - 1);
-                off_to_on(g, c as u16, true, true, &mut ons);
-                t.ons[c][..ons.len()].copy_from_slice(&ons);
-                t.nons[c] = (ons.len() as u8, u8::from(k == 2));
+                t.noffs[c] = (offs.len() as u8, n(all) as u8 - 1);
+                // "Off": [`off_to_on`]'s rule, with the places of the digit looked up in
+                // the grid's table instead of counted (this runs for every candidate).
+                let ons = &mut t.ons[c];
+                let mut len = 0;
+                if n(all) == 2 {
+                    ons[0] = (cand(cell, digits::first(all & !digits::bit(d))), CELL_RULE);
+                    len = 1;
+                }
+                let ny = len;
+                for r in regions_of(cell) {
+                    let p = pos[r][d as usize - 1];
+                    if n(p) == 2 {
+                        let mut i = p.trailing_zeros() as usize;
+                        if region(r)[i] as usize == cell {
+                            i = (p & !(1 << i)).trailing_zeros() as usize;
+                        }
+                        let k = cand(region(r)[i] as usize, d);
+                        if !ons[..len].iter().any(|&(o, _)| o == k) {
+                            ons[len] = (k, r as u8);
+                            len += 1;
+                        }
+                    }
+                }
+                t.nons[c] = (len as u8, ny as u8);
             }
         }
         t
