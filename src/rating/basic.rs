@@ -318,11 +318,12 @@ pub(crate) fn fish_each(g: &Grid, all: &Pos, deg: u32, found: &mut Found<'_>) ->
                 .fold(0u16, |m, i| m | 1 << i)
         });
         for m in combos(deg, 9) {
-            for d in 1..=9usize {
-                if placed[d] + deg * 2 > 9 || m & !many[d - 1] != 0 {
+            for (di, &lines) in many.iter().enumerate() {
+                let d = di + 1;
+                if placed[d] + deg * 2 > 9 || m & !lines != 0 {
                     continue;
                 }
-                let union = union(m, |i| pos[i][d - 1]);
+                let union = union(m, |l| pos[l][di]);
                 if n(union) != deg {
                     continue;
                 }

@@ -205,7 +205,10 @@ impl<'a> Chainer<'a> {
                 out.clear();
                 out.extend_from_slice(t.offs(c, y));
             }
-            None => on_to_off(&self.g, c, y, out),
+            None => {
+                out.clear();
+                on_to_off(&self.g, c, y, |o| out.push(o));
+            }
         }
     }
 

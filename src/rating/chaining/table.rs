@@ -8,20 +8,21 @@ use crate::rating::grid::{Grid, SE_PEER_ORDER, n, region, regions_of};
 /// The cause of an "on": the cell rule (Y) or a region (0..27).
 pub(super) const CELL_RULE: u8 = 255;
 
-/// Candidates turned off by an "on" (SE's getOnToOff), without repeats.
-pub(super) fn on_to_off(g: &Grid, c: u16, y: bool, out: &mut Vec<u16>) {
-    out.clear();
+/// Candidates turned off by an "on" (SE's getOnToOff), without repeats, each given to
+/// `out` in SE's order.
+#[inline]
+pub(super) fn on_to_off(g: &Grid, c: u16, y: bool, mut out: impl FnMut(u16)) {
     let (cell, d) = (cell_of(c), digit_of(c));
     if y {
         let mut others = g.c[cell] & !digits::bit(d);
         while others != 0 {
-            out.push(cand(cell, digits::first(others)));
+            out(cand(cell, digits::first(others)));
             others &= others - 1;
         }
     }
     for &o in &SE_PEER_ORDER[cell] {
         if g.has(o as usize, d) {
-            out.push(cand(o as usize, d));
+            out(cand(o as usize, d));
         }
     }
 }
@@ -101,15 +102,17 @@ impl Table {
             nons: vec![(0, 0); 729],
         };
         let pos = g.all_pos();
-        let mut offs = Vec::new();
         for cell in 0..81 {
             let all = g.c[cell];
             for d in digits::iter(all) {
                 let c = cand(cell, d) as usize;
                 // "On": the rule of the dynamic chains, the Y part first.
-                on_to_off(g, c as u16, true, &mut offs);
-                t.offs[c][..offs.len()].copy_from_slice(&offs);
-                t.noffs[c] = (offs.len() as u8, n(all) as u8 - 1);
+                let (offs, mut len) = (&mut t.offs[c], 0);
+                on_to_off(g, c as u16, true, |o| {
+                    offs[len] = o;
+                    len += 1;
+                });
+                t.noffs[c] = (len as u8, n(all) as u8 - 1);
                 // "Off": [`off_to_on`]'s rule, with the places of the digit looked up in
                 // the grid's table instead of counted (this runs for every candidate).
                 let ons = &mut t.ons[c];
