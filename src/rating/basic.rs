@@ -1,19 +1,89 @@
 //! SE's techniques below the chains: singles, its "direct" variants (which count only when
 //! they lead to a placement), intersections, naked and hidden sets, fish, XY- and XYZ-wings.
-//! Each producer returns the first hint in SE's search order.
+//! Each producer returns the first hint in SE's search order; the intersections, sets and
+//! fish also report every hint, with the pattern behind it, through a callback (`*_each`),
+//! which the dynamic chains use to continue a chain with them.
+
+use std::ops::ControlFlow;
 
 use super::Hint;
-use super::grid::{BOX, COL, Grid, HOUSES, INTER, PEERS, Pos, REGION, ROW, combos, n};
+use super::grid::{BOX, COL, Grid, INTER, Pos, ROW, SE_CELL_REGIONS, cells_at, combos, n, region};
+use crate::geometry::CellSet;
+use crate::geometry::classic::{PEERS, sees};
+use crate::geometry::digits;
 
 /// Region types in the order SE's set finders visit them: boxes, columns, rows.
 const BCR: [usize; 3] = [BOX, COL, ROW];
+
+/// The pattern behind a hint of [`locking_each`], [`hidden_set_each`], [`naked_set_each`] or
+/// [`fish_each`]. Regions are SE's numbers; positions are bits of indexes in a region.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pattern {
+    /// Digit `d`'s places in region `r1` all lie in its intersection with region `r2`.
+    Locking { r1: usize, r2: usize, d: u8 },
+    /// The digits `digits` of region `r` have their places at `places` only.
+    HiddenSet { r: usize, digits: u16, places: u16 },
+    /// The cells at `places` of region `r` hold only the digits `digits`.
+    NakedSet { r: usize, places: u16, digits: u16 },
+    /// Digit `d`'s places in the lines `lines` (bit = line index) of type `base` (`COL` or
+    /// `ROW`) lie in the lines `covers` of the other type.
+    Fish {
+        base: usize,
+        lines: u16,
+        covers: u16,
+        d: u8,
+    },
+}
+
+/// The callback a finder reports its hints to: `Break` stops the search.
+pub(crate) type Found<'f> = dyn FnMut(Hint, Pattern) -> ControlFlow<()> + 'f;
+
+/// SE's ratings and names of the sets and fish of sizes 2, 3 and 4.
+const HIDDEN_SETS: [(f64, &str); 3] = [
+    (3.4, "Hidden Pair"),
+    (4.0, "Hidden Triplet"),
+    (5.4, "Hidden Quad"),
+];
+const NAKED_SETS: [(f64, &str); 3] = [
+    (3.0, "Naked Pair"),
+    (3.6, "Naked Triplet"),
+    (5.0, "Naked Quad"),
+];
+const FISH: [(f64, &str); 3] = [(3.2, "X-Wing"), (3.8, "Swordfish"), (5.2, "Jellyfish")];
+
+/// The rating and name of size `deg` (2 to 4) in one of those tables.
+fn by_size(table: [(f64, &'static str); 3], deg: u32) -> (f64, &'static str) {
+    table[(deg as usize).clamp(2, 4) - 2]
+}
+
+/// The union of `of(i)` over the set bits `i` of `m`.
+#[inline]
+fn union(m: u16, of: impl Fn(usize) -> u16) -> u16 {
+    let mut union = 0;
+    let mut b = m;
+    while b != 0 {
+        union |= of(b.trailing_zeros() as usize);
+        b &= b - 1;
+    }
+    union
+}
+
+/// The first hint a finder reports (SE takes that one).
+fn first(each: impl FnOnce(&mut Found<'_>) -> ControlFlow<()>) -> Option<Hint> {
+    let mut hint = None;
+    let _ = each(&mut |h, _| {
+        hint = Some(h);
+        ControlFlow::Break(())
+    });
+    hint
+}
 
 /// Hidden singles: first the last empty cell of a region (1.0), then hidden singles in
 /// boxes (1.2), columns and rows (1.5).
 pub(crate) fn hidden_single(g: &Grid, pos: &Pos) -> Option<Hint> {
     // Empty cells per region.
     let mut empty = [0u8; 27];
-    for (cell, houses) in HOUSES.iter().enumerate() {
+    for (cell, houses) in SE_CELL_REGIONS.iter().enumerate() {
         if g.v[cell] == 0 {
             for &(r, _) in houses {
                 empty[r as usize] += 1;
@@ -27,9 +97,9 @@ pub(crate) fn hidden_single(g: &Grid, pos: &Pos) -> Option<Hint> {
                     continue;
                 }
                 for d in 1..=9u8 {
-                    let p = pos[r][d as usize];
+                    let p = pos[r][d as usize - 1];
                     if n(p) == 1 {
-                        let cell = REGION[r][p.trailing_zeros() as usize] as usize;
+                        let cell = region(r)[p.trailing_zeros() as usize] as usize;
                         let (diff, name) = if alone {
                             (1.0, "Full House")
                         } else if base == BOX {
@@ -50,13 +120,18 @@ pub(crate) fn hidden_single(g: &Grid, pos: &Pos) -> Option<Hint> {
 pub(crate) fn naked_single(g: &Grid) -> Option<Hint> {
     (0..81)
         .find(|&c| n(g.c[c]) == 1)
-        .map(|c| Hint::place(2.3, "Naked Single", c, g.c[c].trailing_zeros() as u8))
+        .map(|c| Hint::place(2.3, "Naked Single", c, digits::first(g.c[c])))
 }
 
 /// Pointing and claiming. `direct`: only when the eliminations leave a hidden single in
 /// another region of the first kind (1.7 pointing, 1.9 claiming; the hint places that
 /// single and removes nothing); else 2.6 pointing, 2.8 claiming.
 pub(crate) fn locking(pos: &Pos, direct: bool) -> Option<Hint> {
+    first(|found| locking_each(pos, direct, found))
+}
+
+/// [`locking`]'s hints, each reported to `found` in SE's order.
+pub(crate) fn locking_each(pos: &Pos, direct: bool, found: &mut Found<'_>) -> ControlFlow<()> {
     for (t1, t2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
         for r1 in t1..t1 + 9 {
             for r2 in t2..t2 + 9 {
@@ -65,8 +140,8 @@ pub(crate) fn locking(pos: &Pos, direct: bool) -> Option<Hint> {
                 if shared == 0 {
                     continue;
                 }
-                for d in 1..=9u8 {
-                    let p1 = pos[r1][d as usize];
+                for (i, &p1) in pos[r1].iter().enumerate() {
+                    let d = i as u8 + 1;
                     if n(p1) <= 1 || p1 & !shared != 0 {
                         continue;
                     }
@@ -76,7 +151,7 @@ pub(crate) fn locking(pos: &Pos, direct: bool) -> Option<Hint> {
                             if r3 == r1 || shared3 == 0 {
                                 continue;
                             }
-                            let p3 = pos[r3][d as usize];
+                            let p3 = pos[r3][i];
                             if n(p3) <= 1 {
                                 continue;
                             }
@@ -87,35 +162,48 @@ pub(crate) fn locking(pos: &Pos, direct: bool) -> Option<Hint> {
                                 } else {
                                     (1.9, "Direct Claiming")
                                 };
-                                let cell = REGION[r3][rest.trailing_zeros() as usize] as usize;
-                                return Some(Hint::place(diff, name, cell, d));
+                                let cell = region(r3)[rest.trailing_zeros() as usize] as usize;
+                                found(
+                                    Hint::place(diff, name, cell, d),
+                                    Pattern::Locking { r1, r2, d },
+                                )?;
                             }
                         }
                     } else {
-                        let out = pos[r2][d as usize] & !INTER[r2][r1];
+                        let out = pos[r2][i] & !INTER[r2][r1];
                         if out != 0 {
-                            let elim: Vec<(u8, u16)> = (0..9)
-                                .filter(|i| out & (1 << i) != 0)
-                                .map(|i| (REGION[r2][i], 1 << d))
+                            let elim: Vec<(u8, u16)> = cells_at(r2, out)
+                                .map(|c| (c as u8, digits::bit(d)))
                                 .collect();
                             let (diff, name) = if t1 == BOX {
                                 (2.6, "Pointing")
                             } else {
                                 (2.8, "Claiming")
                             };
-                            return Some(Hint::elim(diff, name, elim));
+                            found(Hint::elim(diff, name, elim), Pattern::Locking { r1, r2, d })?;
                         }
                     }
                 }
             }
         }
     }
-    None
+    ControlFlow::Continue(())
 }
 
 /// Hidden sets of `deg` digits. `direct`: only when removing the other digits of the set's
 /// cells leaves a hidden single in the region (2.0 pair, 2.5 triple; it places that single).
 pub(crate) fn hidden_set(g: &Grid, all: &Pos, deg: u32, direct: bool) -> Option<Hint> {
+    first(|found| hidden_set_each(g, all, deg, direct, found))
+}
+
+/// [`hidden_set`]'s hints, each reported to `found` in SE's order.
+pub(crate) fn hidden_set_each(
+    g: &Grid,
+    all: &Pos,
+    deg: u32,
+    direct: bool,
+    found: &mut Found<'_>,
+) -> ControlFlow<()> {
     for base in BCR {
         for r in base..base + 9 {
             let empty = g.empty(r);
@@ -124,69 +212,66 @@ pub(crate) fn hidden_set(g: &Grid, all: &Pos, deg: u32, direct: bool) -> Option<
             }
             let pos = &all[r];
             // Digits with two places or more: the others are in no set.
-            let many = (1..=9)
-                .filter(|&d| n(pos[d]) > 1)
-                .fold(0u16, |m, d| m | 1 << d);
-            for m in combos(deg, 9) {
-                let vals = m << 1;
+            let many = (0..9)
+                .filter(|&i| n(pos[i]) > 1)
+                .fold(0u16, |m, i| m | 1 << i);
+            for vals in combos(deg, 9) {
                 if vals & !many != 0 {
                     continue;
                 }
-                let mut union = 0u16;
-                let mut v = vals;
-                while v != 0 {
-                    union |= pos[v.trailing_zeros() as usize];
-                    v &= v - 1;
-                }
+                let union = union(vals, |i| pos[i]);
                 if n(union) != deg {
                     continue;
                 }
                 if direct {
                     for d in 1..=9u8 {
-                        if vals & (1 << d) != 0 || n(pos[d as usize]) <= 1 {
+                        if vals & digits::bit(d) != 0 || n(pos[d as usize - 1]) <= 1 {
                             continue;
                         }
-                        let rest = pos[d as usize] & !union;
+                        let rest = pos[d as usize - 1] & !union;
                         if n(rest) == 1 {
-                            let cell = REGION[r][rest.trailing_zeros() as usize] as usize;
+                            let cell = region(r)[rest.trailing_zeros() as usize] as usize;
                             let (diff, name) = if deg == 2 {
                                 (2.0, "Direct Hidden Pair")
                             } else {
                                 (2.5, "Direct Hidden Triplet")
                             };
-                            return Some(Hint::place(diff, name, cell, d));
+                            let pattern = Pattern::HiddenSet {
+                                r,
+                                digits: vals,
+                                places: union,
+                            };
+                            found(Hint::place(diff, name, cell, d), pattern)?;
                         }
                     }
                 } else {
-                    let elim: Vec<(u8, u16)> = (0..9)
-                        .filter(|i| union & (1 << i) != 0)
-                        .map(|i| REGION[r][i])
-                        .filter(|&c| g.c[c as usize] & !vals != 0)
-                        .map(|c| (c, g.c[c as usize] & !vals))
-                        .collect();
+                    let elim = g.elims(cells_at(r, union), !vals);
                     if !elim.is_empty() {
-                        let (diff, name) = match deg {
-                            2 => (3.4, "Hidden Pair"),
-                            3 => (4.0, "Hidden Triplet"),
-                            _ => (5.4, "Hidden Quad"),
-                        };
-                        return Some(Hint::elim(diff, name, elim));
+                        let (diff, name) = by_size(HIDDEN_SETS, deg);
+                        let (digits, places) = (vals, union);
+                        let pattern = Pattern::HiddenSet { r, digits, places };
+                        found(Hint::elim(diff, name, elim), pattern)?;
                     }
                 }
             }
         }
     }
-    None
+    ControlFlow::Continue(())
 }
 
 /// Naked sets of `deg` cells (3.0 pair, 3.6 triple, 5.0 quad).
 pub(crate) fn naked_set(g: &Grid, deg: u32) -> Option<Hint> {
+    first(|found| naked_set_each(g, deg, found))
+}
+
+/// [`naked_set`]'s hints, each reported to `found` in SE's order.
+pub(crate) fn naked_set_each(g: &Grid, deg: u32, found: &mut Found<'_>) -> ControlFlow<()> {
     for base in BCR {
         for r in base..base + 9 {
             if g.empty(r) < deg * 2 {
                 continue;
             }
-            let cands: [u16; 9] = std::array::from_fn(|i| g.c[REGION[r][i] as usize]);
+            let cands: [u16; 9] = std::array::from_fn(|i| g.c[region(r)[i] as usize]);
             // Cells with two candidates or more: the others are in no set.
             let many = (0..9)
                 .filter(|&i| n(cands[i]) > 1)
@@ -195,38 +280,31 @@ pub(crate) fn naked_set(g: &Grid, deg: u32) -> Option<Hint> {
                 if m & !many != 0 {
                     continue;
                 }
-                let mut union = 0u16;
-                let mut b = m;
-                while b != 0 {
-                    union |= cands[b.trailing_zeros() as usize];
-                    b &= b - 1;
-                }
+                let union = union(m, |i| cands[i]);
                 if n(union) != deg {
                     continue;
                 }
-                let elim: Vec<(u8, u16)> = (0..9)
-                    .filter(|i| m & (1 << i) == 0)
-                    .map(|i| REGION[r][i])
-                    .filter(|&c| g.c[c as usize] & union != 0)
-                    .map(|c| (c, g.c[c as usize] & union))
-                    .collect();
+                let elim = g.elims(cells_at(r, !m), union);
                 if !elim.is_empty() {
-                    let (diff, name) = match deg {
-                        2 => (3.0, "Naked Pair"),
-                        3 => (3.6, "Naked Triplet"),
-                        _ => (5.0, "Naked Quad"),
-                    };
-                    return Some(Hint::elim(diff, name, elim));
+                    let (diff, name) = by_size(NAKED_SETS, deg);
+                    let (places, digits) = (m, union);
+                    let pattern = Pattern::NakedSet { r, places, digits };
+                    found(Hint::elim(diff, name, elim), pattern)?;
                 }
             }
         }
     }
-    None
+    ControlFlow::Continue(())
 }
 
 /// Fish of `deg` lines: columns as base first, then rows (3.2 X-Wing, 3.8 Swordfish, 5.2
 /// Jellyfish).
 pub(crate) fn fish(g: &Grid, all: &Pos, deg: u32) -> Option<Hint> {
+    first(|found| fish_each(g, all, deg, found))
+}
+
+/// [`fish`]'s hints, each reported to `found` in SE's order.
+pub(crate) fn fish_each(g: &Grid, all: &Pos, deg: u32, found: &mut Found<'_>) -> ControlFlow<()> {
     let mut placed = [0u32; 10];
     for &v in &g.v {
         placed[v as usize] += 1;
@@ -234,22 +312,18 @@ pub(crate) fn fish(g: &Grid, all: &Pos, deg: u32) -> Option<Hint> {
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
         let pos = &all[base..base + 9];
         // Per digit, the lines where it has two places or more: the others are in no fish.
-        let many: [u16; 10] = std::array::from_fn(|d| {
+        let many: [u16; 9] = std::array::from_fn(|d| {
             (0..9)
                 .filter(|&i| n(pos[i][d]) > 1)
                 .fold(0u16, |m, i| m | 1 << i)
         });
         for m in combos(deg, 9) {
-            for d in 1..=9usize {
-                if placed[d] + deg * 2 > 9 || m & !many[d] != 0 {
+            for (di, &lines) in many.iter().enumerate() {
+                let d = di + 1;
+                if placed[d] + deg * 2 > 9 || m & !lines != 0 {
                     continue;
                 }
-                let mut union = 0u16;
-                let mut b = m;
-                while b != 0 {
-                    union |= pos[b.trailing_zeros() as usize][d];
-                    b &= b - 1;
-                }
+                let union = union(m, |l| pos[l][di]);
                 if n(union) != deg {
                     continue;
                 }
@@ -257,60 +331,60 @@ pub(crate) fn fish(g: &Grid, all: &Pos, deg: u32) -> Option<Hint> {
                 for j in 0..9 {
                     if union & (1 << j) != 0 {
                         for i in 0..9 {
-                            let c = REGION[cover + j][i];
+                            let c = region(cover + j)[i];
                             if m & (1 << i) == 0 && g.has(c as usize, d as u8) {
-                                elim.push((c, 1u16 << d));
+                                elim.push((c, digits::bit(d as u8)));
                             }
                         }
                     }
                 }
                 if !elim.is_empty() {
-                    let (diff, name) = match deg {
-                        2 => (3.2, "X-Wing"),
-                        3 => (3.8, "Swordfish"),
-                        _ => (5.2, "Jellyfish"),
+                    let (diff, name) = by_size(FISH, deg);
+                    let pattern = Pattern::Fish {
+                        base,
+                        lines: m,
+                        covers: union,
+                        d: d as u8,
                     };
-                    return Some(Hint::elim(diff, name, elim));
+                    found(Hint::elim(diff, name, elim), pattern)?;
                 }
             }
         }
     }
-    None
+    ControlFlow::Continue(())
 }
 
 /// XY-Wing (4.2) and XYZ-Wing (4.4).
 pub(crate) fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
     let target = if xyz { 3 } else { 2 };
+    // The pincers are bivalue cells: the others need not be visited.
+    let bivalue: CellSet = (0..81).filter(|&c| n(g.c[c]) == 2).collect();
     for xy in 0..81 {
         let vxy = g.c[xy];
         if n(vxy) != target {
             continue;
         }
-        for &xz in &PEERS[xy] {
-            let vxz = g.c[xz as usize];
-            if n(vxz) != 2 || n(vxy & !vxz) != 1 {
+        let pincers = PEERS[xy] & bivalue;
+        for xz in pincers {
+            let vxz = g.c[xz];
+            if n(vxy & !vxz) != 1 {
                 continue;
             }
-            for &yz in &PEERS[xy] {
-                let vyz = g.c[yz as usize];
-                if n(vyz) != 2 {
-                    continue;
-                }
+            for yz in pincers {
+                let vyz = g.c[yz];
                 let union = vxy | vxz | vyz;
                 let inter = vxy & vxz & vyz;
                 if n(union) != 3 || n(inter) != if xyz { 1 } else { 0 } {
                     continue;
                 }
                 let z = vxz & vyz;
-                let (xz, yz) = (xz as usize, yz as usize);
                 let elim: Vec<(u8, u16)> = PEERS[xz]
                     .iter()
-                    .map(|&c| c as usize)
                     .filter(|&c| {
                         c != xy
                             && c != yz
-                            && super::grid::sees(c, yz)
-                            && (!xyz || super::grid::sees(c, xy))
+                            && sees(c, yz)
+                            && (!xyz || sees(c, xy))
                             && g.c[c] & z != 0
                     })
                     .map(|c| (c as u8, z))

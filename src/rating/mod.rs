@@ -171,7 +171,7 @@ pub fn rate_position_with(
     let mut g = Grid::new(board.cells());
     if let Some(marks) = marks {
         for (c, &m) in g.c.iter_mut().zip(marks.iter()) {
-            *c &= m << 1;
+            *c &= m;
         }
     }
     rate_grid(g, stop, None)
@@ -299,3 +299,6 @@ fn next_hint(g: &Grid, pos: &Pos, stop: &dyn Fn() -> bool) -> Option<Hint> {
         .or_else(|| unique::aligned_exclusion(g, 2))
         .or_else(|| chaining::chains(g, stop))
 }
+
+#[cfg(test)]
+mod tests;

@@ -2,13 +2,14 @@
 //! types 1 to 4) and aligned pair and triplet exclusion.
 
 use super::Hint;
-use super::grid::{BOX, COL, Grid, PEERS, REGION, ROW, box_of, combos, n, sees};
+use super::grid::{
+    BOX, COL, Grid, ROW, cells_at, combos, n, region, region_of, region_set, regions_of,
+};
+use crate::geometry::CellSet;
+use crate::geometry::classic::{PEERS, sees};
+use crate::geometry::digits;
 
 const TYPES: [usize; 3] = [BOX, ROW, COL];
-
-fn regions_of(c: usize) -> [usize; 3] {
-    [BOX + box_of(c), ROW + c / 9, COL + c % 9]
-}
 
 /// SE's checkForLoops: loops of cells holding both digits, alternating house types.
 #[allow(clippy::too_many_arguments)]
@@ -36,7 +37,7 @@ fn find_loops(
         if t == last {
             continue;
         }
-        let mut m = REGION_CELLS[r] & ((with & !member) | start);
+        let mut m = region_set(r).0 & ((with & !member) | start);
         while m != 0 {
             let next = m.trailing_zeros() as usize;
             m &= m - 1;
@@ -54,23 +55,6 @@ fn find_loops(
         }
     }
     lp.pop();
-}
-
-/// The cells of each region as a cell bitset (bit = cell).
-static REGION_CELLS: [u128; 27] = build_region_cells();
-
-const fn build_region_cells() -> [u128; 27] {
-    let mut t = [0u128; 27];
-    let mut r = 0;
-    while r < 27 {
-        let mut i = 0;
-        while i < 9 {
-            t[r] |= 1 << REGION[r][i];
-            i += 1;
-        }
-        r += 1;
-    }
-    t
 }
 
 fn valid_loop(lp: &[usize]) -> bool {
@@ -169,12 +153,12 @@ pub(crate) fn unique_loops(g: &Grid) -> Option<Hint> {
                 let (c1, c2) = (extra[0], extra[1]);
                 let (mut r1, mut r2) = (false, false);
                 for t in TYPES {
-                    let r = super::grid::region_of(t, c1);
-                    if r != super::grid::region_of(t, c2) {
+                    let r = region_of(t, c1);
+                    if r != region_of(t, c2) {
                         continue;
                     }
                     let mut has = 0u16;
-                    for &o in &REGION[r] {
+                    for &o in region(r) {
                         let o = o as usize;
                         if o != c1 && o != c2 {
                             has |= g.c[o] & both;
@@ -232,16 +216,16 @@ fn type3(
     let extra = (g.c[c1] | g.c[c2]) & !both;
     for degree in n(extra)..=7 {
         for t in TYPES {
-            let r = super::grid::region_of(t, c1);
-            if r != super::grid::region_of(t, c2) {
+            let r = region_of(t, c1);
+            if r != region_of(t, c2) {
                 continue;
             }
             let empty = g.empty(r);
-            let i1 = REGION[r]
+            let i1 = region(r)
                 .iter()
                 .position(|&c| c as usize == c1)
                 .unwrap_or(0);
-            let i2 = REGION[r]
+            let i2 = region(r)
                 .iter()
                 .position(|&c| c as usize == c2)
                 .unwrap_or(0);
@@ -260,7 +244,7 @@ fn type3(
                         let p = if i == i1 {
                             extra
                         } else {
-                            g.c[REGION[r][i] as usize]
+                            g.c[region(r)[i] as usize]
                         };
                         if i != i1 {
                             naked |= p;
@@ -273,19 +257,14 @@ fn type3(
                     if n(naked) != degree || !ok || n(union) != degree {
                         continue;
                     }
-                    let elim: Vec<(u8, u16)> = (0..9)
-                        .filter(|&i| m & (1 << i) == 0 && i != i2)
-                        .map(|i| REGION[r][i] as usize)
-                        .filter(|&c| g.c[c] & union != 0)
-                        .map(|c| (c as u8, g.c[c] & union))
-                        .collect();
+                    let elim = g.elims(cells_at(r, !m & !(1 << i2)), union);
                     let d = base + f64::from(n(union) - 1) * 0.1;
                     offer(d, 3, Hint::elim(d, name, elim));
                 }
             }
             if degree * 2 < empty {
                 let rem: Vec<u8> = (1..=9u8)
-                    .filter(|&v| both & (1 << v) == 0 && extra & (1 << v) == 0)
+                    .filter(|&v| (both | extra) & digits::bit(v) == 0)
                     .collect();
                 if degree - 2 <= rem.len() as u32 {
                     for pm in combos(degree - 2, rem.len() as u32) {
@@ -293,7 +272,7 @@ fn type3(
                             .filter(|i| pm & (1 << i) != 0)
                             .map(|i| rem[i])
                             .collect();
-                        vals.extend(super::grid::digits(both));
+                        vals.extend(digits::iter(both));
                         let mut union = 0u16;
                         let mut ok = true;
                         for &v in &vals {
@@ -306,14 +285,9 @@ fn type3(
                         if !ok || n(union) != degree {
                             continue;
                         }
-                        let hidden: u16 = vals.iter().map(|&v| 1u16 << v).sum();
+                        let hidden: u16 = vals.iter().map(|&v| digits::bit(v)).sum();
                         let idx = union & !(1 << i1) & !(1 << i2);
-                        let elim: Vec<(u8, u16)> = (0..9)
-                            .filter(|&i| idx & (1 << i) != 0)
-                            .map(|i| REGION[r][i] as usize)
-                            .filter(|&c| g.c[c] & !hidden != 0)
-                            .map(|c| (c as u8, g.c[c] & !hidden))
-                            .collect();
+                        let elim = g.elims(cells_at(r, idx), !hidden);
                         let d = base + f64::from(n(idx).max(1) - 1) * 0.1;
                         offer(d, 3, Hint::elim(d, name, elim));
                     }
@@ -339,11 +313,7 @@ pub(crate) fn bug(g: &Grid) -> Option<Hint> {
                 if k == 0 || k == 2 {
                     continue;
                 }
-                let news: Vec<usize> = (0..9)
-                    .filter(|i| p & (1 << i) != 0)
-                    .map(|i| REGION[r][i] as usize)
-                    .filter(|&c| n(g.c[c]) >= 3)
-                    .collect();
+                let news: Vec<usize> = cells_at(r, p).filter(|&c| n(g.c[c]) >= 3).collect();
                 if news.is_empty() {
                     return None;
                 }
@@ -352,11 +322,11 @@ pub(crate) fn bug(g: &Grid) -> Option<Hint> {
                     if !cells.contains(&c) {
                         cells.push(c);
                     }
-                    values[c] |= 1 << d;
-                    all |= 1 << d;
-                    temp.c[c] &= !(1 << d);
+                    values[c] |= digits::bit(d);
+                    all |= digits::bit(d);
+                    temp.c[c] &= !digits::bit(d);
                     let mut cc: Vec<usize> = match common.take() {
-                        None => PEERS[c].iter().map(|&o| o as usize).collect(),
+                        None => PEERS[c].iter().collect(),
                         Some(v) => v.into_iter().filter(|&o| sees(o, c)).collect(),
                     };
                     cc.retain(|o| !cells.contains(o));
@@ -412,14 +382,14 @@ pub(crate) fn bug(g: &Grid) -> Option<Hint> {
         return Some(h);
     }
     for t in TYPES {
-        let r = super::grid::region_of(t, cells[0]);
-        if cells.iter().any(|&c| super::grid::region_of(t, c) != r) {
+        let r = region_of(t, cells[0]);
+        if cells.iter().any(|&c| region_of(t, c) != r) {
             continue;
         }
         let rc: Vec<usize> = common
             .iter()
             .copied()
-            .filter(|&c| super::grid::region_of(t, c) == r)
+            .filter(|&c| region_of(t, c) == r)
             .collect();
         for degree in 2..=6u32 {
             if (rc.len() as u32) < degree {
@@ -464,7 +434,7 @@ fn bug4(g: &Grid, cells: &[usize], values: &[u16; 81], all: u16) -> Option<Hint>
         return None;
     }
     for t in TYPES {
-        if super::grid::region_of(t, c1) != super::grid::region_of(t, c2) {
+        if region_of(t, c1) != region_of(t, c2) {
             continue;
         }
         let b1 = g.c[c1] & !values[c1] & !common;
@@ -491,24 +461,7 @@ pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
         return aligned_triple(g);
     }
     // Candidate cells with their bivalue peers as a cell bitset (bit = cell number).
-    let mut cands: Vec<(usize, u128)> = Vec::new();
-    for cell in 0..81 {
-        if n(g.c[cell]) < 2 {
-            continue;
-        }
-        let mut single = false;
-        let mut ex = 0u128;
-        for &o in &PEERS[cell] {
-            match n(g.c[o as usize]) {
-                1 => single = true,
-                2 => ex |= 1 << o,
-                _ => {}
-            }
-        }
-        if !single && ex != 0 {
-            cands.push((cell, ex));
-        }
-    }
+    let cands = exclusion_cells(g, 2);
     // SE's pairs in its order: by the larger index, then the smaller.
     for j in 1..cands.len() {
         for i in 0..j {
@@ -521,19 +474,19 @@ pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
             let aligned = sees(c0, c1);
             // A combination of values (p0, p1) is excluded when a common bivalue peer holds
             // exactly those two values (a peer holds two, so p0 == p1 is never excluded
-            // so): `forb[v]` is the values excluded with v.
-            let mut forb = [0u16; 10];
+            // so): `forb[v - 1]` is the values excluded with v.
+            let mut forb = [0u16; 9];
             for e in cells_of(both_ex) {
                 let m = g.c[e];
                 let (a, b) = (m.trailing_zeros(), (m & (m - 1)).trailing_zeros());
                 forb[a as usize] |= 1 << b;
                 forb[b as usize] |= 1 << a;
             }
-            let (ok0, ok1) = super::grid::digits(g.c[c0]).fold((0u16, 0u16), |(o0, o1), p0| {
-                let same = if aligned { 1u16 << p0 } else { 0 };
-                let with = g.c[c1] & !forb[p0 as usize] & !same;
+            let (ok0, ok1) = digits::iter(g.c[c0]).fold((0u16, 0u16), |(o0, o1), p0| {
+                let same = if aligned { digits::bit(p0) } else { 0 };
+                let with = g.c[c1] & !forb[p0 as usize - 1] & !same;
                 if with != 0 {
-                    (o0 | 1 << p0, o1 | with)
+                    (o0 | digits::bit(p0), o1 | with)
                 } else {
                     (o0, o1)
                 }
@@ -553,15 +506,34 @@ pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
     None
 }
 
+/// SE's candidate cells for aligned exclusion, in order: the cells with two candidates or
+/// more and no peer with one, each with its peers holding 2 to `most` candidates (a cell
+/// bitset, bit = cell number; it is not empty).
+fn exclusion_cells(g: &Grid, most: u32) -> Vec<(usize, u128)> {
+    let mut cands = Vec::new();
+    for cell in 0..81 {
+        if n(g.c[cell]) < 2 {
+            continue;
+        }
+        let mut single = false;
+        let mut ex = 0u128;
+        for o in PEERS[cell] {
+            match n(g.c[o]) {
+                1 => single = true,
+                k if k >= 2 && k <= most => ex |= 1 << o,
+                _ => {}
+            }
+        }
+        if !single && ex != 0 {
+            cands.push((cell, ex));
+        }
+    }
+    cands
+}
+
 /// The cells of a cell bitset (bit = cell number), increasing.
-fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let c = set.trailing_zeros() as usize;
-            set &= set - 1;
-            c
-        })
-    })
+fn cells_of(set: u128) -> impl Iterator<Item = usize> {
+    CellSet(set).iter()
 }
 
 /// Aligned triple exclusion (7.5) as SE does it: a pair of candidate cells, a third taken
@@ -574,24 +546,10 @@ fn aligned_triple(g: &Grid) -> Option<Hint> {
     let mut cands: Vec<usize> = Vec::new();
     let mut is_cand = 0u128;
     let mut excl = [0u128; 81];
-    for cell in 0..81 {
-        if n(g.c[cell]) < 2 {
-            continue;
-        }
-        let mut single = false;
-        let mut ex = 0u128;
-        for &o in &PEERS[cell] {
-            match n(g.c[o as usize]) {
-                1 => single = true,
-                2 | 3 => ex |= 1 << o,
-                _ => {}
-            }
-        }
-        if !single && ex != 0 {
-            cands.push(cell);
-            is_cand |= 1 << cell;
-            excl[cell] = ex;
-        }
+    for (cell, ex) in exclusion_cells(g, 3) {
+        cands.push(cell);
+        is_cand |= 1 << cell;
+        excl[cell] = ex;
     }
     for j in 1..cands.len() {
         for i in 0..j {

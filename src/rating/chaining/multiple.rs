@@ -1,0 +1,217 @@
+//! Nishio, multiple (cell and region) and dynamic forcing chains: SE's
+//! getMultipleChainsHintList and what it calls.
+
+use super::potentials::{Outcome, PSet, cand, cell_of, digit_of};
+use super::{ARENA_LIMIT, Best, Chainer, length_bonus};
+use crate::rating::Hint;
+use crate::rating::grid::{n, region, regions_of};
+
+/// The set of "on" potentials or the set of "off" ones.
+fn pick<'p>(on: &'p PSet, off: &'p PSet, polarity: bool) -> &'p PSet {
+    if polarity { on } else { off }
+}
+
+impl Chainer<'_> {
+    /// The summed complexity of the chains to one potential from every start (`nodes`: the
+    /// potential's node in each start's outcome), when every start reaches it.
+    fn total_ancestors(&self, nodes: impl Iterator<Item = Option<u32>> + Clone) -> Option<u32> {
+        if nodes.clone().any(|q| q.is_none()) {
+            return None;
+        }
+        Some(nodes.flatten().map(|q| self.ar.ancestors(q)).sum())
+    }
+
+    /// Offers the hint that potential `t` is on (place it, when its cell has other
+    /// candidates) or off (remove it), rated after complexity `cx`.
+    fn offer_potential(
+        &self,
+        best: &mut Best,
+        name: &'static str,
+        (t, on): (u16, bool),
+        cx: u32,
+        key: u8,
+    ) {
+        let diff = self.mode.base() + length_bonus(cx);
+        if on {
+            if let Some(h) = Self::on_hint(self.save, name, t) {
+                best.offer(diff, cx, key, || h);
+            }
+        } else {
+            best.offer(diff, cx, key, || Self::off_hint(name, t));
+        }
+    }
+
+    /// The consequences of candidate `o` assumed on: kept ones when there are, else a
+    /// new search (SE's chaining from one "on" depends only on the grid and the mode).
+    fn on_outcome(&mut self, o: u16) -> Outcome {
+        if let Some(x) = self.on_cache[o as usize].take() {
+            return x;
+        }
+        let mut to_on = self.pset();
+        let mut to_off = self.pset();
+        let node = self.ar.add(o * 2 + 1, &[]);
+        to_on.insert(o, node);
+        let absurd = self.chain(&mut to_on, &mut to_off);
+        (to_on, to_off, absurd)
+    }
+
+    /// SE's doBinaryChaining from one candidate, on and off.
+    fn binary(
+        &mut self,
+        c: u16,
+        on_to_on: &mut PSet,
+        on_to_off: &mut PSet,
+        double: bool,
+        contradiction: bool,
+        best: &mut Best,
+    ) {
+        let base = self.mode.base();
+        let mut off_to_on = self.pset();
+        let mut off_to_off = self.pset();
+        let (a, b, absurd) = self.on_outcome(c);
+        let old_on = std::mem::replace(on_to_on, a);
+        let old_off = std::mem::replace(on_to_off, b);
+        self.give([old_on, old_off]);
+        if contradiction && let Some((a, b)) = absurd {
+            let cx = self.ar.ancestors(a) + self.ar.ancestors(b);
+            best.offer(base + length_bonus(cx), cx, 7, || {
+                Self::off_hint(self.mode.contradiction_name(), c)
+            });
+        }
+        let p_off = self.ar.add(c * 2, &[]);
+        off_to_off.insert(c, p_off);
+        let absurd = self.chain(&mut off_to_on, &mut off_to_off);
+        if contradiction
+            && let Some((a, b)) = absurd
+            && let Some(h) = Self::on_hint(self.save, self.mode.contradiction_name(), c)
+        {
+            let cx = self.ar.ancestors(a) + self.ar.ancestors(b);
+            best.offer(base + length_bonus(cx), cx, 7, || h);
+        }
+        if double {
+            for &k in &on_to_on.order {
+                if let Some(q) = off_to_on.get(k) {
+                    let cx = self.ar.ancestors(on_to_on.map[k as usize]) + self.ar.ancestors(q);
+                    if let Some(h) = Self::on_hint(self.save, "Dynamic Double Forcing Chains", k) {
+                        best.offer(base + length_bonus(cx), cx, 1, || h);
+                    }
+                }
+            }
+            for &k in &on_to_off.order {
+                if let Some(q) = off_to_off.get(k) {
+                    let cx = self.ar.ancestors(on_to_off.map[k as usize]) + self.ar.ancestors(q);
+                    best.offer(base + length_bonus(cx), cx, 1, || {
+                        Self::off_hint("Dynamic Double Forcing Chains", k)
+                    });
+                }
+            }
+        }
+        self.give([off_to_on, off_to_off]);
+    }
+
+    /// SE's doRegionChainings for candidate `c` whose consequences are `on`/`off`.
+    fn regions(&mut self, c: u16, on: &PSet, off: &PSet, best: &mut Best) {
+        let (cell, d) = (cell_of(c), digit_of(c));
+        for r in regions_of(cell) {
+            let p = self.save.pos(r, d);
+            let k = n(p);
+            if !(k == 2 || (self.mode.multiple && k > 2)) {
+                continue;
+            }
+            if region(r)[p.trailing_zeros() as usize] as usize != cell {
+                continue;
+            }
+            // The other places' chains, kept for their own cells (which come later).
+            let mut others = [0u16; 9];
+            let mut count = 0;
+            for i in 0..9 {
+                if p & (1 << i) == 0 || region(r)[i] as usize == cell {
+                    continue;
+                }
+                let o = cand(region(r)[i] as usize, d);
+                let x = self.on_outcome(o);
+                self.on_cache[o as usize] = Some(x);
+                others[count] = o;
+                count += 1;
+            }
+            let outcomes: Vec<&Outcome> = others[..count]
+                .iter()
+                .map(|&o| self.on_cache[o as usize].as_ref().expect("just kept"))
+                .collect();
+            let name = if self.mode.dynamic {
+                "Dynamic Region Forcing Chains"
+            } else {
+                "Region Forcing Chains"
+            };
+            for polarity in [true, false] {
+                let mine = if polarity { on } else { off };
+                for &t in &mine.order {
+                    let nodes = outcomes.iter().map(|(a, b, _)| pick(a, b, polarity).get(t));
+                    if let Some(cx) = self.total_ancestors(nodes) {
+                        let cx = self.ar.ancestors(mine.map[t as usize]) + cx;
+                        self.offer_potential(best, name, (t, polarity), cx, 6);
+                    }
+                }
+            }
+        }
+    }
+
+    /// SE's getMultipleChainsHintList (Nishio, multiple and dynamic forcing chains).
+    pub(super) fn multiple_chains(&mut self, stop: &dyn Fn() -> bool) -> Option<Hint> {
+        let mode = self.mode;
+        let mut best = Best::default();
+        for cell in 0..81 {
+            let k = n(self.save.c[cell]);
+            if !(k > 2 || (k > 1 && mode.dynamic)) {
+                continue;
+            }
+            if stop() {
+                return None;
+            }
+            // The arena holds the kept chains' nodes: it is cleared with them, when it
+            // grows large (and at the start).
+            if self.on_cache.is_empty() || self.ar.parents.len() > ARENA_LIMIT {
+                self.ar.nodes.clear();
+                self.ar.parents.clear();
+                let kept: Vec<Outcome> =
+                    self.on_cache.iter_mut().filter_map(Option::take).collect();
+                self.give(kept.into_iter().flat_map(|(a, b, _)| [a, b]));
+                self.on_cache.resize_with(729, || None);
+            }
+            let mut outcomes: Vec<(PSet, PSet)> = Vec::new();
+            for d in 1..=9u8 {
+                if !self.save.has(cell, d) {
+                    continue;
+                }
+                let c = cand(cell, d);
+                let mut on = self.pset();
+                let mut off = self.pset();
+                let double = k >= 3 && !mode.nishio && mode.dynamic;
+                let contradiction = mode.dynamic || mode.nishio;
+                self.binary(c, &mut on, &mut off, double, contradiction, &mut best);
+                if !mode.nishio {
+                    self.regions(c, &on, &off, &mut best);
+                }
+                outcomes.push((on, off));
+            }
+            if !mode.nishio && (k == 2 || (mode.multiple && k > 2)) {
+                let name = if mode.dynamic {
+                    "Dynamic Cell Forcing Chains"
+                } else {
+                    "Cell Forcing Chains"
+                };
+                for polarity in [true, false] {
+                    let (on, off) = &outcomes[0];
+                    for &t in &pick(on, off, polarity).order {
+                        let nodes = outcomes.iter().map(|(a, b)| pick(a, b, polarity).get(t));
+                        if let Some(cx) = self.total_ancestors(nodes) {
+                            self.offer_potential(&mut best, name, (t, polarity), cx, 5);
+                        }
+                    }
+                }
+            }
+            self.give(outcomes.into_iter().flat_map(|(a, b)| [a, b]));
+        }
+        best.best.map(|b| b.3)
+    }
+}

@@ -1,0 +1,188 @@
+//! Potentials: a candidate assumed on or off, as the chains record them.
+//!
+//! A candidate is `cell * 9 + digit - 1` (0..729). A node of the [`Arena`] is a potential,
+//! keyed `candidate * 2 + on`, with the indexes of the potentials it follows from (its
+//! parents); [`PSet`] and [`Cands`] are sets of candidates reached by one search.
+
+/// No node.
+pub(super) const NONE: u32 = u32::MAX;
+
+#[inline]
+pub(super) fn cand(cell: usize, d: u8) -> u16 {
+    (cell * 9 + d as usize - 1) as u16
+}
+#[inline]
+pub(super) fn cell_of(c: u16) -> usize {
+    c as usize / 9
+}
+#[inline]
+pub(super) fn digit_of(c: u16) -> u8 {
+    (c % 9) as u8 + 1
+}
+
+pub(super) struct Node {
+    /// `cand * 2 + on`.
+    key: u16,
+    first: u32,
+    count: u32,
+}
+
+#[derive(Default)]
+pub(super) struct Arena {
+    pub(super) nodes: Vec<Node>,
+    pub(super) parents: Vec<u32>,
+}
+
+impl Arena {
+    pub(super) fn add(&mut self, key: u16, parents: &[u32]) -> u32 {
+        let first = self.parents.len() as u32;
+        self.parents.extend_from_slice(parents);
+        self.nodes.push(Node {
+            key,
+            first,
+            count: parents.len() as u32,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+    pub(super) fn parents(&self, i: u32) -> &[u32] {
+        let n = &self.nodes[i as usize];
+        &self.parents[n.first as usize..(n.first + n.count) as usize]
+    }
+    pub(super) fn key(&self, i: u32) -> u16 {
+        self.nodes[i as usize].key
+    }
+    /// Whether `key` occurs on the chain of first parents above `i`.
+    pub(super) fn is_parent(&self, i: u32, key: u16) -> bool {
+        let mut p = i;
+        while let Some(&q) = self.parents(p).first() {
+            p = q;
+            if self.key(p) == key {
+                return true;
+            }
+        }
+        false
+    }
+    /// SE's ancestor count: potentials reached through parents, breadth first, each
+    /// distinct potential counted (and expanded) once.
+    pub(super) fn ancestors(&self, i: u32) -> u32 {
+        let mut seen = [0u64; 23];
+        let mut todo = vec![i];
+        let mut next = Vec::new();
+        let mut count = 0;
+        while !todo.is_empty() {
+            for &p in &todo {
+                let k = self.key(p) as usize;
+                if seen[k / 64] & (1 << (k % 64)) == 0 {
+                    seen[k / 64] |= 1 << (k % 64);
+                    count += 1;
+                    next.extend_from_slice(self.parents(p));
+                }
+            }
+            std::mem::swap(&mut todo, &mut next);
+            next.clear();
+        }
+        count
+    }
+}
+
+/// For the unary searches (where "on" and "off" alternate along first parents): the "off"
+/// candidates above each "on" node on its chain of first parents, as a 729-bit set, so that
+/// SE's `isParent` test is one lookup instead of a walk up the chain.
+#[derive(Default)]
+pub(super) struct OffsAbove {
+    /// Arena node → index in `sets` (NONE for nodes not tracked).
+    local: Vec<u32>,
+    sets: Vec<[u64; 12]>,
+}
+
+impl OffsAbove {
+    pub(super) fn reset(&mut self) {
+        self.local.clear();
+        self.sets.clear();
+    }
+    /// Records "on" node `n`, made by "off" node `q` (or a start node when `q` is None).
+    pub(super) fn on_made(&mut self, ar: &Arena, n: u32, q: Option<u32>) {
+        let mut set = [0u64; 12];
+        if let Some(q) = q {
+            if let Some(&p) = ar.parents(q).first() {
+                set = self.sets[self.local[p as usize] as usize];
+            }
+            let c = (ar.key(q) / 2) as usize;
+            set[c / 64] |= 1 << (c % 64);
+        }
+        if self.local.len() <= n as usize {
+            self.local.resize(n as usize + 1, NONE);
+        }
+        self.local[n as usize] = self.sets.len() as u32;
+        self.sets.push(set);
+    }
+    /// Whether "off" candidate `c` is above "on" node `p`.
+    pub(super) fn has(&self, p: u32, c: u16) -> bool {
+        let set = &self.sets[self.local[p as usize] as usize];
+        set[c as usize / 64] & (1 << (c % 64)) != 0
+    }
+}
+
+/// The consequences of one start: the potentials made "on" and "off", and the pair of
+/// nodes (on, off) of a candidate that came out both ways, if any.
+pub(super) type Outcome = (PSet, PSet, Option<(u32, u32)>);
+
+/// An insertion-ordered set of potentials of one polarity, by candidate.
+#[derive(Clone)]
+pub(super) struct PSet {
+    pub(super) map: Vec<u32>,
+    pub(super) order: Vec<u16>,
+}
+
+impl PSet {
+    pub(super) fn new() -> PSet {
+        PSet {
+            map: vec![NONE; 729],
+            order: Vec::new(),
+        }
+    }
+    #[inline]
+    pub(super) fn get(&self, c: u16) -> Option<u32> {
+        let v = self.map[c as usize];
+        (v != NONE).then_some(v)
+    }
+    #[inline]
+    pub(super) fn has(&self, c: u16) -> bool {
+        self.map[c as usize] != NONE
+    }
+    /// Empties the set, touching only its entries.
+    pub(super) fn reset(&mut self) {
+        for &c in &self.order {
+            self.map[c as usize] = NONE;
+        }
+        self.order.clear();
+    }
+
+    /// Adds unless present (the first version is kept).
+    pub(super) fn insert(&mut self, c: u16, node: u32) {
+        if self.map[c as usize] == NONE {
+            self.map[c as usize] = node;
+            self.order.push(c);
+        }
+    }
+}
+
+/// A set of candidates (`cell * 9 + digit - 1`, 0..729) as a bitset: bit `c % 64` of word
+/// `c / 64`.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Cands([u64; 12]);
+
+impl Cands {
+    /// Adds `c`; whether it was absent.
+    #[inline]
+    pub(super) fn insert(&mut self, c: u16) -> bool {
+        let (w, b) = (c as usize / 64, 1u64 << (c % 64));
+        let new = self.0[w] & b == 0;
+        self.0[w] |= b;
+        new
+    }
+    #[inline]
+    pub(super) fn has(&self, c: u16) -> bool {
+        self.0[c as usize / 64] & (1 << (c % 64)) != 0
+    }
+}

@@ -1,0 +1,144 @@
+//! The implications of one potential (SE's getOnToOff and getOffToOn), computed on the fly
+//! for dynamic chains and once per grid, as a [`Table`], for static ones.
+
+use super::potentials::{cand, cell_of, digit_of};
+use crate::geometry::digits;
+use crate::rating::grid::{Grid, SE_PEER_ORDER, n, region, regions_of};
+
+/// The cause of an "on": the cell rule (Y) or a region (0..27).
+pub(super) const CELL_RULE: u8 = 255;
+
+/// Candidates turned off by an "on" (SE's getOnToOff), without repeats, each given to
+/// `out` in SE's order.
+#[inline]
+pub(super) fn on_to_off(g: &Grid, c: u16, y: bool, mut out: impl FnMut(u16)) {
+    let (cell, d) = (cell_of(c), digit_of(c));
+    if y {
+        let mut others = g.c[cell] & !digits::bit(d);
+        while others != 0 {
+            out(cand(cell, digits::first(others)));
+            others &= others - 1;
+        }
+    }
+    for &o in &SE_PEER_ORDER[cell] {
+        if g.has(o as usize, d) {
+            out(cand(o as usize, d));
+        }
+    }
+}
+
+/// Candidates turned on by an "off" (SE's getOffToOn), with their cause, without
+/// repeats.
+pub(super) fn off_to_on(g: &Grid, c: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
+    out.clear();
+    let (cell, d) = (cell_of(c), digit_of(c));
+    if y && n(g.c[cell]) == 2 {
+        let other = digits::first(g.c[cell] & !digits::bit(d));
+        out.push((cand(cell, other), CELL_RULE));
+    }
+    if x {
+        for r in regions_of(cell) {
+            // The first two places of the digit in the region, if there are two only.
+            let mut places = [0usize; 2];
+            let mut count = 0;
+            for &o in region(r) {
+                if g.has(o as usize, d) {
+                    if count == 2 {
+                        count = 3;
+                        break;
+                    }
+                    places[count] = o as usize;
+                    count += 1;
+                }
+            }
+            if count == 2 {
+                let other = if places[0] == cell {
+                    places[1]
+                } else {
+                    places[0]
+                };
+                let k = cand(other, d);
+                if !out.iter().any(|&(o, _)| o == k) {
+                    out.push((k, r as u8));
+                }
+            }
+        }
+    }
+}
+
+/// The implications of every candidate in a fixed grid: the Y part (same cell) first, then
+/// the X part (same digit), so the Y part can be skipped.
+pub(super) struct Table {
+    offs: Vec<[u16; 28]>,
+    /// (length, length of the Y part).
+    noffs: Vec<(u8, u8)>,
+    ons: Vec<[(u16, u8); 4]>,
+    nons: Vec<(u8, u8)>,
+}
+
+impl Table {
+    /// The "offs" implied by "on" `c` (with or without the Y part).
+    #[inline]
+    pub(super) fn offs(&self, c: u16, y: bool) -> &[u16] {
+        let (len, ny) = self.noffs[c as usize];
+        let from = if y { 0 } else { ny as usize };
+        &self.offs[c as usize][from..len as usize]
+    }
+
+    /// The "ons" implied by "off" `c`.
+    #[inline]
+    pub(super) fn ons(&self, c: u16, y: bool, x: bool) -> &[(u16, u8)] {
+        let (len, ny) = self.nons[c as usize];
+        let from = if y { 0 } else { ny as usize };
+        let to = if x { len as usize } else { ny as usize };
+        &self.ons[c as usize][from..to]
+    }
+
+    pub(super) fn new(g: &Grid) -> Table {
+        let mut t = Table {
+            offs: vec![[0; 28]; 729],
+            noffs: vec![(0, 0); 729],
+            ons: vec![[(0, 0); 4]; 729],
+            nons: vec![(0, 0); 729],
+        };
+        let pos = g.all_pos();
+        for cell in 0..81 {
+            let all = g.c[cell];
+            for d in digits::iter(all) {
+                let c = cand(cell, d) as usize;
+                // "On": the rule of the dynamic chains, the Y part first.
+                let (offs, mut len) = (&mut t.offs[c], 0);
+                on_to_off(g, c as u16, true, |o| {
+                    offs[len] = o;
+                    len += 1;
+                });
+                t.noffs[c] = (len as u8, n(all) as u8 - 1);
+                // "Off": [`off_to_on`]'s rule, with the places of the digit looked up in
+                // the grid's table instead of counted (this runs for every candidate).
+                let ons = &mut t.ons[c];
+                let mut len = 0;
+                if n(all) == 2 {
+                    ons[0] = (cand(cell, digits::first(all & !digits::bit(d))), CELL_RULE);
+                    len = 1;
+                }
+                let ny = len;
+                for r in regions_of(cell) {
+                    let p = pos[r][d as usize - 1];
+                    if n(p) == 2 {
+                        let mut i = p.trailing_zeros() as usize;
+                        if region(r)[i] as usize == cell {
+                            i = (p & !(1 << i)).trailing_zeros() as usize;
+                        }
+                        let k = cand(region(r)[i] as usize, d);
+                        if !ons[..len].iter().any(|&(o, _)| o == k) {
+                            ons[len] = (k, r as u8);
+                            len += 1;
+                        }
+                    }
+                }
+                t.nons[c] = (len as u8, ny as u8);
+            }
+        }
+        t
+    }
+}

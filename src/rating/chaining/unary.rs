@@ -1,0 +1,300 @@
+//! Forcing chains and cycles (SE's unary chaining): static chains from one potential, on
+//! the fixed grid's [`Table`](super::table::Table).
+
+use super::potentials::{Cands, NONE, cand, cell_of, digit_of};
+use super::reach::Reach;
+use super::{Best, Chainer, length_bonus};
+use crate::geometry::classic::PEERS;
+use crate::rating::Hint;
+use crate::rating::grid::n;
+
+impl Chainer<'_> {
+    /// SE's doCycles from `src` (an "on"): the nodes where the search comes back to `src`.
+    ///
+    /// A node made at the k-th step of the search has at least k distinct ancestors (the
+    /// potentials along its first parents are distinct, but for the last one), so once
+    /// `base + length_bonus(k)` exceeds `cap` (the easiest hint so far) nothing found later
+    /// can be chosen and the search stops.
+    ///
+    /// The search comes back to `src` only through a candidate that `src` forms a strong
+    /// link with (the links are symmetric), so without one there is no search. An "off"
+    /// node enters the arena only when it makes an "on" (it is then a parent).
+    fn cycles(&mut self, src: u16, y: bool, x: bool, base: f64, cap: f64) -> Vec<u32> {
+        let mut found = Vec::new();
+        let tab = self.table.take().expect("static chains have a table");
+        if tab.ons(src, y, x).is_empty() {
+            self.table = Some(tab);
+            return found;
+        }
+        let mut to_on = Cands::default();
+        let start = self.ar.add(src * 2 + 1, &[]);
+        to_on.insert(src);
+        self.above.reset();
+        self.above.on_made(&self.ar, start, None);
+        let (mut pend_on, mut pend_off) = std::mem::take(&mut self.cycle_fronts);
+        pend_on.clear();
+        pend_off.clear();
+        pend_on.push(start);
+        let mut length = 0;
+        while !pend_on.is_empty() || !pend_off.is_empty() {
+            if base + length_bonus(length + 1) > cap {
+                break;
+            }
+            length += 1;
+            // "Off" nodes as (candidate, parent "on" node), in the order SE makes them.
+            for &p in &pend_on {
+                for &o in tab.offs(self.ar.key(p) / 2, y) {
+                    if !self.above.has(p, o) {
+                        debug_assert!(!self.ar.is_parent(p, o * 2));
+                        pend_off.push((o, p));
+                    }
+                }
+            }
+            pend_on.clear();
+            if base + length_bonus(length + 1) > cap {
+                break;
+            }
+            length += 1;
+            for &(c, p) in &pend_off {
+                let mut off = NONE;
+                for &(o, _) in tab.ons(c, y, x) {
+                    let back = length >= 4 && o == src;
+                    let new = !to_on.has(o);
+                    if back || new {
+                        if off == NONE {
+                            off = self.ar.add(c * 2, &[p]);
+                        }
+                        let node = self.ar.add(o * 2 + 1, &[off]);
+                        if new {
+                            self.above.on_made(&self.ar, node, Some(off));
+                        }
+                        if back {
+                            found.push(node);
+                        }
+                        if new {
+                            pend_on.push(node);
+                            to_on.insert(o);
+                        }
+                    }
+                }
+            }
+            pend_off.clear();
+        }
+        self.table = Some(tab);
+        self.cycle_fronts = (pend_on, pend_off);
+        found
+    }
+
+    /// SE's doForcingChains from `src` (key with polarity): the complexity of the chain that
+    /// reaches the opposite of `src`, if any.
+    ///
+    /// SE keeps only the first such chain: a breadth-first search reaches it at its least
+    /// depth, and every potential on it is distinct (each is reached once), so its complexity
+    /// (its count of distinct ancestors) is its depth plus one. So the search needs no nodes,
+    /// only sets of candidates, and ends at the first hit. It stops, as [`Self::cycles`]
+    /// does, when nothing found later could be chosen.
+    ///
+    /// The links are symmetric, so a level of the polarity of `src` leads to its opposite
+    /// exactly when it holds a candidate linked to `src` (a conflict when `src` is on, a
+    /// strong link when it is off): the test needs no expansion, and the last level allowed
+    /// is never expanded.
+    fn forcing(&mut self, src_key: u16, y: bool, base: f64, cap: f64) -> Option<u32> {
+        let tab = self.table.as_deref().expect("static chains have a table");
+        let src = src_key / 2;
+        let src_on = src_key & 1 == 1;
+        let mut target = Cands::default();
+        if src_on {
+            for &o in tab.offs(src, y) {
+                target.insert(o);
+            }
+        } else {
+            for &(o, _) in tab.ons(src, y, true) {
+                target.insert(o);
+            }
+        }
+        // Candidates reached on and off; the current level and the next.
+        let (mut to_on, mut to_off) = (Cands::default(), Cands::default());
+        let [mut level, mut next] = std::mem::take(&mut self.fronts);
+        level.clear();
+        level.push(src);
+        if src_on {
+            to_on.insert(src);
+        } else {
+            to_off.insert(src);
+        }
+        let mut on = src_on;
+        let mut depth = 0;
+        let hit = loop {
+            if level.is_empty() || base + length_bonus(depth + 1) > cap {
+                break None;
+            }
+            if on == src_on && level.iter().any(|&p| target.has(p)) {
+                break Some(depth + 2);
+            }
+            if base + length_bonus(depth + 2) > cap {
+                break None;
+            }
+            next.clear();
+            if on {
+                for &p in &level {
+                    for &o in tab.offs(p, y) {
+                        if to_off.insert(o) {
+                            next.push(o);
+                        }
+                    }
+                }
+            } else {
+                for &p in &level {
+                    for &(o, _) in tab.ons(p, y, true) {
+                        if to_on.insert(o) {
+                            next.push(o);
+                        }
+                    }
+                }
+            }
+            std::mem::swap(&mut level, &mut next);
+            on = !on;
+            depth += 1;
+        };
+        self.fronts = [level, next];
+        hit
+    }
+
+    /// The eliminations of a cycle ending at `dst` (an "on" equal to its start).
+    fn cycle_elims(&self, dst: u32) -> Vec<(u8, u16)> {
+        let mut cells = 0u128;
+        let mut p = dst;
+        while let Some(&q) = self.ar.parents(p).first() {
+            cells |= 1 << cell_of(self.ar.key(p) / 2);
+            p = q;
+        }
+        // Per digit, the cells off the cycle that see an "on" (forw) and an "off" (back) of
+        // that digit on it.
+        let mut forw = [0u128; 9];
+        let mut back = [0u128; 9];
+        let mut p = dst;
+        while let Some(&q) = self.ar.parents(p).first() {
+            let key = self.ar.key(p);
+            let (cell, d) = (cell_of(key / 2), digit_of(key / 2) as usize - 1);
+            let seen = PEERS[cell].0 & !cells & self.places[d];
+            if key & 1 == 1 {
+                forw[d] |= seen;
+            } else {
+                back[d] |= seen;
+            }
+            p = q;
+        }
+        let mut elim = [0u16; 81];
+        let mut any = false;
+        for d in 0..9 {
+            let mut both = forw[d] & back[d];
+            any |= both != 0;
+            while both != 0 {
+                elim[both.trailing_zeros() as usize] |= 1 << d;
+                both &= both - 1;
+            }
+        }
+        if !any {
+            return Vec::new();
+        }
+        (0..81)
+            .filter(|&c| elim[c] != 0)
+            .map(|c| (c as u8, elim[c]))
+            .collect()
+    }
+
+    /// SE's getLoopHintList for one setting of X and Y links.
+    pub(super) fn loops(
+        &mut self,
+        y: bool,
+        x: bool,
+        best: &mut Best,
+        stop: &dyn Fn() -> bool,
+    ) -> bool {
+        // Made when first needed (a pass whose hints cannot win needs none).
+        let mut reach: Option<Reach> = None;
+        for cell in 0..81 {
+            let k = n(self.g.c[cell]);
+            if k <= 1 {
+                continue;
+            }
+            if k > 2 && !x {
+                continue;
+            }
+            if stop() {
+                return false;
+            }
+            for d in 1..=9u8 {
+                if !self.g.has(cell, d) {
+                    continue;
+                }
+                self.ar.nodes.clear();
+                self.ar.parents.clear();
+                let c = cand(cell, d);
+                let (base_cycle, base_chain, key, cyc_name, chain_name) = if x && y {
+                    (7.0, 7.0, 4, "Bidirectional Cycle", "Forcing Chain")
+                } else if y {
+                    (6.5, 6.6, 3, "Bidirectional Y-Cycle", "Forcing Y-Chain")
+                } else {
+                    (6.5, 6.6, 2, "Bidirectional X-Cycle", "Forcing X-Chain")
+                };
+                let cap = best.best.as_ref().map_or(f64::INFINITY, |b| b.0);
+                if base_cycle > cap && base_chain > cap {
+                    continue;
+                }
+                let reach = reach.get_or_insert_with(|| {
+                    let tab = self.table.as_deref().expect("static chains have a table");
+                    Reach::new(tab, &self.g, y, x)
+                });
+                let found = if base_cycle > cap || !reach.on_cycle(c, true) {
+                    Vec::new()
+                } else {
+                    self.cycles(c, y, x, base_cycle, cap)
+                };
+                for dst in found {
+                    // A hint rated above the best so far cannot win (the bonus is never
+                    // negative).
+                    if base_cycle > cap {
+                        break;
+                    }
+                    // The eliminations only matter for a hint that would be taken.
+                    let cx = self.ar.ancestors(dst);
+                    let diff = base_cycle + length_bonus(cx);
+                    if !best.takes(diff, cx, key) {
+                        continue;
+                    }
+                    let elim = self.cycle_elims(dst);
+                    if !elim.is_empty() {
+                        best.offer(diff, cx, key, || Hint::elim(0.0, cyc_name, elim));
+                    }
+                }
+                if x && base_chain <= best.best.as_ref().map_or(f64::INFINITY, |b| b.0) {
+                    let cap = best.best.as_ref().map_or(f64::INFINITY, |b| b.0);
+                    // From "on", a chain to "off" removes the candidate; from "off", a
+                    // chain to "on" places it.
+                    let from_on = if reach.reaches(c, true, c, false) {
+                        self.forcing(c * 2 + 1, y, base_chain, cap)
+                    } else {
+                        None
+                    };
+                    let from_off = if reach.reaches(c, false, c, true) {
+                        self.forcing(c * 2, y, base_chain, cap)
+                    } else {
+                        None
+                    };
+                    if let Some(cx) = from_on {
+                        best.offer(base_chain + length_bonus(cx), cx, key, || {
+                            Self::off_hint(chain_name, c)
+                        });
+                    }
+                    if let Some(cx) = from_off
+                        && let Some(h) = Self::on_hint(&self.g, chain_name, c)
+                    {
+                        best.offer(base_chain + length_bonus(cx), cx, key, || h);
+                    }
+                }
+            }
+        }
+        true
+    }
+}
