@@ -11,50 +11,56 @@ use crate::geometry::digits;
 
 const TYPES: [usize; 3] = [BOX, ROW, COL];
 
-/// SE's checkForLoops: loops of cells holding both digits, alternating house types.
-#[allow(clippy::too_many_arguments)]
-///
-/// `with` is the cells holding both digits (a cell bitset, bit = cell); `member` the cells of
-/// the loop so far. A region's cells are visited in increasing order, as SE lists them, and
-/// only those that can matter: the loop's start (to close it) and cells holding both digits
-/// off the loop.
-fn find_loops(
-    g: &Grid,
-    cell: usize,
+/// SE's checkForLoops: loops of cells holding both digits `both`, alternating house types.
+struct Loops<'a> {
+    g: &'a Grid,
     both: u16,
-    lp: &mut Vec<usize>,
-    allowed: i32,
-    ex: u16,
-    last: usize,
-    out: &mut Vec<Vec<usize>>,
-    (with, member): (u128, u128),
-) {
-    lp.push(cell);
-    let member = member | 1 << cell;
-    let start = if lp.len() >= 4 { 1u128 << lp[0] } else { 0 };
-    let mut ex = ex;
-    for (t, &r) in regions_of(cell).iter().enumerate() {
-        if t == last {
-            continue;
-        }
-        let mut m = region_set(r).0 & ((with & !member) | start);
-        while m != 0 {
-            let next = m.trailing_zeros() as usize;
-            m &= m - 1;
-            if lp[0] == next {
-                out.push(lp.clone());
-            } else {
-                let p = g.c[next];
-                ex |= p & !both;
-                let k = n(p);
-                if k == 2 || n(ex) == 1 || allowed > 0 {
-                    let a = if k > 2 { allowed - 1 } else { allowed };
-                    find_loops(g, next, both, lp, a, ex, t, out, (with, member));
+    /// The cells holding both digits (bit = cell).
+    with: u128,
+    /// The loop so far.
+    lp: Vec<usize>,
+    /// The loops found.
+    out: Vec<Vec<usize>>,
+}
+
+impl Loops<'_> {
+    /// Extends the loop with `cell`. `allowed`: cells with more than the two digits it may
+    /// still take; `ex` the extra digits met so far; `last` the house type it came through;
+    /// `member` the cells of the loop before `cell`. A region's cells are visited in
+    /// increasing order, as SE lists them, and only those that can matter: the loop's start
+    /// (to close it) and cells holding both digits off the loop.
+    fn extend(&mut self, cell: usize, allowed: i32, ex: u16, last: usize, member: u128) {
+        self.lp.push(cell);
+        let member = member | 1 << cell;
+        let start = if self.lp.len() >= 4 {
+            1u128 << self.lp[0]
+        } else {
+            0
+        };
+        let mut ex = ex;
+        for (t, &r) in regions_of(cell).iter().enumerate() {
+            if t == last {
+                continue;
+            }
+            let mut m = region_set(r).0 & ((self.with & !member) | start);
+            while m != 0 {
+                let next = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if self.lp[0] == next {
+                    self.out.push(self.lp.clone());
+                } else {
+                    let p = self.g.c[next];
+                    ex |= p & !self.both;
+                    let k = n(p);
+                    if k == 2 || n(ex) == 1 || allowed > 0 {
+                        let a = if k > 2 { allowed - 1 } else { allowed };
+                        self.extend(next, a, ex, t, member);
+                    }
                 }
             }
         }
+        self.lp.pop();
     }
-    lp.pop();
 }
 
 fn valid_loop(lp: &[usize]) -> bool {
@@ -101,22 +107,18 @@ pub(crate) fn unique_loops(g: &Grid) -> Option<Hint> {
             continue;
         }
         let both = g.c[cell];
-        let mut loops = Vec::new();
         let with = (0..81)
             .filter(|&c| g.c[c] & both == both)
             .fold(0u128, |m, c| m | 1 << c);
-        let arg = (with, 0);
-        find_loops(
+        let mut search = Loops {
             g,
-            cell,
             both,
-            &mut Vec::new(),
-            2,
-            0,
-            usize::MAX,
-            &mut loops,
-            arg,
-        );
+            with,
+            lp: Vec::new(),
+            out: Vec::new(),
+        };
+        search.extend(cell, 2, 0, usize::MAX, 0);
+        let loops = search.out;
         for lp in loops {
             if !valid_loop(&lp) {
                 continue;
@@ -147,7 +149,7 @@ pub(crate) fn unique_loops(g: &Grid) -> Option<Hint> {
                     .collect();
                 offer(base, 2, Hint::elim(base, name, elim));
             } else if extra.len() == 2 {
-                type3(g, &lp, extra[0], extra[1], both, base, name, &mut offer);
+                type3(g, extra[0], extra[1], both, base, name, &mut offer);
             }
             if extra.len() == 2 {
                 let (c1, c2) = (extra[0], extra[1]);
@@ -202,10 +204,8 @@ pub(crate) fn unique_loops(g: &Grid) -> Option<Hint> {
 
 /// Type 3: the extra digits of the two rescue cells form a naked or hidden set with other
 /// cells of a house they share.
-#[allow(clippy::too_many_arguments)]
 fn type3(
     g: &Grid,
-    _lp: &[usize],
     c1: usize,
     c2: usize,
     both: u16,
