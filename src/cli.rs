@@ -51,6 +51,18 @@ pub const SOLVE_EXAMPLES: &[Example] = &[
         "sudoku solve --trace --format html --method simple a.txt > search.html",
         "a page that replays the search",
     ),
+    example(
+        "sudoku solve --count --limit 2 sixteen.txt",
+        "16x16 puzzles, 1-9 then A-G",
+    ),
+    example(
+        "sudoku solve --variant x,anti-knight a.txt",
+        "9x9 puzzles with extra rules",
+    ),
+    example(
+        "sudoku solve --regions regions.txt a.txt",
+        "jigsaw puzzles, regions in a file",
+    ),
 ];
 
 /// `check`'s examples.
@@ -60,6 +72,10 @@ pub const CHECK_EXAMPLES: &[Example] = &[
     example(
         "sudoku check --format json mine.txt",
         "one JSON record per puzzle",
+    ),
+    example(
+        "sudoku check --box 3x2 six.txt",
+        "6x6 puzzles with 3x2 boxes",
     ),
 ];
 
@@ -113,6 +129,18 @@ pub const EXPLAIN_EXAMPLES: &[Example] = &[
 /// `generate`'s examples.
 pub const GENERATE_EXAMPLES: &[Example] = &[
     example("sudoku generate", "one minimal puzzle, symmetric"),
+    example(
+        "sudoku generate --size 16 -n 10",
+        "ten minimal 16x16 puzzles",
+    ),
+    example(
+        "sudoku generate --size 6 --box 3x2 --symmetry mirror",
+        "a 6x6 puzzle with 3x2 boxes",
+    ),
+    example(
+        "sudoku generate --jigsaw --variant x --symmetry none",
+        "a 9x9 jigsaw X puzzle, regions printed",
+    ),
     example(
         "sudoku generate -n 1000 --seed 7 > book.txt",
         "1000 puzzles, the same ones every time",
@@ -433,6 +461,9 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+
     /// Print every solution, then their number.
     ///
     /// Solutions are listed as they are found, one puzzle at a time (on one thread).
@@ -498,6 +529,9 @@ pub struct SolveArgs {
 pub struct CheckArgs {
     #[command(flatten)]
     pub input: InputArgs,
+
+    #[command(flatten)]
+    pub shape: ShapeArgs,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = CheckFormat::Text, value_name = "FORMAT")]
@@ -846,10 +880,13 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 
-    /// The symmetry of the givens' pattern. 'random' draws one (never 'none') for each
-    /// puzzle.
-    #[arg(long, value_enum, default_value_t = SymmetryArg::Rot180, value_name = "SYMMETRY")]
-    pub symmetry: SymmetryArg,
+    /// The symmetry of the givens' pattern [default: rot180; none with --jigsaw or --regions].
+    /// 'random' draws one (never 'none') for each puzzle.
+    ///
+    /// Other shapes refuse a symmetry that does not map their houses onto houses (a quarter
+    /// turn of 2x3 boxes, most jigsaw regions).
+    #[arg(long, value_enum, value_name = "SYMMETRY")]
+    pub symmetry: Option<SymmetryArg>,
 
     /// Allow extra givens: removal stops at the first given (or group) that cannot go, or,
     /// with --clues, as soon as the count is in range.
@@ -888,6 +925,23 @@ pub struct GenerateArgs {
     /// Only puzzles of this plain level (the ER ranges of `sudoku rate`).
     #[arg(long, value_enum, value_name = "LEVEL")]
     pub level: Option<LevelArg>,
+
+    /// Make NxN puzzles (4, 6, 8, 9, 10, 12, 15, 16, 20, 25) with the general generator;
+    /// --box, --variant, --regions, --jigsaw and --symbols choose the shape (any of them
+    /// alone makes 9x9 ones).
+    ///
+    /// Minimal by default; for 20x20 and 25x25 each uniqueness check has a budget, and a
+    /// puzzle is proper but may not be minimal (JSON says "minimal": false).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(4..=25))]
+    pub size: Option<u8>,
+
+    /// Jigsaw puzzles: random connected regions for each puzzle (from the seed), printed
+    /// with it.
+    #[arg(long, conflicts_with = "regions")]
+    pub jigsaw: bool,
+
+    #[command(flatten)]
+    pub shape: ShapeArgs,
 
     /// Print random complete grids instead of puzzles.
     #[arg(long, conflicts_with_all = ["clues", "no_minimal", "solution", "techniques", "rating", "level"])]
@@ -1043,6 +1097,47 @@ pub struct InputArgs {
     /// (81 cells) is read as that puzzle.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
+}
+
+// The shape of puzzles other than the classic 9x9 (a plain comment: see `Command`).
+#[derive(Debug, Args, Clone, Default)]
+pub struct ShapeArgs {
+    /// Boxes of R rows and C columns, e.g. 3x2 (6x6 puzzles) or 4x3 (12x12); by default the
+    /// squarest with R <= C. A one-line puzzle of N*N cells is an NxN puzzle (N = 4, 6, 8, 9,
+    /// 10, 12, 15, 16, 20, 25); this, --variant, --regions and --symbols make 9x9 ones
+    /// follow the same path.
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub box_shape: Option<(usize, usize)>,
+
+    /// Extra rules, comma-separated: x (both main diagonals), hyper (9x9: four extra 3x3
+    /// windows), anti-knight, anti-king (no equal symbols a knight's or king's move apart).
+    #[arg(long, value_name = "LIST", value_hint = clap::ValueHint::Other)]
+    pub variant: Option<String>,
+
+    /// Jigsaw regions instead of boxes: N*N labels, one per cell, row by row (any
+    /// characters, white space ignored; N regions of N cells), or a file holding them.
+    #[arg(long, value_name = "STRING|FILE")]
+    pub regions: Option<String>,
+
+    /// The symbols, in order [default: 1-9 then A-Z, letters in either case]; e.g.
+    /// 0123456789ABCDEF, then 0 is a symbol and '.' or '_' a blank.
+    #[arg(long, value_name = "STRING")]
+    pub symbols: Option<String>,
+}
+
+/// `--box` values: `RxC`.
+fn parse_box(text: &str) -> Result<(usize, usize), String> {
+    let (r, c) = text
+        .split_once(['x', 'X', '*'])
+        .ok_or_else(|| format!("expected RxC, e.g. 3x2, found {text:?}"))?;
+    let num = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&v| (1..=25).contains(&v))
+            .ok_or_else(|| format!("expected RxC with R and C from 1 to 25, found {text:?}"))
+    };
+    Ok((num(r)?, num(c)?))
 }
 
 // How a batch runs: flags every batch command shares (a plain comment: see `Command`).

@@ -13,6 +13,8 @@
 //! - [`logic`]: human-style solving: techniques found one step at a time, with their
 //!   evidence, and the ladder that orders them (what `hint` and `explain` show).
 //! - [`rating`]: the Sudoku Explainer difficulty rating (ER/EP/ED).
+//! - [`variant`]: puzzles of every other size and shape (4×4 to 25×25, jigsaw, X, hyper,
+//!   anti-knight, anti-king): reading, the general search and the generator.
 //! - [`draw`]: pictures from the same values: printable sheets and books (PDF, SVG, HTML), a
 //!   step on the board as SVG, and the self-contained explain and search pages.
 #![deny(missing_docs)]
@@ -27,6 +29,7 @@ pub mod input;
 pub mod logic;
 pub mod rating;
 pub mod solver;
+pub mod variant;
 
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]

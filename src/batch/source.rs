@@ -161,6 +161,7 @@ pub fn looks_like_a_puzzle(text: &str) -> bool {
         .filter(|b| b.is_ascii_digit() || matches!(b, b'.' | b'_'))
         .count();
     cells >= 9 && 2 * cells >= text.len() && !text.contains(['/', '\\'])
+        || sudoku::variant::one_line_size(text.as_bytes(), false).is_some()
 }
 
 /// Whether `text` reads as exactly one puzzle (whose givens may still break the rules, which
@@ -176,7 +177,7 @@ fn as_puzzle(text: &str) -> Result<(), String> {
     }
     match first.result {
         Ok(_) => Ok(()),
-        Err(e) if matches!(e.kind, ErrorKind::Rule(_)) => Ok(()),
+        Err(e) if matches!(e.kind, ErrorKind::Rule(_) | ErrorKind::OtherShape { .. }) => Ok(()),
         Err(e) => Err(e.to_string()),
     }
 }
@@ -199,6 +200,8 @@ pub struct Puzzles {
     bytes_before: u64,
     /// Say how to end the input when stdin is a terminal.
     notice: bool,
+    /// Leave every one-line puzzle to the command (see [`PuzzleReader::with_all_sizes`]).
+    all_sizes: bool,
 }
 
 /// Said once on stderr when puzzles are read from a terminal.
@@ -232,7 +235,15 @@ impl Puzzles {
             reader: None,
             bytes_before: 0,
             notice: !quiet,
+            all_sizes: false,
         }
+    }
+
+    /// With `all`, every one-line puzzle, 81 cells too, comes as an `OtherShape` entry for
+    /// the command to read with its own shape options.
+    pub fn with_all_sizes(mut self, all: bool) -> Puzzles {
+        self.all_sizes = all;
+        self
     }
 }
 
@@ -253,7 +264,7 @@ impl Puzzles {
         match input.open() {
             Ok(r) => {
                 let buffered = BufReader::with_capacity(1 << 16, r);
-                self.reader = Some(PuzzleReader::new(buffered));
+                self.reader = Some(PuzzleReader::new(buffered).with_all_sizes(self.all_sizes));
             }
             Err(report) => {
                 chunk.notes.push((chunk.jobs.len(), report));

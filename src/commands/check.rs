@@ -6,6 +6,7 @@ use std::time::Duration;
 use anyhow::Result;
 use sudoku::format::{Mode, Status};
 use sudoku::solver::NoObserver;
+use sudoku::variant::Spec;
 
 use super::solve::{Search, SearchTally};
 use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict};
@@ -13,6 +14,7 @@ use crate::cli::{CheckArgs, SolveMethod};
 
 /// Runs `sudoku check`.
 pub fn run(args: CheckArgs) -> Result<Ending> {
+    let spec = super::shapes::spec(&args.shape)?;
     let batch = args.batch;
     let search = Search {
         mode: Mode::Check,
@@ -31,9 +33,14 @@ pub fn run(args: CheckArgs) -> Result<Ending> {
         counter: None,
         stats: batch.stats,
     };
+    let spec_set = spec.is_set();
     batch::run(
-        &Check { search },
-        Puzzles::new(args.input.files, batch.quiet),
+        &Check {
+            search,
+            spec,
+            spec_set,
+        },
+        Puzzles::new(args.input.files, batch.quiet).with_all_sizes(spec_set),
         &options,
     )
 }
@@ -41,6 +48,10 @@ pub fn run(args: CheckArgs) -> Result<Ending> {
 /// The `check` command.
 struct Check {
     search: Search,
+    /// The shape of puzzles other than the classic 9x9.
+    spec: Spec,
+    /// Whether a shape flag was given: every puzzle takes the other shapes' path.
+    spec_set: bool,
 }
 
 impl batch::Command for Check {
@@ -57,7 +68,12 @@ impl batch::Command for Check {
         record: &mut Record<'_>,
         tally: &mut SearchTally,
     ) -> Verdict {
-        match self.search.entry(job, &mut NoObserver, record, tally) {
+        let outcome = if super::shapes::is_other_shape(&job.entry, self.spec_set) {
+            super::shapes::entry(&self.search, &self.spec, job, record, tally)
+        } else {
+            self.search.entry(job, &mut NoObserver, record, tally)
+        };
+        match outcome {
             None => Verdict::Invalid,
             Some(outcome) if outcome.status() == Status::Unique => Verdict::Success,
             // None, several, or stopped by --timeout before the verdict.

@@ -20,10 +20,16 @@ use crate::cli::{GenerateArgs, GenerateFormat};
 
 /// Runs `sudoku generate`.
 pub fn run(args: GenerateArgs) -> Result<Ending> {
+    if super::generate_shapes::wants(&args) {
+        return super::generate_shapes::run(args);
+    }
     super::refuse_zero_timeout(args.batch.timeout)?;
     let seed = args.seed.unwrap_or_else(random_seed);
     let options = GenOptions {
-        symmetry: args.symmetry.into(),
+        symmetry: args
+            .symmetry
+            .unwrap_or(crate::cli::SymmetryArg::Rot180)
+            .into(),
         minimal: !args.no_minimal,
         clues: args.clues,
     };
@@ -109,7 +115,7 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
 
 /// A seed nobody chose: the standard library's per-process random hashing keys, mixed with
 /// the time. Printed with `--stats` and in JSON, so the puzzles can be made again.
-fn random_seed() -> u64 {
+pub(super) fn random_seed() -> u64 {
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
         h.write_u128(t.as_nanos());

@@ -32,9 +32,11 @@ pub mod check;
 pub mod completions;
 pub mod explain;
 pub mod generate;
+pub mod generate_shapes;
 pub mod man;
 pub mod print;
 pub mod rate;
+pub mod shapes;
 pub mod solve;
 pub mod transform;
 

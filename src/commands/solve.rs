@@ -16,6 +16,7 @@ use sudoku::board::Board;
 use sudoku::draw::page;
 use sudoku::format::{self, Context, Cut, Format, Mode, Outcome, Status};
 use sudoku::solver::{self, NoObserver, Observer, SearchEnd, simple};
+use sudoku::variant::Spec;
 
 use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict, interrupt};
 use crate::cli::{SolveArgs, SolveFormat, SolveMethod};
@@ -41,6 +42,7 @@ pub fn run(args: SolveArgs) -> Result<Ending> {
             "--trace --format html shows the search, not a list: use --count (or no --all)"
         );
     }
+    let spec = super::shapes::spec(&args.shape)?;
     let batch = args.batch;
     let search = Search {
         mode,
@@ -67,10 +69,12 @@ pub fn run(args: SolveArgs) -> Result<Ending> {
         trace: args.trace,
         page: page.then_some(args.trace_limit),
         trace_error: Arc::default(),
+        spec_set: spec.is_set(),
+        spec,
     };
     let ending = batch::run(
         &command,
-        Puzzles::new(args.input.files, batch.quiet),
+        Puzzles::new(args.input.files, batch.quiet).with_all_sizes(command.spec_set),
         &options,
     )?;
     let trace_error = command
@@ -95,6 +99,10 @@ struct Solve {
     trace: bool,
     /// Why the trace could not be written, once it could not.
     trace_error: Arc<Mutex<Option<io::Error>>>,
+    /// The shape of puzzles other than the classic 9x9.
+    spec: Spec,
+    /// Whether a shape flag was given: every puzzle takes the other shapes' path.
+    spec_set: bool,
 }
 
 impl batch::Command for Solve {
@@ -117,6 +125,23 @@ impl batch::Command for Solve {
         record: &mut Record<'_>,
         tally: &mut SearchTally,
     ) -> Verdict {
+        if super::shapes::is_other_shape(&job.entry, self.spec_set) {
+            if self.page.is_some() {
+                tally.read += 1;
+                tally.invalid += 1;
+                record.report(format!(
+                    "{}:{}: the search page shows 9x9 puzzles only\n",
+                    job.input.name, job.entry.line
+                ));
+                return Verdict::Invalid;
+            }
+            // No trace: the general search has no observer.
+            return match super::shapes::entry(&self.search, &self.spec, job, record, tally) {
+                None => Verdict::Invalid,
+                Some(outcome) if outcome.count == 0 => Verdict::Failure,
+                Some(_) => Verdict::Success,
+            };
+        }
         let outcome = match trace {
             Some(trace) => {
                 if job.entry.result.is_ok() {
@@ -267,15 +292,15 @@ pub struct Search {
 /// Counts over the batch, for `--stats`.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct SearchTally {
-    read: u64,
-    solved: u64,
-    unique: u64,
-    multiple: u64,
-    none: u64,
-    invalid: u64,
+    pub(super) read: u64,
+    pub(super) solved: u64,
+    pub(super) unique: u64,
+    pub(super) multiple: u64,
+    pub(super) none: u64,
+    pub(super) invalid: u64,
     /// Stopped by --timeout before a verdict.
-    unknown: u64,
-    guesses: u64,
+    pub(super) unknown: u64,
+    pub(super) guesses: u64,
 }
 
 impl batch::Tally for SearchTally {

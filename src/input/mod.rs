@@ -88,6 +88,17 @@ pub enum ErrorKind {
     /// Givens that break the rules.
     #[error(transparent)]
     Rule(#[from] RuleError),
+    /// A one-line puzzle of another size than 9×9 (or, when the reader was asked for every
+    /// size, of any size): read by the commands that take other shapes, from the error's
+    /// text, with [`crate::variant::Puzzle::parse_line`].
+    #[error("a {size}x{size} puzzle: only solve, check and generate take sizes other than 9x9")]
+    OtherShape {
+        /// Its size, N.
+        size: usize,
+    },
+    /// A puzzle of another shape that is not valid.
+    #[error(transparent)]
+    Variant(#[from] crate::variant::VariantError),
     /// Text given to [`Board::from_str`](std::str::FromStr) held no puzzle.
     #[error("no puzzle found")]
     NoPuzzle,
@@ -207,6 +218,9 @@ enum Line {
     Open,
     /// A whole one-line puzzle.
     Puzzle([u8; CELLS]),
+    /// A one-line puzzle of N² cells for another N (or any N when the reader takes every
+    /// size), and its indentation.
+    OtherShape(usize, usize),
     /// A whole puzzle written as code on one line, and the column of each cell.
     CodePuzzle([u8; CELLS], Box<[u32; CELLS]>),
     /// A position in the 729-character pencil-mark form.
@@ -270,6 +284,9 @@ pub struct PuzzleReader<R> {
     /// An entry waiting behind the one just returned.
     pending: Option<Entry>,
     done: bool,
+    /// One-line puzzles of 81 cells are left to the commands that read other shapes too
+    /// (see [`PuzzleReader::with_all_sizes`]).
+    all_sizes: bool,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -287,7 +304,16 @@ impl<R: BufRead> PuzzleReader<R> {
             at_end: false,
             pending: None,
             done: false,
+            all_sizes: false,
         }
+    }
+
+    /// With `all`, every one-line puzzle, 81 cells too, is an [`ErrorKind::OtherShape`]
+    /// entry: the commands given `--variant`, `--regions`, `--box` or `--symbols` read every
+    /// line as a puzzle of those shapes. Grids of nine lines are read as usual.
+    pub fn with_all_sizes(mut self, all: bool) -> Self {
+        self.all_sizes = all;
+        self
     }
 
     /// Bytes consumed from the input so far.
@@ -339,6 +365,9 @@ impl<R: BufRead> PuzzleReader<R> {
                     return Ok(Peek::End);
                 }
             }
+        }
+        if self.all_sizes {
+            return Ok(Peek::Line);
         }
         // Buffered: this returns the bytes without reading.
         let chunk = self.input.fill_buf()?;
@@ -406,7 +435,9 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Sorts the line in `buf` into a puzzle, a grid row, something to skip, or an error.
     fn classify(&self, truncated: bool) -> Line {
         let text = self.text();
-        if let Some(cells) = oneline::quick_line(text) {
+        if !self.all_sizes
+            && let Some(cells) = oneline::quick_line(text)
+        {
             return Line::Puzzle(cells);
         }
         let indent = text
@@ -426,6 +457,9 @@ impl<R: BufRead> PuzzleReader<R> {
             None => return Line::Blank,
             Some(b'#') => return Line::Skip,
             Some(_) => {}
+        }
+        if let Some(n) = crate::variant::one_line_size(text, self.all_sizes) {
+            return Line::OtherShape(n, indent);
         }
         let run = body
             .iter()
@@ -547,6 +581,20 @@ impl<R: BufRead> PuzzleReader<R> {
                     let entry = Entry {
                         line: self.line,
                         result: self.finish(cells, |k| self.cell_column(k)),
+                        marks: None,
+                    };
+                    return Ok(Some(self.after_grid(entry)));
+                }
+                Line::OtherShape(size, indent) => {
+                    let entry = Entry {
+                        line: self.line,
+                        result: Err(PuzzleError {
+                            line: self.line,
+                            column: indent as u64 + 1,
+                            kind: ErrorKind::OtherShape { size },
+                            text: self.line_text(),
+                            board: None,
+                        }),
                         marks: None,
                     };
                     return Ok(Some(self.after_grid(entry)));

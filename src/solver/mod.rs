@@ -113,6 +113,7 @@ const BAND: u32 = (1 << 27) - 1;
 struct Unsolvable;
 
 mod fast;
+pub mod general;
 mod leaf;
 mod position;
 pub mod simple;

@@ -1,0 +1,357 @@
+//! `sudoku generate --size N` (and `--box`, `--variant`, `--regions`, `--jigsaw`,
+//! `--symbols`): puzzles of other shapes with [`sudoku::variant::generate`]. Puzzle `i`
+//! depends only on the seed, `i` and the options, as with the classic generator, so the
+//! output is the same whatever `--threads` is.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, anyhow, bail};
+use sudoku::generate::{Stream, Symmetry};
+use sudoku::geometry::Geometry;
+use sudoku::variant::generate::{self, Made, make, random_grid, symmetry_fits};
+use sudoku::variant::{Alphabet, Puzzle, Shape, Spec, regions_line};
+
+use crate::batch::{self, Counter, Ending, Options, Record, Tally, Verdict, interrupt};
+use crate::cli::{GenerateArgs, GenerateFormat, SymmetryArg};
+
+/// Guesses per uniqueness check for the largest grids (see `variant::generate`).
+const BIG_BUDGET: u64 = 100;
+/// Region draws tried for a jigsaw puzzle before giving up (a draw can have no solution).
+const REGION_TRIES: usize = 20;
+
+/// Whether the command line asks for another shape than the classic 9×9.
+pub fn wants(args: &GenerateArgs) -> bool {
+    let s = &args.shape;
+    args.size.is_some_and(|n| n != 9)
+        || args.jigsaw
+        || s.box_shape.is_some()
+        || s.variant.is_some()
+        || s.regions.is_some()
+        || s.symbols.is_some()
+}
+
+/// Runs `generate` for another shape.
+pub fn run(args: GenerateArgs) -> Result<Ending> {
+    super::refuse_zero_timeout(args.batch.timeout)?;
+    if args.techniques.is_some() || args.rating.is_some() || args.level.is_some() {
+        bail!("--techniques, --rating and --level are for classic 9x9 puzzles");
+    }
+    let spec = super::shapes::spec(&args.shape)?;
+    let n = match (args.size, spec.regions_size()) {
+        (Some(n), Some(r)) if usize::from(n) != r => {
+            bail!("--regions are for a {r}x{r} grid, not --size {n}")
+        }
+        (Some(n), _) => usize::from(n),
+        (None, Some(r)) => r,
+        (None, None) => 9,
+    };
+    let jigsaw = args.jigsaw || spec.regions.is_some();
+    // The shape once, or for --jigsaw one without regions, to check the options.
+    let base = spec.shape(n).map_err(|e| anyhow!("{e}"))?;
+    let symmetries: Vec<Symmetry> = match args.symmetry {
+        None if jigsaw => vec![Symmetry::None],
+        None => vec![Symmetry::Rot180],
+        Some(SymmetryArg::Random) => Symmetry::ALL[1..]
+            .iter()
+            .copied()
+            .filter(|&s| symmetry_fits(&base.geometry, s) && !args.jigsaw)
+            .collect(),
+        Some(arg) => {
+            let sudoku::generate::SymmetryChoice::Fixed(s) = arg.into() else {
+                unreachable!("only random is not fixed")
+            };
+            vec![s]
+        }
+    };
+    if symmetries.is_empty() {
+        bail!("no symmetry keeps this shape: use --symmetry none");
+    }
+    for &s in &symmetries {
+        if s != Symmetry::None && (args.jigsaw || !symmetry_fits(&base.geometry, s)) {
+            let what = if args.jigsaw {
+                "random jigsaw regions".to_string()
+            } else {
+                describe(&base.geometry)
+            };
+            bail!(
+                "--symmetry {s}: {what} do not keep that symmetry (a house would map onto cells \
+                 that are not one)\n  hint: --symmetry none, or one that keeps the shape"
+            );
+        }
+    }
+    if args.from == u64::MAX {
+        bail!("--from is at most {}", u64::MAX - 1);
+    }
+    let end = if args.forever || args.number == 0 {
+        None
+    } else {
+        Some(args.from.checked_add(args.number).ok_or_else(|| {
+            anyhow!(
+                "--from {} -n {} runs past the last index",
+                args.from,
+                args.number
+            )
+        })?)
+    };
+    let seed = args.seed.unwrap_or_else(super::generate::random_seed);
+    let batch = args.batch;
+    let command = GenerateShapes {
+        n,
+        spec,
+        base,
+        jigsaw: args.jigsaw,
+        symmetries,
+        seed,
+        minimal: !args.no_minimal,
+        clues: args.clues.map(|c| (c.min, c.max)),
+        solved: args.solved,
+        solution: args.solution,
+        format: args.format,
+        color: super::color(batch.color),
+        timeout: batch.timeout,
+        from: args.from,
+        end,
+    };
+    let options = Options {
+        threads: super::threads(batch.threads),
+        chunk: 1,
+        progress: !batch.quiet,
+        counter: None,
+        stats: batch.stats,
+    };
+    batch::run(&command, Counter::range(args.from, end), &options)
+}
+
+fn describe(g: &Geometry) -> String {
+    match g.box_shape() {
+        Some((r, c)) => format!("{r}x{c} boxes"),
+        None => "these regions".into(),
+    }
+}
+
+struct GenerateShapes {
+    n: usize,
+    spec: Spec,
+    base: Shape,
+    jigsaw: bool,
+    symmetries: Vec<Symmetry>,
+    seed: u64,
+    minimal: bool,
+    clues: Option<(usize, usize)>,
+    solved: bool,
+    solution: bool,
+    format: GenerateFormat,
+    color: bool,
+    timeout: Option<Duration>,
+    from: u64,
+    end: Option<u64>,
+}
+
+#[derive(Default)]
+struct ShapesTally {
+    made: u64,
+    clues: u64,
+    minimal: u64,
+    missed: u64,
+}
+
+impl Tally for ShapesTally {
+    fn add(&mut self, o: &Self) {
+        self.made += o.made;
+        self.clues += o.clues;
+        self.minimal += o.minimal;
+        self.missed += o.missed;
+    }
+}
+
+impl GenerateShapes {
+    /// The shape of one puzzle: the fixed one, or fresh jigsaw regions from the stream.
+    fn shape(&self, rng: &mut Stream) -> Shape {
+        if !self.jigsaw {
+            return self.base.clone();
+        }
+        let labels = generate::random_regions(self.n, rng);
+        let g = Geometry::new(self.n)
+            .and_then(|g| g.with_regions(&labels))
+            .and_then(|g| g.with_variants(self.spec.variants))
+            .expect("drawn regions partition the grid");
+        let alphabet: Alphabet = (*self.base.alphabet).clone();
+        Shape::new(g, alphabet)
+    }
+
+    /// Makes puzzle `index`: `None` when stopped or out of time or no grid was found.
+    fn make(&self, index: u64, stop: &dyn Fn() -> bool) -> Option<Made> {
+        let mut rng = generate::stream(self.seed, index);
+        let symmetry = self.symmetries[rng.index(self.symmetries.len())];
+        let options = generate::Options {
+            symmetry,
+            minimal: self.minimal,
+            max_clues: self.clues.map(|c| c.1),
+            budget: (self.n >= 20).then_some(BIG_BUDGET),
+        };
+        let tries = if self.jigsaw { REGION_TRIES } else { 1 };
+        for _ in 0..tries {
+            let shape = self.shape(&mut rng);
+            if self.solved {
+                let grid = random_grid(&shape.solver, &mut rng, stop)?;
+                let solution = Puzzle::from_values(shape.clone(), &grid);
+                return Some(Made {
+                    puzzle: solution.clone(),
+                    solution,
+                    minimal: false,
+                });
+            }
+            let made = make(&shape, &shape.solver, &mut rng, &options, stop);
+            if made.is_some() || stop() {
+                return made;
+            }
+        }
+        None
+    }
+
+    fn write(&self, out: &mut Vec<u8>, index: u64, made: &Made, symmetry: &str) {
+        let regions = regions_line(made.puzzle.geometry());
+        let clues = made.puzzle.givens();
+        match self.format {
+            GenerateFormat::Line => {
+                out.extend_from_slice(made.puzzle.to_line().as_bytes());
+                if self.solution && !self.solved {
+                    out.push(b' ');
+                    out.extend_from_slice(made.solution.to_line().as_bytes());
+                }
+                if let Some(r) = &regions {
+                    let _ = write!(out, " {r}");
+                }
+                out.push(b'\n');
+            }
+            GenerateFormat::Grid => {
+                if self.solved {
+                    let _ = writeln!(out, "# grid {index}");
+                } else {
+                    let _ = writeln!(out, "# puzzle {index}: {clues} clues, {symmetry}");
+                }
+                if let Some(r) = &regions {
+                    let _ = writeln!(out, "# regions {r}");
+                }
+                made.puzzle
+                    .write_grid(out, Some(&made.puzzle), self.color && !self.solved);
+                if self.solution && !self.solved {
+                    out.extend_from_slice(b"# solution\n");
+                    let mut grid = Vec::new();
+                    made.solution.write_grid(&mut grid, None, false);
+                    for row in grid.split_inclusive(|&b| b == b'\n') {
+                        out.extend_from_slice(b"# ");
+                        out.extend_from_slice(row);
+                    }
+                }
+                out.push(b'\n');
+            }
+            GenerateFormat::Json => {
+                let _ = write!(out, "{{\"index\":{index},\"seed\":{}", self.seed);
+                if !self.solved {
+                    let _ = write!(out, ",\"puzzle\":\"{}\"", made.puzzle.to_line());
+                }
+                made.puzzle.write_json_shape(out);
+                let _ = write!(out, ",\"solution\":\"{}\"", made.solution.to_line());
+                if !self.solved {
+                    let _ = write!(
+                        out,
+                        ",\"clues\":{clues},\"symmetry\":\"{symmetry}\",\"minimal\":{}",
+                        made.minimal
+                    );
+                }
+                out.extend_from_slice(b"}\n");
+            }
+        }
+    }
+}
+
+impl batch::Command for GenerateShapes {
+    type Job = u64;
+    type Worker = ();
+    type Tally = ShapesTally;
+
+    fn worker(&self) {}
+
+    fn run(
+        &self,
+        _: &mut (),
+        &index: &u64,
+        record: &mut Record<'_>,
+        tally: &mut ShapesTally,
+    ) -> Verdict {
+        let deadline = self.timeout.and_then(|t| Instant::now().checked_add(t));
+        let stop = || interrupt::stopping() || deadline.is_some_and(|d| Instant::now() >= d);
+        // The symmetry drawn is the stream's first draw, as `make` draws it.
+        let symmetry = {
+            let mut rng = generate::stream(self.seed, index);
+            self.symmetries[rng.index(self.symmetries.len())]
+        };
+        let made = match self.make(index, &stop) {
+            Some(made) => {
+                let clues = made.puzzle.givens();
+                match self.clues {
+                    // Minimal puzzles of this grid miss the range: say so.
+                    Some((min, max)) if !self.solved && !(min..=max).contains(&clues) => {
+                        Err(format!("{clues} clues, not {min}-{max}"))
+                    }
+                    _ => Ok(made),
+                }
+            }
+            None if interrupt::stopping() => return Verdict::Success,
+            None if stop() => Err("out of time".to_string()),
+            None => Err("no grid of this shape was found".to_string()),
+        };
+        match made {
+            Ok(made) => {
+                tally.made += 1;
+                tally.clues += made.puzzle.givens() as u64;
+                tally.minimal += u64::from(made.minimal);
+                self.write(record.out(), index, &made, symmetry.name());
+                Verdict::Success
+            }
+            Err(why) => {
+                tally.missed += 1;
+                record.report(format!("sudoku: puzzle {index}: missed: {why}\n"));
+                Verdict::Failure
+            }
+        }
+    }
+
+    fn interrupted_note(&self, tally: &ShapesTally) -> Option<String> {
+        let n = tally.made;
+        Some(format!(
+            "sudoku: interrupted: {n} written; to go on: --seed {} --from {}{}\n",
+            self.seed,
+            self.from + n,
+            self.end
+                .map(|end| format!(" -n {}", end.saturating_sub(self.from + n)))
+                .unwrap_or_default()
+        ))
+    }
+
+    fn summary(&self, tally: &ShapesTally, elapsed: Duration) -> String {
+        let secs = elapsed.as_secs_f64();
+        let rate = tally.made as f64 / secs.max(1e-9);
+        let n = self.n;
+        let mut s = format!(
+            "generated {} {n}x{n} {} in {secs:.3} s ({rate:.2}/s), seed {}\n",
+            tally.made,
+            if self.solved { "grids" } else { "puzzles" },
+            self.seed
+        );
+        if !self.solved && tally.made > 0 {
+            let _ = writeln!(
+                s,
+                "clues: mean {:.2}; minimal: {} of {}; missed: {}",
+                tally.clues as f64 / tally.made as f64,
+                tally.minimal,
+                tally.made,
+                tally.missed
+            );
+        }
+        s
+    }
+}

@@ -1,0 +1,387 @@
+//! `solve` and `check` on puzzles of other shapes (sizes 4×4 to 25×25, jigsaw, variants),
+//! with [`sudoku::variant`] and the general search.
+//!
+//! The reader hands such a puzzle over as an `OtherShape` entry (a line of N² cells for
+//! N ≠ 9, or any line when `--box`, `--variant`, `--regions` or `--symbols` is given): the
+//! commands test for it once per entry, on entries that are not classic puzzles, so the
+//! classic path is unchanged. The records follow the classic ones word for word, with the
+//! grid in the puzzle's shape and alphabet and the shape's fields in JSON.
+
+use std::io::Write as _;
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use anyhow::{Context as _, Result};
+use sudoku::format::{self, Context, Cut, Format, Mode, Outcome, Status};
+use sudoku::geometry::Variants;
+use sudoku::input::{Entry, ErrorKind, PuzzleError};
+use sudoku::solver::SearchEnd;
+use sudoku::solver::general::Options as SearchOptions;
+use sudoku::variant::{Puzzle, Spec, parse_regions};
+
+use super::solve::{Search, SearchTally};
+use crate::batch::{Puzzle as Job, Record, interrupt};
+use crate::cli::ShapeArgs;
+
+/// How often a count in progress is published to the live display.
+const COUNT_PUBLISH: u64 = 1 << 12;
+
+/// The [`Spec`] of the command line's shape flags; a bad `--variant` or `--regions` is an
+/// error before any puzzle is read.
+pub fn spec(args: &ShapeArgs) -> Result<Spec> {
+    let variants = match &args.variant {
+        Some(list) => Variants::parse(list).context("--variant")?,
+        None => Variants::NONE,
+    };
+    let regions = match &args.regions {
+        Some(text) => Some(regions_arg(text)?),
+        None => None,
+    };
+    Ok(Spec::new(
+        args.box_shape,
+        variants,
+        regions,
+        args.symbols.clone(),
+    ))
+}
+
+/// `--regions`: the labels, or a file holding them.
+pub fn regions_arg(text: &str) -> Result<Vec<char>> {
+    let path = std::path::Path::new(text);
+    if path.is_file() {
+        let content = std::fs::read_to_string(path)
+            .with_context(|| format!("--regions: cannot read {text}"))?;
+        // Lines starting with '#' are comments.
+        let labels: String = content
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .collect();
+        return parse_regions(&labels).with_context(|| format!("--regions {text}"));
+    }
+    parse_regions(text).context("--regions")
+}
+
+/// Whether an entry is a puzzle for this path: an `OtherShape` line, or, when the shape
+/// flags are set, any puzzle.
+#[inline]
+pub fn is_other_shape(entry: &Entry, spec_set: bool) -> bool {
+    match &entry.result {
+        Err(e) => matches!(e.kind, ErrorKind::OtherShape { .. }),
+        Ok(_) => spec_set,
+    }
+}
+
+/// Reads the puzzle of an entry that [`is_other_shape`].
+fn read(spec: &Spec, entry: &Entry) -> Result<Puzzle, PuzzleError> {
+    match &entry.result {
+        Ok(board) => {
+            // A 9-line grid read by the classic reader, with shape flags.
+            let located = |kind| PuzzleError {
+                line: entry.line,
+                column: 1,
+                kind: ErrorKind::Variant(kind),
+                text: String::new(),
+                board: None,
+            };
+            let shape = spec.shape(9).map_err(located)?;
+            let puzzle = Puzzle::from_values(shape, board.cells());
+            match puzzle.clash() {
+                Some(kind) => Err(located(kind)),
+                None => Ok(puzzle),
+            }
+        }
+        Err(e) if matches!(e.kind, ErrorKind::OtherShape { .. }) => {
+            Puzzle::parse_line(&e.text, spec).map_err(|err| {
+                let byte = e
+                    .text
+                    .char_indices()
+                    .nth(err.at)
+                    .map_or(e.text.len(), |(i, _)| i);
+                PuzzleError {
+                    line: e.line,
+                    column: byte as u64 + 1,
+                    kind: ErrorKind::Variant(err.kind),
+                    text: e.text.clone(),
+                    board: None,
+                }
+            })
+        }
+        Err(e) => Err(e.clone()),
+    }
+}
+
+/// Does one entry of another shape, as [`Search::entry`] does a classic one.
+pub fn entry(
+    search: &Search,
+    spec: &Spec,
+    job: &Job,
+    record: &mut Record<'_>,
+    tally: &mut SearchTally,
+) -> Option<Outcome> {
+    let input = job.input;
+    let cx = Context {
+        name: &input.name,
+        json_name: &input.json_name,
+        line: job.entry.line,
+        format: search.format,
+        mode: search.mode,
+        color: search.color,
+        stats: search.stats,
+    };
+    tally.read += 1;
+    let puzzle = match read(spec, &job.entry) {
+        Ok(p) => p,
+        Err(err) => {
+            tally.invalid += 1;
+            record.report(super::error_report(&input.name, &err));
+            format::write_invalid(record.out(), &cx, &err, None);
+            return None;
+        }
+    };
+    let (outcome, first) = run_search(search, &puzzle, &cx, record);
+    tally.guesses += outcome.guesses;
+    if outcome.count > 0 {
+        tally.solved += 1;
+    }
+    match outcome.status() {
+        Status::Unique => tally.unique += 1,
+        Status::Multiple => tally.multiple += 1,
+        Status::None => tally.none += 1,
+        Status::Unknown => tally.unknown += 1,
+    }
+    write_outcome(record.out(), &cx, &puzzle, first.as_ref(), &outcome);
+    Some(outcome)
+}
+
+fn run_search(
+    search: &Search,
+    puzzle: &Puzzle,
+    cx: &Context<'_>,
+    record: &mut Record<'_>,
+) -> (Outcome, Option<Puzzle>) {
+    let start = (search.timeout.is_some() || search.stats).then(Instant::now);
+    let deadline = search
+        .timeout
+        .zip(start)
+        .and_then(|(t, s)| s.checked_add(t));
+    let stop = || interrupt::stopping() || deadline.is_some_and(|d| Instant::now() >= d);
+    let limit = match search.mode {
+        Mode::Solve | Mode::Check => Some(2),
+        Mode::All | Mode::Count => search.limit,
+    };
+    if search.mode == Mode::All && cx.format == Format::Json {
+        json_start(record.out(), cx, puzzle);
+        record.out().extend_from_slice(b",\"all\":[");
+    }
+    let shape = puzzle.shape();
+    let mut first: Option<Puzzle> = None;
+    let mut count = 0u64;
+    let report = shape.solver.search(
+        puzzle.cells(),
+        SearchOptions {
+            stop: Some(&stop),
+            ..SearchOptions::default()
+        },
+        |s| {
+            count += 1;
+            if count == 1 || search.mode == Mode::All {
+                let solution = Puzzle::from_values(shape.clone(), s);
+                if search.mode == Mode::All {
+                    write_all_solution(record.out(), cx, puzzle, count, &solution);
+                    record.stream()?;
+                }
+                first.get_or_insert(solution);
+            }
+            if count.is_multiple_of(COUNT_PUBLISH) {
+                record.progress().add_found(COUNT_PUBLISH);
+            }
+            if limit == Some(count) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    );
+    record.progress().add_found(count % COUNT_PUBLISH);
+    if search.mode == Mode::All && cx.format == Format::Json {
+        record.out().push(b']');
+    }
+    let cut = match report.end {
+        SearchEnd::Exhausted => None,
+        SearchEnd::Stopped if matches!(search.mode, Mode::Solve | Mode::Check) => None,
+        SearchEnd::Stopped => Some(Cut::Limit),
+        SearchEnd::Interrupted if interrupt::stopping() => Some(Cut::Interrupted),
+        SearchEnd::Interrupted => Some(Cut::Timeout),
+    };
+    let outcome = Outcome {
+        first: None,
+        count,
+        cut,
+        guesses: report.guesses,
+        micros: start.map_or(0, |s| s.elapsed().as_micros() as u64),
+    };
+    (outcome, first)
+}
+
+fn cut_word(cut: Cut) -> &'static str {
+    match cut {
+        Cut::Limit => "limit reached",
+        Cut::Timeout => "timeout",
+        Cut::Interrupted => "interrupted",
+    }
+}
+
+fn count_words(out: &mut Vec<u8>, outcome: &Outcome) {
+    let n = outcome.count;
+    match outcome.cut {
+        Some(cut) => {
+            let s = if n == 1 { "" } else { "s" };
+            let _ = write!(out, "at least {n} solution{s} ({})", cut_word(cut));
+        }
+        None if n == 0 => out.extend_from_slice(b"no solution"),
+        None if n == 1 => out.extend_from_slice(b"1 solution"),
+        None => {
+            let _ = write!(out, "{n} solutions");
+        }
+    }
+}
+
+fn json_start(out: &mut Vec<u8>, cx: &Context<'_>, puzzle: &Puzzle) {
+    out.extend_from_slice(b"{\"file\":");
+    format::write_json_string(out, cx.json_name);
+    let _ = write!(out, ",\"line\":{}", cx.line);
+    out.extend_from_slice(b",\"puzzle\":");
+    format::write_json_string(out, &puzzle.to_line());
+    puzzle.write_json_shape(out);
+}
+
+/// Writes solution number `index` of a puzzle in [`Mode::All`].
+fn write_all_solution(
+    out: &mut Vec<u8>,
+    cx: &Context<'_>,
+    puzzle: &Puzzle,
+    index: u64,
+    solution: &Puzzle,
+) {
+    match cx.format {
+        Format::Grid => {
+            let _ = writeln!(out, "{}:{}: solution {index}", cx.name, cx.line);
+            solution.write_grid(out, Some(puzzle), cx.color);
+            out.push(b'\n');
+        }
+        Format::Line => {
+            let _ = writeln!(out, "{solution}");
+        }
+        Format::Json => {
+            if index > 1 {
+                out.push(b',');
+            }
+            format::write_json_string(out, &solution.to_line());
+        }
+    }
+}
+
+/// Writes the record of a searched puzzle (in [`Mode::All`], the summary after the
+/// solutions).
+fn write_outcome(
+    out: &mut Vec<u8>,
+    cx: &Context<'_>,
+    puzzle: &Puzzle,
+    first: Option<&Puzzle>,
+    outcome: &Outcome,
+) {
+    let status = outcome.status();
+    match cx.format {
+        Format::Grid => {
+            let _ = write!(out, "{}:{}: ", cx.name, cx.line);
+            let mut show = first;
+            match cx.mode {
+                Mode::All | Mode::Count => {
+                    count_words(out, outcome);
+                    show = None;
+                }
+                Mode::Check => {
+                    out.extend_from_slice(match status {
+                        Status::Unique => b"proper".as_slice(),
+                        Status::Multiple => b"multiple solutions",
+                        Status::None => b"no solution",
+                        Status::Unknown => b"stopped before a verdict",
+                    });
+                    if let Some(cut) = outcome.cut.filter(|_| status == Status::Unknown) {
+                        let _ = write!(out, " ({})", cut_word(cut));
+                    }
+                    show = None;
+                }
+                Mode::Solve => match status {
+                    Status::Unique => out.extend_from_slice(b"unique solution"),
+                    Status::Multiple => out.extend_from_slice(b"multiple solutions, showing one"),
+                    Status::None => out.extend_from_slice(b"no solution"),
+                    Status::Unknown => {
+                        let why = outcome.cut.map_or("", cut_word);
+                        let _ = write!(out, "stopped before a verdict ({why})");
+                    }
+                },
+            }
+            out.push(b'\n');
+            if let Some(solution) = show {
+                solution.write_grid(out, Some(puzzle), cx.color);
+            }
+            out.push(b'\n');
+        }
+        Format::Line => {
+            match cx.mode {
+                Mode::Count => {
+                    let plus = if outcome.complete() { "" } else { "+" };
+                    let _ = write!(out, "{}{plus}", outcome.count);
+                }
+                Mode::All => {
+                    out.extend_from_slice(b"# ");
+                    if outcome.count == 0 && outcome.complete() {
+                        out.extend_from_slice(b"0 solutions");
+                    } else {
+                        count_words(out, outcome);
+                    }
+                }
+                Mode::Check => out.extend_from_slice(match status {
+                    Status::Unique => b"proper".as_slice(),
+                    other => other.word().as_bytes(),
+                }),
+                Mode::Solve => match (first, status) {
+                    (Some(solution), Status::Unique) => {
+                        let _ = write!(out, "{solution}");
+                    }
+                    (Some(solution), other) => {
+                        let _ = write!(out, "{solution} {}", other.word());
+                    }
+                    (None, other) => out.extend_from_slice(other.word().as_bytes()),
+                },
+            }
+            out.push(b'\n');
+        }
+        Format::Json => {
+            if cx.mode != Mode::All {
+                json_start(out, cx, puzzle);
+            }
+            let _ = write!(out, ",\"status\":\"{}\"", status.word());
+            if let Some(solution) = first {
+                out.extend_from_slice(b",\"solution\":");
+                format::write_json_string(out, &solution.to_line());
+            }
+            if matches!(cx.mode, Mode::All | Mode::Count) {
+                let _ = write!(out, ",\"solutions\":{}", outcome.count);
+            }
+            let _ = write!(out, ",\"complete\":{}", outcome.complete());
+            if cx.mode == Mode::Check {
+                let _ = write!(out, ",\"proper\":{}", status == Status::Unique);
+            }
+            if cx.stats {
+                let _ = write!(
+                    out,
+                    ",\"guesses\":{},\"micros\":{}",
+                    outcome.guesses, outcome.micros
+                );
+            }
+            out.extend_from_slice(b"}\n");
+        }
+    }
+}

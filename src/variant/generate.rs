@@ -1,0 +1,379 @@
+//! Puzzles of any shape: a random complete grid from a seeded search, then givens taken out
+//! a symmetric group at a time while the solution stays the only one.
+//!
+//! A group of givens can go when no solution differs from the grid at one of its cells:
+//! for each cell, one search for a solution with that cell's value forbidden. A search
+//! that finds nothing proves the cell is still forced, which is much quicker than counting
+//! to two. Every group is tried once, in a random order, so the result is minimal (no group
+//! can go) unless a per-check guess budget was set (for 20×20 and 25×25, where a rare check
+//! can take long): a check over budget keeps its group, and the puzzle is then proper but
+//! perhaps not minimal, which [`Made::minimal`] says.
+//!
+//! Everything is drawn from one [`Stream`] per puzzle, so the same seed and index give the
+//! same puzzle whatever the threads.
+
+use std::collections::HashSet;
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+
+use super::{Puzzle, Shape};
+use crate::generate::{Stream, Symmetry};
+use crate::geometry::Geometry;
+use crate::solver::SearchEnd;
+use crate::solver::general::{Options as SearchOptions, Solver};
+
+/// Guesses a random grid may take before the search starts again from another draw.
+const GRID_BUDGET: u64 = 2_000;
+/// Draws of a random grid before giving up (a shape may have no solution at all).
+const GRID_TRIES: usize = 200;
+
+/// The random stream of puzzle `index` under `seed`.
+pub fn stream(seed: u64, index: u64) -> Stream {
+    Stream::new(ChaCha8Rng::seed_from_u64(seed).get_seed(), index)
+}
+
+/// What to make.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// The symmetry of the givens' pattern.
+    pub symmetry: Symmetry,
+    /// Take out givens until none (no group) can go; otherwise stop as soon as the count of
+    /// givens is at most `max_clues`.
+    pub minimal: bool,
+    /// Stop taking out givens at this count (with `minimal` false).
+    pub max_clues: Option<usize>,
+    /// At most this many guesses per uniqueness check (see the module docs).
+    pub budget: Option<u64>,
+}
+
+/// A puzzle made.
+#[derive(Debug, Clone)]
+pub struct Made {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its only solution.
+    pub solution: Puzzle,
+    /// Whether no group of givens can be taken out (false when a check ran over budget, or
+    /// removal stopped at a clue count).
+    pub minimal: bool,
+}
+
+/// A random complete grid of the shape, or `None` if the draws found none (the shape may
+/// have no solution, or the stop poll said so).
+pub fn random_grid(solver: &Solver, rng: &mut Stream, stop: &dyn Fn() -> bool) -> Option<Vec<u8>> {
+    let n = solver.size();
+    let empty = vec![0u8; n * n];
+    for _ in 0..GRID_TRIES {
+        let mut grid = None;
+        let report = solver.search(
+            &empty,
+            SearchOptions {
+                stop: Some(stop),
+                random: Some(rng),
+                budget: Some(GRID_BUDGET),
+                forbid: &[],
+            },
+            |s| {
+                grid = Some(s.to_vec());
+                std::ops::ControlFlow::Break(())
+            },
+        );
+        if grid.is_some() {
+            return grid;
+        }
+        if report.end == SearchEnd::Exhausted || stop() {
+            return None;
+        }
+    }
+    None
+}
+
+/// The images of a cell of an N×N grid under every element of a symmetry's group, identity
+/// first (with repeats on an axis).
+pub fn images(symmetry: Symmetry, n: usize, cell: usize) -> Vec<usize> {
+    let (r, c) = (cell / n, cell % n);
+    let m = n - 1;
+    let at = |(r, c): (usize, usize)| r * n + c;
+    let rot = |(r, c): (usize, usize)| (c, m - r);
+    let mut out = vec![cell];
+    match symmetry {
+        Symmetry::None => {}
+        Symmetry::Rot180 => out.push(at((m - r, m - c))),
+        Symmetry::Mirror => out.push(at((r, m - c))),
+        Symmetry::Diagonal => out.push(at((c, r))),
+        Symmetry::Antidiagonal => out.push(at((m - c, m - r))),
+        Symmetry::Rot90 | Symmetry::Dihedral => {
+            let mut p = (r, c);
+            for _ in 0..3 {
+                p = rot(p);
+                out.push(at(p));
+            }
+            if symmetry == Symmetry::Dihedral {
+                let mut p = (r, m - c);
+                for _ in 0..4 {
+                    out.push(at(p));
+                    p = rot(p);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The groups of cells a symmetry ties together, each sorted, in order of their first cell.
+pub fn orbits(symmetry: Symmetry, n: usize) -> Vec<Vec<usize>> {
+    let mut seen = vec![false; n * n];
+    let mut out = Vec::new();
+    for cell in 0..n * n {
+        if seen[cell] {
+            continue;
+        }
+        let mut group = images(symmetry, n, cell);
+        group.sort_unstable();
+        group.dedup();
+        for &c in &group {
+            seen[c] = true;
+        }
+        out.push(group);
+    }
+    out
+}
+
+/// Whether the symmetry maps every house of the geometry onto a house (boxes that are not
+/// square do not turn a quarter; jigsaw regions rarely keep any symmetry). Knight and king
+/// moves and the diagonals and windows keep every symmetry of the square.
+pub fn symmetry_fits(g: &Geometry, symmetry: Symmetry) -> bool {
+    let n = g.size();
+    let houses: HashSet<Vec<usize>> = g.houses().iter().map(|h| h.cells.clone()).collect();
+    let maps = images(symmetry, n, 0).len();
+    (1..maps).all(|k| {
+        g.houses().iter().all(|h| {
+            let mut image: Vec<usize> =
+                h.cells.iter().map(|&c| images(symmetry, n, c)[k]).collect();
+            image.sort_unstable();
+            houses.contains(&image)
+        })
+    })
+}
+
+/// Makes one puzzle of `shape` from `rng`; `None` if no grid was found or `stop` said so.
+pub fn make(
+    shape: &Shape,
+    solver: &Solver,
+    rng: &mut Stream,
+    options: &Options,
+    stop: &dyn Fn() -> bool,
+) -> Option<Made> {
+    let n = shape.geometry.size();
+    let grid = random_grid(solver, rng, stop)?;
+    let mut groups = orbits(options.symmetry, n);
+    rng.shuffle(&mut groups);
+    let mut cells = grid.clone();
+    let mut minimal = true;
+    let mut clues = n * n;
+    for group in &groups {
+        if options.max_clues.is_some_and(|m| clues <= m) && !options.minimal {
+            minimal = false;
+            break;
+        }
+        if stop() {
+            return None;
+        }
+        for &c in group {
+            cells[c] = 0;
+        }
+        let mut forced = true;
+        for &c in group {
+            let mut other = false;
+            let forbid = [(c, grid[c])];
+            let report = solver.search(
+                &cells,
+                SearchOptions {
+                    stop: Some(stop),
+                    random: None,
+                    budget: options.budget,
+                    forbid: &forbid,
+                },
+                |_| {
+                    other = true;
+                    std::ops::ControlFlow::Break(())
+                },
+            );
+            if report.end == SearchEnd::Interrupted {
+                if stop() {
+                    return None;
+                }
+                minimal = false;
+                forced = false;
+                break;
+            }
+            if other {
+                forced = false;
+                break;
+            }
+        }
+        if forced {
+            clues -= group.len();
+        } else {
+            for &c in group {
+                cells[c] = grid[c];
+            }
+        }
+    }
+    Some(Made {
+        puzzle: Puzzle::from_values(shape.clone(), &cells),
+        solution: Puzzle::from_values(shape.clone(), &grid),
+        minimal,
+    })
+}
+
+/// Random jigsaw regions for an N×N grid: N connected regions of N cells each, as labels
+/// (`a`, `b`, ...), drawn from `rng` by trading cells between neighbouring regions of the
+/// default boxes while both stay connected.
+pub fn random_regions(n: usize, rng: &mut Stream) -> Vec<char> {
+    let (br, bc) = Geometry::default_box(n).unwrap_or((1, n));
+    let mut region: Vec<usize> = (0..n * n)
+        .map(|c| (c / n / br) * br + (c % n) / bc)
+        .collect();
+    let neighbours = |c: usize| {
+        let (r, col) = (c / n, c % n);
+        let mut v = Vec::with_capacity(4);
+        if r > 0 {
+            v.push(c - n);
+        }
+        if r + 1 < n {
+            v.push(c + n);
+        }
+        if col > 0 {
+            v.push(c - 1);
+        }
+        if col + 1 < n {
+            v.push(c + 1);
+        }
+        v
+    };
+    let connected = |region: &[usize], id: usize| {
+        let members: Vec<usize> = (0..n * n).filter(|&c| region[c] == id).collect();
+        let Some(&first) = members.first() else {
+            return false;
+        };
+        let mut seen = vec![false; n * n];
+        let mut todo = vec![first];
+        seen[first] = true;
+        let mut reached = 1;
+        while let Some(c) = todo.pop() {
+            for m in neighbours(c) {
+                if region[m] == id && !seen[m] {
+                    seen[m] = true;
+                    reached += 1;
+                    todo.push(m);
+                }
+            }
+        }
+        reached == members.len()
+    };
+    let mut done = 0;
+    let mut tries = 0;
+    while done < 4 * n * n && tries < 200 * n * n {
+        tries += 1;
+        let a = rng.index(n * n);
+        let nb = neighbours(a);
+        let b = nb[rng.index(nb.len())];
+        let (ra, rb) = (region[a], region[b]);
+        if ra == rb {
+            continue;
+        }
+        // a goes to b's region; some cell of b's region next to a's region comes back.
+        let back: Vec<usize> = (0..n * n)
+            .filter(|&c| {
+                c != a
+                    && region[c] == rb
+                    && neighbours(c).iter().any(|&m| m != a && region[m] == ra)
+            })
+            .collect();
+        if back.is_empty() {
+            continue;
+        }
+        let c = back[rng.index(back.len())];
+        region[a] = rb;
+        region[c] = ra;
+        if connected(&region, ra) && connected(&region, rb) {
+            done += 1;
+        } else {
+            region[a] = ra;
+            region[c] = rb;
+        }
+    }
+    region
+        .iter()
+        .map(|&r| char::from(super::region_label(r as u8)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Spec;
+
+    #[test]
+    fn orbits_partition_the_grid() {
+        for n in [4, 6, 9, 16, 25] {
+            for sym in Symmetry::ALL {
+                let groups = orbits(sym, n);
+                let mut all: Vec<usize> = groups.concat();
+                all.sort_unstable();
+                assert_eq!(all, (0..n * n).collect::<Vec<_>>(), "{sym} {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn symmetries_that_break_the_boxes_are_told() {
+        let six = Geometry::new(6).unwrap();
+        assert!(symmetry_fits(&six, Symmetry::Rot180));
+        assert!(symmetry_fits(&six, Symmetry::Mirror));
+        assert!(!symmetry_fits(&six, Symmetry::Rot90));
+        assert!(!symmetry_fits(&six, Symmetry::Diagonal));
+        let nine = Geometry::new(9).unwrap();
+        assert!(symmetry_fits(&nine, Symmetry::Dihedral));
+    }
+
+    #[test]
+    fn random_regions_are_a_partition_into_connected_regions() {
+        for n in [4, 6, 9] {
+            let labels = random_regions(n, &mut stream(7, n as u64));
+            let g = Geometry::new(n).unwrap().with_regions(&labels).unwrap();
+            assert!(g.is_jigsaw());
+        }
+    }
+
+    #[test]
+    fn made_puzzles_are_unique_and_keep_their_solution() {
+        let spec = Spec::default();
+        let shape = spec.shape(6).unwrap();
+        let solver = Solver::new(&shape.geometry);
+        let options = Options {
+            symmetry: Symmetry::Rot180,
+            minimal: true,
+            max_clues: None,
+            budget: None,
+        };
+        for i in 0..5 {
+            let made = make(&shape, &solver, &mut stream(1, i), &options, &|| false).unwrap();
+            assert!(made.solution.is_solution_of(&made.puzzle));
+            assert_eq!(solver.count(made.puzzle.cells(), None), (1, true));
+            // Minimal: every symmetric pair taken out gives a second solution.
+            for group in orbits(Symmetry::Rot180, 6) {
+                if made.puzzle.cells()[group[0]] == 0 {
+                    continue;
+                }
+                let mut less = made.puzzle.cells().to_vec();
+                for &c in &group {
+                    less[c] = 0;
+                }
+                assert!(solver.count(&less, Some(2)).0 == 2);
+            }
+        }
+    }
+}

@@ -1,0 +1,667 @@
+//! Puzzles of any [`Geometry`]: sizes 4×4 to 25×25, other box shapes, jigsaw regions and the
+//! `x`, `hyper`, `anti-knight` and `anti-king` rules.
+//!
+//! The classic 9×9 puzzle keeps its own types ([`Board`](crate::board::Board) and the band
+//! solver); this module is the path every other shape takes, chosen once per puzzle by the
+//! reader (a line of N² cells for N ≠ 9) or by the command line (`--variant`, `--regions`,
+//! `--box`, `--symbols`), never per cell.
+//!
+//! - [`Spec`]: what the command line says about the shape, and the [`Geometry`] it gives for
+//!   each size (built once per size and shared).
+//! - [`Alphabet`]: the symbols of a size (1–9 then A–Z by default, letters in either case).
+//! - [`Puzzle`]: an N×N grid of values (0 blank, 1..=N), with its geometry and alphabet;
+//!   [`Puzzle::parse_line`] reads one line with located errors.
+//! - [`generate`]: seeded, symmetric, minimal puzzles of any shape.
+//!
+//! The search is [`crate::solver::general`].
+
+pub mod generate;
+
+use std::fmt;
+use std::io::Write as _;
+use std::sync::{Arc, OnceLock};
+
+use thiserror::Error;
+
+use crate::geometry::{Geometry, GeometryError, SIZES, Variants};
+use crate::solver::general::Solver;
+
+/// The default symbols, in order: a size-N grid uses the first N.
+pub const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// What is wrong with a line that was meant as a puzzle of another shape.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum VariantError {
+    /// A character that is not a symbol of the grid's alphabet nor a blank.
+    #[error("{} is not a symbol of a {size}x{size} grid (symbols: {symbols})", show(*.found))]
+    Symbol {
+        /// What was written.
+        found: char,
+        /// The grid's size.
+        size: usize,
+        /// The symbols, in order.
+        symbols: String,
+    },
+    /// A number of cells that is no supported N².
+    #[error("expected N*N cells for N in 4, 6, 8, 9, 10, 12, 15, 16, 20, 25, found {0}")]
+    CellCount(usize),
+    /// The grid cannot be built with the options given (box, variant, regions).
+    #[error("{0}")]
+    Geometry(#[from] GeometryError),
+    /// `--regions` was given for another size.
+    #[error("the regions are for a {regions}x{regions} grid, not {size}x{size}")]
+    RegionsSize {
+        /// The size the regions fit.
+        regions: usize,
+        /// The puzzle's size.
+        size: usize,
+    },
+    /// `--symbols` is shorter than the grid's size.
+    #[error("--symbols has {found} symbols, a {size}x{size} grid needs {size}")]
+    FewSymbols {
+        /// Symbols given.
+        found: usize,
+        /// The grid's size.
+        size: usize,
+    },
+    /// Two givens that may not hold the same symbol.
+    #[error("symbol {symbol} appears twice in {house}")]
+    Clash {
+        /// The symbol, as written.
+        symbol: char,
+        /// Where: `row 3`, `region 2`, `a knight's move of r1c2`, ...
+        house: String,
+        /// The second of the two cells (row-major), to locate it.
+        cell: usize,
+    },
+}
+
+fn show(c: char) -> String {
+    if c.is_control() || c.is_whitespace() {
+        format!("'{}'", c.escape_unicode())
+    } else {
+        format!("'{c}'")
+    }
+}
+
+/// The symbols of one grid size, in value order, with the blanks it reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alphabet {
+    symbols: Vec<char>,
+    /// Whether `0` is a blank (it is unless it is a symbol).
+    zero_blank: bool,
+}
+
+impl Alphabet {
+    /// The first `size` symbols of `symbols` (uppercased), or an error if there are fewer.
+    pub fn new(symbols: &str, size: usize) -> Result<Alphabet, VariantError> {
+        let all: Vec<char> = symbols
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| c.to_ascii_uppercase())
+            .collect();
+        if all.len() < size {
+            return Err(VariantError::FewSymbols {
+                found: all.len(),
+                size,
+            });
+        }
+        let symbols = all[..size].to_vec();
+        let zero_blank = !symbols.contains(&'0');
+        Ok(Alphabet {
+            symbols,
+            zero_blank,
+        })
+    }
+
+    /// The default alphabet of a size: 1–9, then A–Z.
+    pub fn default_for(size: usize) -> Alphabet {
+        Alphabet::new(DEFAULT_SYMBOLS, size.min(DEFAULT_SYMBOLS.len()))
+            .expect("the default alphabet is long enough")
+    }
+
+    /// The value (1..=N) of a character, `Some(0)` for a blank, `None` for anything else.
+    pub fn value(&self, c: char) -> Option<u8> {
+        if c == '.' || c == '_' || c == '0' && self.zero_blank {
+            return Some(0);
+        }
+        let up = c.to_ascii_uppercase();
+        self.symbols
+            .iter()
+            .position(|&s| s == up)
+            .map(|i| i as u8 + 1)
+    }
+
+    /// The symbol of a value (1..=N); `.` for 0.
+    pub fn symbol(&self, value: u8) -> char {
+        match value {
+            0 => '.',
+            v => self.symbols[usize::from(v) - 1],
+        }
+    }
+
+    /// The symbols, in order, as one string.
+    pub fn symbols(&self) -> String {
+        self.symbols.iter().collect()
+    }
+}
+
+/// What the command line says about the shape of non-classic puzzles: `--box`, `--variant`,
+/// `--regions`, `--symbols`. Each size's [`Geometry`] is built the first time it is needed
+/// and shared after.
+#[derive(Debug, Default)]
+pub struct Spec {
+    /// `--box RxC`, for the sizes it divides.
+    pub box_shape: Option<(usize, usize)>,
+    /// `--variant`.
+    pub variants: Variants,
+    /// `--regions`: one label per cell, row-major.
+    pub regions: Option<Vec<char>>,
+    /// `--symbols`.
+    pub symbols: Option<String>,
+    cache: [OnceLock<Result<Shape, VariantError>>; SIZES.len()],
+}
+
+/// The geometry and alphabet of one size under a [`Spec`].
+#[derive(Debug, Clone)]
+pub struct Shape {
+    /// The grid.
+    pub geometry: Arc<Geometry>,
+    /// Its symbols.
+    pub alphabet: Arc<Alphabet>,
+    /// The search's tables for the geometry.
+    pub solver: Arc<Solver>,
+}
+
+impl Shape {
+    /// The shape of a geometry with an alphabet.
+    pub fn new(geometry: Geometry, alphabet: Alphabet) -> Shape {
+        Shape {
+            solver: Arc::new(Solver::new(&geometry)),
+            geometry: Arc::new(geometry),
+            alphabet: Arc::new(alphabet),
+        }
+    }
+}
+
+impl Spec {
+    /// A spec from the command line's values.
+    pub fn new(
+        box_shape: Option<(usize, usize)>,
+        variants: Variants,
+        regions: Option<Vec<char>>,
+        symbols: Option<String>,
+    ) -> Spec {
+        Spec {
+            box_shape,
+            variants,
+            regions,
+            symbols,
+            cache: Default::default(),
+        }
+    }
+
+    /// Whether any option is set: then every puzzle, 9×9 ones too, takes this path.
+    pub fn is_set(&self) -> bool {
+        self.box_shape.is_some()
+            || !self.variants.is_empty()
+            || self.regions.is_some()
+            || self.symbols.is_some()
+    }
+
+    /// The size the regions fit, if `--regions` was given.
+    pub fn regions_size(&self) -> Option<usize> {
+        self.regions.as_ref().map(|r| r.len().isqrt())
+    }
+
+    /// The geometry and alphabet of size `n` (built once).
+    pub fn shape(&self, n: usize) -> Result<Shape, VariantError> {
+        let Some(slot) = SIZES.iter().position(|&s| s == n) else {
+            return Err(GeometryError::Size(n).into());
+        };
+        self.cache[slot].get_or_init(|| self.build(n)).clone()
+    }
+
+    fn build(&self, n: usize) -> Result<Shape, VariantError> {
+        let mut g = match self.box_shape {
+            Some((r, c)) => Geometry::with_box(n, r, c)?,
+            None => Geometry::new(n)?,
+        };
+        if let Some(labels) = &self.regions {
+            let size = labels.len().isqrt();
+            if size * size != labels.len() || size != n {
+                return Err(VariantError::RegionsSize {
+                    regions: size,
+                    size: n,
+                });
+            }
+            g = g.with_regions(labels)?;
+        }
+        let g = g.with_variants(self.variants)?;
+        let alphabet = match &self.symbols {
+            Some(s) => Alphabet::new(s, n)?,
+            None => Alphabet::default_for(n),
+        };
+        Ok(Shape::new(g, alphabet))
+    }
+}
+
+/// Reads `--regions`: N² labels (any characters but white space, which is skipped), as
+/// text; the caller reads a file first when the argument names one.
+pub fn parse_regions(text: &str) -> Result<Vec<char>, VariantError> {
+    let labels: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let n = labels.len().isqrt();
+    if n * n != labels.len() || !SIZES.contains(&n) {
+        return Err(VariantError::CellCount(labels.len()));
+    }
+    // Checked now, so a bad partition is refused before any puzzle is read.
+    Geometry::new(n)?.with_regions(&labels)?;
+    Ok(labels)
+}
+
+/// A puzzle (or solution) of any shape: N² values, 0 for a blank.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    shape: Shape,
+    cells: Vec<u8>,
+}
+
+/// A line that is not a puzzle of its shape: what is wrong and at which character (from 0)
+/// of the text given to [`Puzzle::parse_line`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineError {
+    /// Index of the offending character in the text (in characters).
+    pub at: usize,
+    /// What is wrong.
+    pub kind: VariantError,
+    /// The puzzle as read, when its givens break the rules.
+    pub puzzle: Option<Box<Puzzle>>,
+}
+
+impl PartialEq for Shape {
+    fn eq(&self, other: &Shape) -> bool {
+        self.geometry == other.geometry && self.alphabet == other.alphabet
+    }
+}
+
+impl Eq for Shape {}
+
+/// Characters that end the cells of a one-line puzzle and start its annotation.
+fn ends_cells(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ';' | ',' | '#' | ':')
+}
+
+impl Puzzle {
+    /// An empty grid of a shape.
+    pub fn empty(shape: Shape) -> Puzzle {
+        let cells = vec![0; shape.geometry.cells()];
+        Puzzle { shape, cells }
+    }
+
+    /// A grid of a shape with these values (0 blank, 1..=N; others are clamped to blank).
+    pub fn from_values(shape: Shape, values: &[u8]) -> Puzzle {
+        let n = shape.geometry.size() as u8;
+        let mut cells: Vec<u8> = values.iter().map(|&v| if v > n { 0 } else { v }).collect();
+        cells.resize(shape.geometry.cells(), 0);
+        Puzzle { shape, cells }
+    }
+
+    /// Reads a one-line puzzle: leading blanks, N² cells, then the end of the text or an
+    /// annotation after white space, `;`, `,`, `#` or `:`. The size comes from the number of
+    /// cells; the shape of that size from `spec`. The givens are checked against the rules.
+    pub fn parse_line(text: &str, spec: &Spec) -> Result<Puzzle, LineError> {
+        let chars: Vec<char> = text.chars().collect();
+        let start = chars
+            .iter()
+            .take_while(|c| **c == ' ' || **c == '\t')
+            .count();
+        let len = chars[start..]
+            .iter()
+            .take_while(|&&c| !ends_cells(c))
+            .count();
+        let n = len.isqrt();
+        if n * n != len || !SIZES.contains(&n) {
+            return Err(LineError {
+                at: start + len,
+                kind: VariantError::CellCount(len),
+                puzzle: None,
+            });
+        }
+        let shape = spec.shape(n).map_err(|kind| LineError {
+            at: start,
+            kind,
+            puzzle: None,
+        })?;
+        let mut cells = Vec::with_capacity(len);
+        for (i, &c) in chars[start..start + len].iter().enumerate() {
+            match shape.alphabet.value(c) {
+                Some(v) => cells.push(v),
+                None => {
+                    return Err(LineError {
+                        at: start + i,
+                        kind: VariantError::Symbol {
+                            found: c,
+                            size: n,
+                            symbols: shape.alphabet.symbols(),
+                        },
+                        puzzle: None,
+                    });
+                }
+            }
+        }
+        let puzzle = Puzzle { shape, cells };
+        match puzzle.clash() {
+            Some(kind) => {
+                let at = match &kind {
+                    VariantError::Clash { cell, .. } => start + cell,
+                    _ => start,
+                };
+                Err(LineError {
+                    at,
+                    kind,
+                    puzzle: Some(Box::new(puzzle)),
+                })
+            }
+            None => Ok(puzzle),
+        }
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The geometry.
+    pub fn geometry(&self) -> &Geometry {
+        &self.shape.geometry
+    }
+
+    /// The alphabet.
+    pub fn alphabet(&self) -> &Alphabet {
+        &self.shape.alphabet
+    }
+
+    /// The values, row-major, 0 for a blank.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The values, to change.
+    pub fn cells_mut(&mut self) -> &mut [u8] {
+        &mut self.cells
+    }
+
+    /// The number of givens.
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// The first two givens (in row-major order of the second) that may not hold the same
+    /// value, as a [`VariantError::Clash`].
+    pub fn clash(&self) -> Option<VariantError> {
+        let g = self.geometry();
+        for cell in 0..g.cells() {
+            let v = self.cells[cell];
+            if v == 0 {
+                continue;
+            }
+            if let Some(&other) = g
+                .peers(cell)
+                .iter()
+                .find(|&&p| usize::from(p) < cell && self.cells[usize::from(p)] == v)
+            {
+                let other = usize::from(other);
+                let house = g
+                    .cell_houses(cell)
+                    .iter()
+                    .map(|&h| g.house(usize::from(h)))
+                    .find(|h| h.cells.contains(&other))
+                    .map_or_else(
+                        || {
+                            format!(
+                                "{} and {} (a forbidden move)",
+                                g.cell_name(other),
+                                g.cell_name(cell)
+                            )
+                        },
+                        |h| format!("{} {}", h.kind.word(), h.number + 1),
+                    );
+                return Some(VariantError::Clash {
+                    symbol: self.alphabet().symbol(v),
+                    house,
+                    cell,
+                });
+            }
+        }
+        None
+    }
+
+    /// Whether this is a complete grid that keeps every rule and `puzzle`'s givens.
+    pub fn is_solution_of(&self, puzzle: &Puzzle) -> bool {
+        self.cells.len() == puzzle.cells.len()
+            && self.cells.iter().all(|&v| v != 0)
+            && self
+                .cells
+                .iter()
+                .zip(&puzzle.cells)
+                .all(|(&s, &p)| p == 0 || s == p)
+            && self.clash().is_none()
+    }
+
+    /// The grid as one line in its alphabet, `blank` for empty cells.
+    pub fn to_line_with(&self, blank: char) -> String {
+        self.cells
+            .iter()
+            .map(|&v| match v {
+                0 => blank,
+                v => self.alphabet().symbol(v),
+            })
+            .collect()
+    }
+
+    /// The grid as one line in its alphabet, `.` for empty cells.
+    pub fn to_line(&self) -> String {
+        self.to_line_with('.')
+    }
+
+    /// Appends the grid as N rows with box separators (none for jigsaw regions). With
+    /// `givens` and `color`, the cells given in the puzzle are bold.
+    pub fn write_grid(&self, out: &mut Vec<u8>, givens: Option<&Puzzle>, color: bool) {
+        let g = self.geometry();
+        let n = g.size();
+        let (br, bc) = g.box_shape().unwrap_or((n, n));
+        let mut ruler = String::new();
+        for row in 0..n {
+            let mut text = String::new();
+            let mut plain = String::new();
+            for col in 0..n {
+                if col > 0 {
+                    let sep = if col % bc == 0 { " | " } else { " " };
+                    text.push_str(sep);
+                    plain.push_str(sep);
+                }
+                let cell = row * n + col;
+                let ch = match self.cells[cell] {
+                    0 => '.',
+                    v => self.alphabet().symbol(v),
+                };
+                let bold = color && givens.is_some_and(|p| p.cells[cell] != 0);
+                if bold {
+                    text.push_str("\x1b[1m");
+                }
+                text.push(ch);
+                if bold {
+                    text.push_str("\x1b[0m");
+                }
+                plain.push(ch);
+            }
+            if row > 0 && row % br == 0 {
+                if ruler.is_empty() {
+                    ruler = plain
+                        .chars()
+                        .map(|c| if c == '|' { '+' } else { '-' })
+                        .collect();
+                }
+                let _ = writeln!(out, "{ruler}");
+            }
+            let _ = writeln!(out, "{text}");
+        }
+    }
+
+    /// The shape's JSON fields (`"size":16,"box":"4x4","variants":[..]` and `"regions"` for
+    /// a jigsaw), each after a comma.
+    pub fn write_json_shape(&self, out: &mut Vec<u8>) {
+        let g = self.geometry();
+        let _ = write!(out, ",\"size\":{}", g.size());
+        match g.box_shape() {
+            Some((r, c)) => {
+                let _ = write!(out, ",\"box\":\"{r}x{c}\"");
+            }
+            None => out.extend_from_slice(b",\"box\":null"),
+        }
+        out.extend_from_slice(b",\"variants\":[");
+        for (i, name) in g.variants().names().iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            let _ = write!(out, "\"{name}\"");
+        }
+        out.push(b']');
+        if let Some(regions) = g.regions() {
+            out.extend_from_slice(b",\"regions\":\"");
+            out.extend(regions.iter().map(|&r| region_label(r)));
+            out.push(b'"');
+        }
+        if self.alphabet() != &Alphabet::default_for(g.size()) {
+            out.extend_from_slice(b",\"symbols\":");
+            crate::format::write_json_string(out, &self.alphabet().symbols());
+        }
+    }
+}
+
+/// The label written for region number `r` (from 0): `a`, `b`, ... then `A`, ... (25 at most).
+pub fn region_label(r: u8) -> u8 {
+    match r {
+        0..26 => b'a' + r,
+        _ => b'A' + (r - 26),
+    }
+}
+
+/// The regions of a jigsaw geometry as labels, one line of N² (`None` for boxes).
+pub fn regions_line(g: &Geometry) -> Option<String> {
+    g.regions()
+        .map(|r| r.iter().map(|&x| char::from(region_label(x))).collect())
+}
+
+impl fmt::Display for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+/// Whether a line's first cells make a one-line puzzle of another size than 9×9: leading
+/// blanks, then N² (N in [`SIZES`], N ≠ 9) letters, digits, `.` or `_`, then the end or an
+/// annotation separator. With `nine`, 81 cells count too. Returns N.
+pub fn one_line_size(text: &[u8], nine: bool) -> Option<usize> {
+    let start = text
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    let body = &text[start..];
+    let len = body
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'.' || b == b'_')
+        .count();
+    if let Some(&b) = body.get(len)
+        && !(b.is_ascii_whitespace() || matches!(b, b';' | b',' | b'#' | b':'))
+    {
+        return None;
+    }
+    let n = len.isqrt();
+    (n * n == len && SIZES.contains(&n) && (n != 9 || nine)).then_some(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_of_every_size_read_with_their_alphabet() {
+        let spec = Spec::default();
+        let p = Puzzle::parse_line("  1.3.4.2......... rated 1", &spec).unwrap();
+        assert_eq!(p.geometry().size(), 4);
+        let p = Puzzle::parse_line("12..34..........", &spec).unwrap();
+        assert_eq!(p.to_line(), "12..34..........");
+        let sixteen = format!("g{}", ".".repeat(255));
+        let p = Puzzle::parse_line(&sixteen, &spec).unwrap();
+        assert_eq!(p.cells()[0], 16);
+        assert_eq!(p.to_line().chars().next(), Some('G'));
+        let bad = format!("{}H{}", ".".repeat(10), ".".repeat(245));
+        let e = Puzzle::parse_line(&bad, &spec).unwrap_err();
+        assert_eq!(e.at, 10);
+        assert!(
+            e.kind.to_string().contains("'H' is not a symbol"),
+            "{}",
+            e.kind
+        );
+        let e = Puzzle::parse_line(&".".repeat(17), &spec).unwrap_err();
+        assert_eq!((e.at, e.kind), (17, VariantError::CellCount(17)));
+    }
+
+    #[test]
+    fn other_symbols_and_zero() {
+        let spec = Spec::new(None, Variants::NONE, None, Some("0123".into()));
+        let p = Puzzle::parse_line("0123............", &spec).unwrap();
+        assert_eq!(p.cells()[..4], [1, 2, 3, 4]);
+        assert_eq!(p.to_line(), "0123............");
+        let p = Puzzle::parse_line("1234000000000000", &Spec::default()).unwrap();
+        assert_eq!(p.givens(), 4);
+    }
+
+    #[test]
+    fn clashes_are_located_in_their_house() {
+        let spec = Spec::default();
+        let e = Puzzle::parse_line("1..1............", &spec).unwrap_err();
+        assert_eq!(e.at, 3);
+        assert_eq!(e.kind.to_string(), "symbol 1 appears twice in row 1");
+        let knight = Spec::new(None, Variants::parse("anti-knight").unwrap(), None, None);
+        let line = format!("1{}1{}", ".".repeat(12), ".".repeat(22));
+        let e = Puzzle::parse_line(&line, &knight).unwrap_err();
+        assert!(e.kind.to_string().contains("forbidden move"), "{}", e.kind);
+        assert!(Puzzle::parse_line(&line, &Spec::default()).is_ok());
+    }
+
+    #[test]
+    fn spec_refusals() {
+        let hyper = Spec::new(None, Variants::parse("hyper").unwrap(), None, None);
+        assert!(Puzzle::parse_line(&".".repeat(256), &hyper).is_err());
+        assert!(Puzzle::parse_line(&".".repeat(81), &hyper).is_ok());
+        let boxed = Spec::new(Some((3, 2)), Variants::NONE, None, None);
+        assert!(Puzzle::parse_line(&".".repeat(36), &boxed).is_ok());
+        assert!(Puzzle::parse_line(&".".repeat(16), &boxed).is_err());
+        assert!(parse_regions("aabbaabbccddccdd").is_ok());
+        assert!(parse_regions("aabbaabbccddccde").is_err());
+        assert!(parse_regions("aab").is_err());
+    }
+
+    #[test]
+    fn grids_have_box_rulers() {
+        let p = Puzzle::parse_line("1234341221434321", &Spec::default()).unwrap();
+        let mut out = Vec::new();
+        p.write_grid(&mut out, None, false);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n"
+        );
+    }
+
+    #[test]
+    fn one_line_sizes() {
+        assert_eq!(one_line_size(b"  1234341221434321 # x", false), Some(4));
+        assert_eq!(one_line_size(&[b'.'; 81], false), None);
+        assert_eq!(one_line_size(&[b'.'; 81], true), Some(9));
+        assert_eq!(one_line_size(b"1234341221434321|", false), None);
+        assert_eq!(one_line_size(&[b'A'; 625], false), Some(25));
+    }
+}
