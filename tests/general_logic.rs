@@ -485,3 +485,28 @@ fn every_step_agrees_with_the_solution_on_jigsaw_9x9() {
     let t = jigsaw_suite("x", 3, 50, 0xbeef);
     summary("jigsaw x", &t);
 }
+
+/// Prints the 16×16 puzzles `cli_general_logic.rs` embeds (and the timing in the README
+/// used): `cargo test --test general_logic print_16x16 -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn print_16x16_puzzles() {
+    let rules = Rules::boxed(16, 4, 4, "");
+    let mut rng = Rng(0x5eed_1616);
+    let symbols = default_symbols(16);
+    for _ in 0..6 {
+        let solution = pattern_solution(16, 4, 4, &mut rng);
+        let puzzle = rules.dig(&solution, 150, &mut rng);
+        let line: String = puzzle
+            .iter()
+            .map(|&v| {
+                if v == 0 {
+                    '.'
+                } else {
+                    symbols[usize::from(v) - 1]
+                }
+            })
+            .collect();
+        println!("{line}");
+    }
+}

@@ -17,6 +17,8 @@ use sudoku::input::Entry;
 use sudoku::logic::{self, CellSet, Grid, Ladder, SolveEnd, Step, Technique};
 
 use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict, interrupt};
+
+mod general;
 use crate::cli::{ExplainArgs, HintArgs, LogicArgs, LogicFormat};
 
 /// Runs `sudoku explain`.
@@ -48,9 +50,12 @@ fn run_logic(args: LogicArgs, mode: Mode) -> Result<Ending> {
         Some(list) => Ladder::from_list(list).context("--techniques")?,
         None => Ladder::default(),
     };
+    let shapes = general::Shapes::new(super::shapes::spec(&args.shape)?, &ladder);
     let batch_args = args.batch;
+    let all_sizes = shapes.spec_set();
     let command = Logic {
         mode,
+        shapes,
         ladder,
         json: matches!(args.format, LogicFormat::Json | LogicFormat::Html),
         html: args.format == LogicFormat::Html,
@@ -67,7 +72,7 @@ fn run_logic(args: LogicArgs, mode: Mode) -> Result<Ending> {
     };
     batch::run(
         &command,
-        Puzzles::new(args.input.files, batch_args.quiet),
+        Puzzles::new(args.input.files, batch_args.quiet).with_all_sizes(all_sizes),
         &options,
     )
 }
@@ -86,6 +91,8 @@ enum Mode {
 struct Logic {
     mode: Mode,
     ladder: Ladder,
+    /// Puzzles of other shapes: the shape flags and the general engine's ladder.
+    shapes: general::Shapes,
     /// JSON records (also for HTML, which wraps them).
     json: bool,
     /// The HTML page: a head, then each JSON record in a section, then the script.
@@ -225,6 +232,9 @@ impl batch::Command for Logic {
     ) -> Verdict {
         let stop = interrupt::stop_after(self.timeout);
         let entry = &job.entry;
+        if self.shapes.takes(entry) {
+            return general::entry(self, job, record, tally, &stop);
+        }
         let mut out = Output::new(self, job);
         let status = match prepare(entry, &stop) {
             Prepared::Not(status, why) => {

@@ -375,7 +375,7 @@ impl GeneralGrid {
     }
 
     /// The pencil-mark picture: one line a row, each cell its value or its candidates,
-    /// columns padded to the widest cell, `|` between boxes (or every column of a jigsaw
+    /// columns padded to the widest cell, ` | ` between boxes (or every column of a jigsaw
     /// grid: its regions are not rectangles) and a rule between bands of boxes.
     pub fn write_marks(&self, out: &mut String, symbols: &[char]) {
         let n = self.size();
@@ -397,7 +397,7 @@ impl GeneralGrid {
             let mut r = String::new();
             for (col, &w) in width.iter().enumerate() {
                 if col > 0 {
-                    r.push_str(if col % box_cols == 0 { "+-" } else { "-" });
+                    r.push_str(if col % box_cols == 0 { "-+-" } else { "-" });
                 }
                 r.push_str(&"-".repeat(w));
             }
@@ -410,7 +410,7 @@ impl GeneralGrid {
             }
             for (col, &w) in width.iter().enumerate() {
                 if col > 0 {
-                    out.push_str(if col % box_cols == 0 { "| " } else { " " });
+                    out.push_str(if col % box_cols == 0 { " | " } else { " " });
                 }
                 let t = text(row * n + col);
                 out.push_str(&t);

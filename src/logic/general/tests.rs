@@ -494,9 +494,9 @@ fn marks_picture_and_line() {
     grid.write_marks(&mut s, &default_symbols(4));
     let first_lines: Vec<&str> = s.lines().take(3).collect();
     // Columns as wide as their widest cell (24, 13, 124, 123 in the last rows).
-    assert_eq!(first_lines[0], "1  2 | 3   4");
-    assert_eq!(first_lines[1], "3  4 | 12  12");
-    assert_eq!(first_lines[2], "-----+--------");
+    assert_eq!(first_lines[0], "1  2  | 3   4");
+    assert_eq!(first_lines[1], "3  4  | 12  12");
+    assert_eq!(first_lines[2], "------+--------");
     assert!(
         grid.to_marks_line(&default_symbols(4))
             .starts_with("123434{12}{12}{24}{13}")
