@@ -202,7 +202,10 @@ fn a_9x9_x_puzzle_goes_down_the_general_path_with_variant() {
     );
     let record = &json_lines(&r.stdout)[0];
     assert_eq!(record["variants"][0], "x", "{}", r.stdout);
-    assert!(matches!(record["status"].as_str(), Some("solved" | "stuck")));
+    assert!(matches!(
+        record["status"].as_str(),
+        Some("solved" | "stuck")
+    ));
     let reached = check_record(record, 9, &sols[0]);
     if record["status"] == "solved" {
         assert_eq!(reached, sols[0]);
