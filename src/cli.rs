@@ -90,6 +90,10 @@ pub const HINT_EXAMPLES: &[Example] = &[
         "a step with singles only",
     ),
     example(
+        "sudoku hint --variant x a.txt",
+        "9x9 X puzzles (any size, jigsaw, variant)",
+    ),
+    example(
         "sudoku hint --format json position.txt",
         "the step with its evidence, as JSON",
     ),
@@ -112,6 +116,10 @@ pub const EXPLAIN_EXAMPLES: &[Example] = &[
     example(
         "sudoku explain --techniques singles,intersections,subsets a.txt",
         "can it be solved with these alone?",
+    ),
+    example(
+        "sudoku explain sixteen.txt",
+        "16x16 puzzles: the techniques that hold for every shape",
     ),
     example(
         "sudoku explain --format json a.txt",
@@ -838,6 +846,9 @@ pub struct ExplainArgs {
 pub struct LogicArgs {
     #[command(flatten)]
     pub input: InputArgs,
+
+    #[command(flatten)]
+    pub shape: ShapeArgs,
 
     /// Use only these techniques: family names (singles, intersections, subsets, fish,
     /// patterns, wings, uniqueness, chains, als, forcing), technique names (x-wing) or

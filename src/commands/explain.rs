@@ -19,6 +19,8 @@ use sudoku::logic::{self, CellSet, Grid, Ladder, SolveEnd, Step, Technique};
 use crate::batch::{self, Ending, Puzzle, Puzzles, Record, Verdict, interrupt};
 use crate::cli::{ExplainArgs, HintArgs, LogicArgs, LogicFormat, Scale};
 
+mod general;
+
 /// Runs `sudoku explain`.
 pub fn run(args: ExplainArgs) -> Result<Ending> {
     if args.step.is_some() && args.logic.format != LogicFormat::Svg {
@@ -82,9 +84,12 @@ fn run_logic(args: LogicArgs, mode: Mode) -> Result<Ending> {
         Some(list) => Ladder::from_list(list).context("--techniques")?,
         None => Ladder::default(),
     };
+    let shapes = general::Shapes::new(super::shapes::spec(&args.shape)?, &ladder);
     let batch_args = args.batch;
+    let all_sizes = shapes.spec_set();
     let command = Logic {
         mode,
+        shapes,
         ladder,
         json: matches!(args.format, LogicFormat::Json | LogicFormat::Html),
         html: args.format == LogicFormat::Html,
@@ -95,7 +100,7 @@ fn run_logic(args: LogicArgs, mode: Mode) -> Result<Ending> {
     let options = super::options(&batch_args);
     batch::run(
         &command,
-        Puzzles::new(args.input.files, batch_args.quiet),
+        Puzzles::new(args.input.files, batch_args.quiet).with_all_sizes(all_sizes),
         &options,
     )
 }
@@ -114,6 +119,8 @@ enum Mode {
 struct Logic {
     mode: Mode,
     ladder: Ladder,
+    /// Puzzles of other shapes: the shape flags and the general engine's ladder.
+    shapes: general::Shapes,
     /// JSON records (also for HTML, which wraps them).
     json: bool,
     /// The HTML page: a head, then each JSON record in a section, then the script.
@@ -230,6 +237,9 @@ impl batch::PuzzleCommand for Logic {
     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut LogicTally) -> Verdict {
         let stop = interrupt::stop_after(self.timeout);
         let entry = &job.entry;
+        if self.shapes.takes(entry) {
+            return general::entry(self, job, record, tally, &stop);
+        }
         let mut out = Output::new(self, job);
         let status = match prepare(entry, &stop) {
             Prepared::Not(status, why) => {

@@ -92,7 +92,7 @@ pub enum ErrorKind {
     /// A one-line puzzle of another size than 9×9 (or, when the reader was asked for every
     /// size, of any size): read by the commands that take other shapes, from the error's
     /// text, with [`crate::variant::Puzzle::parse_line`].
-    #[error("a {size}x{size} puzzle: only solve, check and generate take sizes other than 9x9")]
+    #[error("a {size}x{size} puzzle: this command takes 9x9 puzzles only")]
     OtherShape {
         /// Its size, N.
         size: usize,

@@ -8,6 +8,9 @@
 //! - [`Ladder`]: techniques from easiest to hardest; [`solve`] takes, at each step, the first
 //!   step of the easiest technique that applies, and stops (never guesses) when none does.
 //!
+//! - [`general`]: the same on grids of any size, jigsaw regions and variants, with the
+//!   techniques that hold for every shape.
+//!
 //! Every finder reports only steps that make progress (place a digit or remove a candidate)
 //! and passes them to a callback that can stop the search, so "the first step" and "every
 //! step" are the same code.
@@ -16,6 +19,7 @@ mod als;
 mod chains;
 mod fish;
 mod forcing;
+pub mod general;
 mod grid;
 pub mod hodoku;
 mod intersections;

@@ -1,0 +1,413 @@
+//! `hint` and `explain` on puzzles of other shapes (sizes 4×4 to 25×25, jigsaw, variants),
+//! with [`sudoku::logic::general`].
+//!
+//! The reader hands such a puzzle over as an `OtherShape` entry (as for `solve`); the
+//! commands test for it once per entry that is not a classic puzzle, so the classic path is
+//! unchanged. The records follow the classic ones word for word, with the puzzle in its own
+//! alphabet, the shape's fields in JSON, and what the engine leaves off for other shapes
+//! (`off for this shape: ...`, JSON `"off"`).
+
+use std::fmt::Write as _;
+use std::ops::ControlFlow;
+use std::sync::{Arc, OnceLock};
+
+use sudoku::format::write_json_string;
+use sudoku::geometry::SIZES;
+use sudoku::input::{Entry, ErrorKind, PuzzleError};
+use sudoku::logic::SolveEnd;
+use sudoku::logic::general::{self, GeneralGrid, GeneralLadder, GeneralStep, Shape};
+use sudoku::solver::SearchEnd;
+use sudoku::solver::general::Options as SearchOptions;
+use sudoku::variant::{Puzzle, Spec};
+
+use super::{LogicTally, Mode, Status, cut_word};
+use crate::batch::{Puzzle as Job, Record, Verdict};
+
+/// What `hint` and `explain` keep for other shapes: the shape flags, the general ladder
+/// made from `--techniques`, and the logic tables of each size (built once, shared).
+pub(super) struct Shapes {
+    spec: Spec,
+    spec_set: bool,
+    ladder: GeneralLadder,
+    tables: [OnceLock<Arc<Shape>>; SIZES.len()],
+}
+
+impl Shapes {
+    pub(super) fn new(spec: Spec, ladder: &sudoku::logic::Ladder) -> Shapes {
+        Shapes {
+            spec_set: spec.is_set(),
+            spec,
+            ladder: GeneralLadder::from_ladder(ladder),
+            tables: Default::default(),
+        }
+    }
+
+    /// Whether a shape flag was given: every one-line puzzle takes this path.
+    pub(super) fn spec_set(&self) -> bool {
+        self.spec_set
+    }
+
+    /// Whether an entry is a puzzle for this path.
+    pub(super) fn takes(&self, entry: &Entry) -> bool {
+        match &entry.result {
+            Err(e) => matches!(e.kind, ErrorKind::OtherShape { .. }),
+            Ok(_) => self.spec_set,
+        }
+    }
+
+    fn tables(&self, puzzle: &Puzzle) -> Arc<Shape> {
+        let n = puzzle.geometry().size();
+        let slot = SIZES.iter().position(|&s| s == n).unwrap_or(0);
+        let make = || Arc::new(Shape::new(puzzle.geometry()));
+        let shared = self.tables[slot].get_or_init(make);
+        if shared.geometry() == puzzle.geometry() {
+            Arc::clone(shared)
+        } else {
+            make()
+        }
+    }
+}
+
+/// Reads the puzzle of an entry this path takes.
+fn read(spec: &Spec, entry: &Entry) -> Result<Puzzle, PuzzleError> {
+    match &entry.result {
+        Ok(board) => {
+            // A 9-line grid read by the classic reader, with shape flags.
+            let located = |kind| PuzzleError {
+                line: entry.line,
+                column: 1,
+                kind: ErrorKind::Variant(kind),
+                text: String::new(),
+                board: None,
+            };
+            let shape = spec.shape(9).map_err(located)?;
+            let puzzle = Puzzle::from_values(shape, board.cells());
+            match puzzle.clash() {
+                Some(kind) => Err(located(kind)),
+                None => Ok(puzzle),
+            }
+        }
+        Err(e) if matches!(e.kind, ErrorKind::OtherShape { .. }) => {
+            Puzzle::parse_line(&e.text, spec).map_err(|err| {
+                let byte = e
+                    .text
+                    .char_indices()
+                    .nth(err.at)
+                    .map_or(e.text.len(), |(i, _)| i);
+                PuzzleError {
+                    line: e.line,
+                    column: byte as u64 + 1,
+                    kind: ErrorKind::Variant(err.kind),
+                    text: e.text.clone(),
+                    board: None,
+                }
+            })
+        }
+        Err(e) => Err(e.clone()),
+    }
+}
+
+/// One puzzle's record, as the steps come.
+struct Out<'a> {
+    logic: &'a super::Logic,
+    puzzle: Option<&'a Puzzle>,
+    symbols: Vec<char>,
+    text: String,
+    json_steps: Vec<u8>,
+    count: u64,
+    hardest: Option<sudoku::logic::Technique>,
+    stuck_at: Option<GeneralGrid>,
+}
+
+impl Out<'_> {
+    fn step(&mut self, before: &GeneralGrid, step: &GeneralStep) {
+        let ladder = &self.logic.shapes.ladder;
+        self.count += 1;
+        let rank = |t| ladder.rank(t).unwrap_or(usize::MAX);
+        if self.hardest.is_none_or(|h| rank(step.technique) > rank(h)) {
+            self.hardest = Some(step.technique);
+        }
+        let geometry = before.geometry();
+        if self.logic.json {
+            if self.count > 1 {
+                self.json_steps.push(b',');
+            }
+            step.write_json(&mut self.json_steps, geometry, &self.symbols);
+            return;
+        }
+        let (grid, hint) = match self.logic.mode {
+            Mode::Hint { grid } => (grid, true),
+            Mode::Explain { grid, .. } => (grid && !step.technique.is_single(), false),
+        };
+        if grid {
+            before.write_marks(&mut self.text, &self.symbols);
+        }
+        if hint {
+            self.text.push_str(&step.text(geometry, &self.symbols));
+        } else {
+            let _ = writeln!(
+                self.text,
+                "{:>3}. {}",
+                self.count,
+                step.text(geometry, &self.symbols)
+            );
+        }
+    }
+}
+
+/// Does one entry of another shape: `hint` or `explain` as for a classic puzzle.
+pub(super) fn entry(
+    logic: &super::Logic,
+    job: &Job,
+    record: &mut Record<'_>,
+    tally: &mut LogicTally,
+    stop: &dyn Fn() -> bool,
+) -> Verdict {
+    let shapes = &logic.shapes;
+    let name = &job.input.name;
+    let line = job.entry.line;
+    if logic.svg || logic.html {
+        tally.count(Status::Invalid);
+        record.report(format!(
+            "{name}:{line}: --format svg and html draw 9x9 puzzles only\n"
+        ));
+        return Verdict::Invalid;
+    }
+    let puzzle = match read(&shapes.spec, &job.entry) {
+        Ok(p) => p,
+        Err(err) => {
+            tally.count(Status::Invalid);
+            record.report(super::super::error_report(name, &err));
+            write_invalid(logic, job, &err, record.out());
+            return Verdict::Invalid;
+        }
+    };
+    let mut out = Out {
+        logic,
+        puzzle: Some(&puzzle),
+        symbols: puzzle.alphabet().symbols().chars().collect(),
+        text: String::new(),
+        json_steps: Vec::new(),
+        count: 0,
+        hardest: None,
+        stuck_at: None,
+    };
+    let status = 'status: {
+        let mut count = 0u32;
+        let report = puzzle.shape().solver.search(
+            puzzle.cells(),
+            SearchOptions {
+                stop: Some(stop),
+                ..SearchOptions::default()
+            },
+            |_| {
+                count += 1;
+                if count == 2 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+        );
+        if report.end == SearchEnd::Interrupted && count < 2 {
+            break 'status Status::Unknown;
+        }
+        match count {
+            0 => break 'status Status::None,
+            1 => {}
+            _ => break 'status Status::Multiple,
+        }
+        let Ok(mut grid) = GeneralGrid::with_shape(shapes.tables(&puzzle), puzzle.cells(), None)
+        else {
+            // The reader checked the givens against the rules: not reached.
+            break 'status Status::None;
+        };
+        match logic.mode {
+            Mode::Hint { .. } => {
+                if grid.is_solved() {
+                    Status::Solved
+                } else if stop() {
+                    Status::Unknown
+                } else if let Some(step) = shapes.ladder.next_step(&grid) {
+                    out.step(&grid, &step);
+                    Status::Step
+                } else {
+                    out.stuck_at = Some(grid);
+                    Status::Stuck
+                }
+            }
+            Mode::Explain { .. } => {
+                let end = general::solve(&mut grid, &shapes.ladder, Some(stop), |before, step| {
+                    out.step(before, step);
+                    ControlFlow::Continue(())
+                });
+                match end {
+                    SolveEnd::Solved => Status::Solved,
+                    SolveEnd::Stuck => {
+                        out.stuck_at = Some(grid);
+                        Status::Stuck
+                    }
+                    SolveEnd::Stopped => Status::Unknown,
+                }
+            }
+        }
+    };
+    tally.count(status);
+    tally.steps += out.count;
+    if logic.json {
+        finish_json(&out, job, status, record.out());
+    } else {
+        finish_text(out, job, status, record.out());
+    }
+    match status {
+        Status::Step | Status::Solved => Verdict::Success,
+        _ => Verdict::Failure,
+    }
+}
+
+fn write_invalid(logic: &super::Logic, job: &Job, err: &PuzzleError, out: &mut Vec<u8>) {
+    let message = err.kind.to_string();
+    if logic.json {
+        out.extend_from_slice(b"{\"file\":");
+        write_json_string(out, &job.input.json_name);
+        let _ = std::io::Write::write_fmt(
+            out,
+            format_args!(
+                ",\"line\":{},\"status\":\"invalid\",\"error\":",
+                job.entry.line
+            ),
+        );
+        write_json_string(out, &message);
+        let _ = std::io::Write::write_fmt(out, format_args!(",\"column\":{}}}\n", err.column));
+        return;
+    }
+    let text = match logic.mode {
+        Mode::Hint { .. } => format!("invalid: {message}\n"),
+        Mode::Explain { .. } => format!(
+            "{}:{}: invalid: {message}\n\n",
+            job.input.name, job.entry.line
+        ),
+    };
+    out.extend_from_slice(text.as_bytes());
+}
+
+/// `off for this shape: ...`, or nothing when the ladder leaves nothing off.
+fn off_line(ladder: &GeneralLadder) -> Option<String> {
+    let off = ladder.off_text();
+    (!off.is_empty()).then(|| format!("off for this shape: {off}"))
+}
+
+fn finish_text(out: Out<'_>, job: &Job, status: Status, w: &mut Vec<u8>) {
+    let ladder = &out.logic.shapes.ladder;
+    let plain = match status {
+        Status::None => Some("no solution"),
+        Status::Multiple => Some("multiple solutions"),
+        _ => None,
+    };
+    let mut s = String::new();
+    match out.logic.mode {
+        Mode::Hint { .. } => {
+            match status {
+                Status::Step => s.push_str(&out.text),
+                Status::Solved => s.push_str("solved"),
+                Status::Stuck => {
+                    s.push_str("stuck: no technique applies");
+                    if let Some(off) = off_line(ladder) {
+                        let _ = write!(s, " ({off})");
+                    }
+                }
+                Status::Unknown => {
+                    let _ = write!(s, "stopped before a step ({})", cut_word());
+                }
+                _ => s.push_str(plain.unwrap_or_default()),
+            }
+            s.push('\n');
+        }
+        Mode::Explain { .. } => {
+            let _ = write!(s, "{}:{}:", job.input.name, job.entry.line);
+            if let Some(p) = out.puzzle {
+                let _ = write!(s, " {}", p.to_line());
+            }
+            s.push('\n');
+            if let Some(text) = plain {
+                let _ = writeln!(s, "{text}");
+            } else {
+                s.push_str(&out.text);
+                let hardest = out.hardest.map_or("none", |t| t.name());
+                let n = out.count;
+                let steps = if n == 1 { "step" } else { "steps" };
+                match status {
+                    Status::Solved => {
+                        let _ = writeln!(s, "solved in {n} {steps}; hardest: {hardest}");
+                    }
+                    Status::Stuck => {
+                        let _ = writeln!(
+                            s,
+                            "stuck after {n} {steps}; hardest: {hardest}; no technique applies to:"
+                        );
+                        if let Some(grid) = &out.stuck_at {
+                            grid.write_marks(&mut s, &out.symbols);
+                        }
+                    }
+                    _ => {
+                        let _ = writeln!(
+                            s,
+                            "stopped after {n} {steps} ({}); hardest: {hardest}",
+                            cut_word()
+                        );
+                    }
+                }
+                if let Some(off) = off_line(ladder) {
+                    let _ = writeln!(s, "{off}");
+                }
+            }
+            s.push('\n');
+        }
+    }
+    w.extend_from_slice(s.as_bytes());
+}
+
+fn finish_json(out: &Out<'_>, job: &Job, status: Status, w: &mut Vec<u8>) {
+    w.extend_from_slice(b"{\"file\":");
+    write_json_string(w, &job.input.json_name);
+    let _ = std::io::Write::write_fmt(w, format_args!(",\"line\":{}", job.entry.line));
+    if let Some(p) = out.puzzle {
+        w.extend_from_slice(b",\"puzzle\":");
+        write_json_string(w, &p.to_line());
+        p.write_json_shape(w);
+    }
+    w.extend_from_slice(b",\"status\":");
+    write_json_string(w, status.word());
+    if !matches!(status, Status::Invalid | Status::None | Status::Multiple) {
+        w.extend_from_slice(b",\"steps\":[");
+        w.extend_from_slice(&out.json_steps);
+        w.extend_from_slice(b"],\"hardest\":");
+        match out.hardest {
+            Some(t) => {
+                let _ = std::io::Write::write_fmt(
+                    w,
+                    format_args!(
+                        "{{\"technique\":\"{}\",\"name\":\"{}\"}}",
+                        t.code(),
+                        t.name()
+                    ),
+                );
+            }
+            None => w.extend_from_slice(b"null"),
+        }
+        let solved = status == Status::Solved;
+        let _ = std::io::Write::write_fmt(w, format_args!(",\"solved\":{solved}"));
+        if let Some(grid) = &out.stuck_at {
+            w.extend_from_slice(b",\"position\":");
+            write_json_string(w, &grid.to_marks_line(&out.symbols));
+        }
+    }
+    w.extend_from_slice(b",\"off\":[");
+    for (i, t) in out.logic.shapes.ladder.off().iter().enumerate() {
+        if i > 0 {
+            w.push(b',');
+        }
+        let _ = std::io::Write::write_fmt(w, format_args!("\"{}\"", t.name()));
+    }
+    w.extend_from_slice(b"]}\n");
+}

@@ -1,0 +1,97 @@
+//! Singles on any shape: full house, hidden single, naked single.
+
+use std::ops::ControlFlow;
+
+use super::{GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep};
+use crate::logic::Technique;
+
+pub(super) fn find(
+    grid: &GeneralGrid,
+    t: Technique,
+    sink: &mut GeneralSink<'_>,
+) -> ControlFlow<()> {
+    match t {
+        Technique::FullHouse => full_house(grid, sink),
+        Technique::HiddenSingle => hidden_single(grid, sink),
+        Technique::NakedSingle => naked_single(grid, sink),
+        _ => ControlFlow::Continue(()),
+    }
+}
+
+fn evidence(h: Option<usize>, cell: usize, digit: u8) -> GeneralEvidence {
+    GeneralEvidence {
+        houses: h.into_iter().collect(),
+        cells: vec![cell],
+        digits: 1 << (digit - 1),
+        ..GeneralEvidence::default()
+    }
+}
+
+/// A house with one open cell: the digit it lacks goes there.
+fn full_house(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
+    let shape = grid.shape();
+    for &h in shape.scan() {
+        let open = shape.house(h) & grid.open();
+        if !open.is_single() {
+            continue;
+        }
+        let Some(cell) = open.first_cell() else {
+            continue;
+        };
+        let placed = shape
+            .house_cells(h)
+            .iter()
+            .filter(|&&c| grid.value(c) != 0)
+            .fold(0u32, |m, &c| m | 1 << (grid.value(c) - 1));
+        let missing = grid.geometry().all_digits() & !placed;
+        if missing.count_ones() == 1 && grid.candidates(cell) & missing != 0 {
+            let digit = missing.trailing_zeros() as u8 + 1;
+            sink(GeneralStep::placement(
+                Technique::FullHouse,
+                cell,
+                digit,
+                evidence(Some(h), cell, digit),
+            ))?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// A digit with one place left in a house.
+fn hidden_single(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
+    let shape = grid.shape();
+    for &h in shape.scan() {
+        for digit in 1..=shape.size() as u8 {
+            let places = grid.house_cells_with(h, digit);
+            if !places.is_single() {
+                continue;
+            }
+            if let Some(cell) = places.first_cell() {
+                sink(GeneralStep::placement(
+                    Technique::HiddenSingle,
+                    cell,
+                    digit,
+                    evidence(Some(h), cell, digit),
+                ))?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// A cell with one candidate left.
+fn naked_single(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
+    for cell in grid.open().iter() {
+        let cands = grid.candidates(cell);
+        if cands != 0 && cands & (cands - 1) == 0 {
+            let digit = cands.trailing_zeros() as u8 + 1;
+            sink(GeneralStep::placement(
+                Technique::NakedSingle,
+                cell,
+                digit,
+                evidence(None, cell, digit),
+            ))?;
+        }
+    }
+    ControlFlow::Continue(())
+}
