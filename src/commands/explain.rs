@@ -515,28 +515,11 @@ impl<'a> Output<'a> {
                     let hardest = self
                         .hardest
                         .map_or(String::from("none"), |t| t.name().to_string());
-                    let n = self.count;
-                    let steps = if n == 1 { "step" } else { "steps" };
-                    match status {
-                        Status::Solved => {
-                            let _ = writeln!(s, "solved in {n} {steps}; hardest: {hardest}");
-                        }
-                        Status::Stuck => {
-                            let _ = writeln!(
-                                s,
-                                "stuck after {n} {steps}; hardest: {hardest}; no technique applies to:"
-                            );
-                            if let Some(grid) = &self.stuck_at {
-                                grid.write_marks(&mut s, None, self.logic.color);
-                            }
-                        }
-                        _ => {
-                            let _ = writeln!(
-                                s,
-                                "stopped after {n} {steps} ({}); hardest: {hardest}",
-                                cut_word()
-                            );
-                        }
+                    end_line(&mut s, status, self.count, &hardest);
+                    if status == Status::Stuck
+                        && let Some(grid) = &self.stuck_at
+                    {
+                        grid.write_marks(&mut s, None, self.logic.color);
                     }
                 }
                 s.push('\n');
@@ -618,4 +601,22 @@ impl<'a> Output<'a> {
         }
         out.extend_from_slice(b"}\n");
     }
+}
+
+/// The line that ends an explanation: solved, stuck (the grid follows) or stopped, after `n`
+/// steps, with the hardest technique used.
+fn end_line(s: &mut String, status: Status, n: u64, hardest: &str) {
+    let steps = if n == 1 { "step" } else { "steps" };
+    let _ = match status {
+        Status::Solved => writeln!(s, "solved in {n} {steps}; hardest: {hardest}"),
+        Status::Stuck => writeln!(
+            s,
+            "stuck after {n} {steps}; hardest: {hardest}; no technique applies to:"
+        ),
+        _ => writeln!(
+            s,
+            "stopped after {n} {steps} ({}); hardest: {hardest}",
+            cut_word()
+        ),
+    };
 }

@@ -75,20 +75,7 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
             );
         }
     }
-    if args.from == u64::MAX {
-        bail!("--from is at most {}", u64::MAX - 1);
-    }
-    let end = if args.forever || args.number == 0 {
-        None
-    } else {
-        Some(args.from.checked_add(args.number).ok_or_else(|| {
-            anyhow!(
-                "--from {} -n {} runs past the last index",
-                args.from,
-                args.number
-            )
-        })?)
-    };
+    let end = end_index(&args)?;
     let batch = args.batch;
     let command = Generate {
         generator,
@@ -473,4 +460,23 @@ impl Generate {
             }
         }
     }
+}
+
+/// The index after the last puzzle to make (`--from` + `-n`), or `None` for no end
+/// (`--forever`, `-n 0`); an error when that runs past the last index.
+pub(super) fn end_index(args: &GenerateArgs) -> Result<Option<u64>> {
+    if args.from == u64::MAX {
+        bail!("--from is at most {}", u64::MAX - 1);
+    }
+    if args.forever || args.number == 0 {
+        return Ok(None);
+    }
+    let end = args.from.checked_add(args.number).ok_or_else(|| {
+        anyhow!(
+            "--from {} -n {} runs past the last index",
+            args.from,
+            args.number
+        )
+    })?;
+    Ok(Some(end))
 }

@@ -81,20 +81,7 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
             );
         }
     }
-    if args.from == u64::MAX {
-        bail!("--from is at most {}", u64::MAX - 1);
-    }
-    let end = if args.forever || args.number == 0 {
-        None
-    } else {
-        Some(args.from.checked_add(args.number).ok_or_else(|| {
-            anyhow!(
-                "--from {} -n {} runs past the last index",
-                args.from,
-                args.number
-            )
-        })?)
-    };
+    let end = super::generate::end_index(&args)?;
     let seed = args.seed.unwrap_or_else(super::generate::random_seed);
     let batch = args.batch;
     let command = GenerateShapes {

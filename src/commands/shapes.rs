@@ -72,7 +72,7 @@ pub fn is_other_shape(entry: &Entry, spec_set: bool) -> bool {
 }
 
 /// Reads the puzzle of an entry that [`is_other_shape`].
-fn read(spec: &Spec, entry: &Entry) -> Result<Puzzle, PuzzleError> {
+pub fn read(spec: &Spec, entry: &Entry) -> Result<Puzzle, PuzzleError> {
     match &entry.result {
         Ok(board) => {
             // A 9-line grid read by the classic reader, with shape flags.

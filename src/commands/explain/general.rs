@@ -68,45 +68,6 @@ impl Shapes {
     }
 }
 
-/// Reads the puzzle of an entry this path takes.
-fn read(spec: &Spec, entry: &Entry) -> Result<Puzzle, PuzzleError> {
-    match &entry.result {
-        Ok(board) => {
-            // A 9-line grid read by the classic reader, with shape flags.
-            let located = |kind| PuzzleError {
-                line: entry.line,
-                column: 1,
-                kind: ErrorKind::Variant(kind),
-                text: String::new(),
-                board: None,
-            };
-            let shape = spec.shape(9).map_err(located)?;
-            let puzzle = Puzzle::from_values(shape, board.cells());
-            match puzzle.clash() {
-                Some(kind) => Err(located(kind)),
-                None => Ok(puzzle),
-            }
-        }
-        Err(e) if matches!(e.kind, ErrorKind::OtherShape { .. }) => {
-            Puzzle::parse_line(&e.text, spec).map_err(|err| {
-                let byte = e
-                    .text
-                    .char_indices()
-                    .nth(err.at)
-                    .map_or(e.text.len(), |(i, _)| i);
-                PuzzleError {
-                    line: e.line,
-                    column: byte as u64 + 1,
-                    kind: ErrorKind::Variant(err.kind),
-                    text: e.text.clone(),
-                    board: None,
-                }
-            })
-        }
-        Err(e) => Err(e.clone()),
-    }
-}
-
 /// One puzzle's record, as the steps come.
 struct Out<'a> {
     logic: &'a super::Logic,
@@ -173,7 +134,7 @@ pub(super) fn entry(
         ));
         return Verdict::Invalid;
     }
-    let puzzle = match read(&shapes.spec, &job.entry) {
+    let puzzle = match crate::commands::shapes::read(&shapes.spec, &job.entry) {
         Ok(p) => p,
         Err(err) => {
             tally.count(Status::Invalid);
@@ -334,28 +295,11 @@ fn finish_text(out: Out<'_>, job: &Job, status: Status, w: &mut Vec<u8>) {
             } else {
                 s.push_str(&out.text);
                 let hardest = out.hardest.map_or("none", |t| t.name());
-                let n = out.count;
-                let steps = if n == 1 { "step" } else { "steps" };
-                match status {
-                    Status::Solved => {
-                        let _ = writeln!(s, "solved in {n} {steps}; hardest: {hardest}");
-                    }
-                    Status::Stuck => {
-                        let _ = writeln!(
-                            s,
-                            "stuck after {n} {steps}; hardest: {hardest}; no technique applies to:"
-                        );
-                        if let Some(grid) = &out.stuck_at {
-                            grid.write_marks(&mut s, &out.symbols);
-                        }
-                    }
-                    _ => {
-                        let _ = writeln!(
-                            s,
-                            "stopped after {n} {steps} ({}); hardest: {hardest}",
-                            cut_word()
-                        );
-                    }
+                super::end_line(&mut s, status, out.count, hardest);
+                if status == Status::Stuck
+                    && let Some(grid) = &out.stuck_at
+                {
+                    grid.write_marks(&mut s, &out.symbols);
                 }
                 if let Some(off) = off_line(ladder) {
                     let _ = writeln!(s, "{off}");

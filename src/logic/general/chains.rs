@@ -17,15 +17,11 @@ use std::ops::ControlFlow;
 use super::{Candidate, Cells, GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep, Link};
 use crate::logic::Technique;
 
-pub(super) fn find(
-    grid: &GeneralGrid,
-    t: Technique,
-    sink: &mut GeneralSink<'_>,
-) -> ControlFlow<()> {
+pub(super) fn find(g: &GeneralGrid, t: Technique, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
     let steps = match t {
-        Technique::XChain => x_chains(grid),
-        Technique::XYChain => xy_chains(grid),
-        Technique::Aic => aics(grid),
+        Technique::XChain => x_chains(g),
+        Technique::XYChain => xy_chains(g),
+        Technique::Aic => aics(g),
         _ => return ControlFlow::Continue(()),
     };
     for step in steps {

@@ -10,18 +10,14 @@ use super::subsets::tight;
 use super::{Candidate, Cells, GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep};
 use crate::logic::Technique;
 
-pub(super) fn find(
-    grid: &GeneralGrid,
-    t: Technique,
-    sink: &mut GeneralSink<'_>,
-) -> ControlFlow<()> {
+pub(super) fn find(g: &GeneralGrid, t: Technique, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
     let n = match t {
         Technique::XWing => 2,
         Technique::Swordfish => 3,
         Technique::Jellyfish => 4,
         _ => return ControlFlow::Continue(()),
     };
-    basic(grid, t, n, sink)
+    basic(g, t, n, sink)
 }
 
 fn basic(

@@ -13,16 +13,12 @@ use super::{Candidate, GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep, s
 use crate::geometry::HouseKind;
 use crate::logic::Technique;
 
-pub(super) fn find(
-    grid: &GeneralGrid,
-    t: Technique,
-    sink: &mut GeneralSink<'_>,
-) -> ControlFlow<()> {
+pub(super) fn find(g: &GeneralGrid, t: Technique, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
     match t {
-        Technique::Pointing => locked(grid, true, sink),
-        Technique::Claiming => locked(grid, false, sink),
-        Technique::LockedPair => subsets::locked(grid, 2, sink),
-        Technique::LockedTriple => subsets::locked(grid, 3, sink),
+        Technique::Pointing => locked(g, true, sink),
+        Technique::Claiming => locked(g, false, sink),
+        Technique::LockedPair => subsets::locked(g, 2, sink),
+        Technique::LockedTriple => subsets::locked(g, 3, sink),
         _ => ControlFlow::Continue(()),
     }
 }

@@ -5,15 +5,11 @@ use std::ops::ControlFlow;
 use super::{GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep};
 use crate::logic::Technique;
 
-pub(super) fn find(
-    grid: &GeneralGrid,
-    t: Technique,
-    sink: &mut GeneralSink<'_>,
-) -> ControlFlow<()> {
+pub(super) fn find(g: &GeneralGrid, t: Technique, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
     match t {
-        Technique::FullHouse => full_house(grid, sink),
-        Technique::HiddenSingle => hidden_single(grid, sink),
-        Technique::NakedSingle => naked_single(grid, sink),
+        Technique::FullHouse => full_house(g, sink),
+        Technique::HiddenSingle => hidden_single(g, sink),
+        Technique::NakedSingle => naked_single(g, sink),
         _ => ControlFlow::Continue(()),
     }
 }

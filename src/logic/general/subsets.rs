@@ -11,18 +11,14 @@ use std::ops::ControlFlow;
 use super::{Candidate, Cells, GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep};
 use crate::logic::Technique;
 
-pub(super) fn find(
-    grid: &GeneralGrid,
-    t: Technique,
-    sink: &mut GeneralSink<'_>,
-) -> ControlFlow<()> {
+pub(super) fn find(g: &GeneralGrid, t: Technique, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
     match t {
-        Technique::NakedPair => naked(grid, 2, sink),
-        Technique::NakedTriple => naked(grid, 3, sink),
-        Technique::NakedQuad => naked(grid, 4, sink),
-        Technique::HiddenPair => hidden(grid, 2, sink),
-        Technique::HiddenTriple => hidden(grid, 3, sink),
-        Technique::HiddenQuad => hidden(grid, 4, sink),
+        Technique::NakedPair => naked(g, 2, sink),
+        Technique::NakedTriple => naked(g, 3, sink),
+        Technique::NakedQuad => naked(g, 4, sink),
+        Technique::HiddenPair => hidden(g, 2, sink),
+        Technique::HiddenTriple => hidden(g, 3, sink),
+        Technique::HiddenQuad => hidden(g, 4, sink),
         _ => ControlFlow::Continue(()),
     }
 }
