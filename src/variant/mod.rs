@@ -65,6 +65,9 @@ pub enum VariantError {
         /// The grid's size.
         size: usize,
     },
+    /// An alphabet that cannot tell its values apart: a symbol twice, or a blank as a symbol.
+    #[error("--symbols: {0:?} {1}")]
+    BadSymbol(char, &'static str),
     /// Two givens that may not hold the same symbol.
     #[error("symbol {symbol} appears twice in {house}")]
     Clash {
@@ -108,6 +111,17 @@ impl Alphabet {
             });
         }
         let symbols = all[..size].to_vec();
+        for (i, &c) in symbols.iter().enumerate() {
+            if c == '.' || c == '_' {
+                return Err(VariantError::BadSymbol(c, "is a blank, not a symbol"));
+            }
+            if symbols[..i].contains(&c) {
+                return Err(VariantError::BadSymbol(
+                    c,
+                    "appears twice (letters in either case are one symbol)",
+                ));
+            }
+        }
         let zero_blank = !symbols.contains(&'0');
         Ok(Alphabet {
             symbols,
@@ -585,6 +599,19 @@ pub fn one_line_size(text: &[u8], nine: bool) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_alphabet_must_tell_its_values_apart() {
+        assert!(Alphabet::new("0123456789ABCDEF", 16).is_ok());
+        for bad in ["AAAA", "12a A", "1.34", "12_4"] {
+            assert!(
+                matches!(Alphabet::new(bad, 4), Err(VariantError::BadSymbol(..))),
+                "{bad}"
+            );
+        }
+        // Only the symbols the size uses count.
+        assert!(Alphabet::new("1234 1", 4).is_ok());
+    }
 
     #[test]
     fn lines_of_every_size_read_with_their_alphabet() {
