@@ -118,22 +118,13 @@ pub fn entry(
     record: &mut Record<'_>,
     tally: &mut SearchTally,
 ) -> Option<Outcome> {
-    let input = job.input;
-    let cx = Context {
-        name: &input.name,
-        json_name: &input.json_name,
-        line: job.entry.line,
-        format: search.format,
-        mode: search.mode,
-        color: search.color,
-        stats: search.stats,
-    };
+    let cx = search.context(job);
     tally.read += 1;
     let puzzle = match read(spec, &job.entry) {
         Ok(p) => p,
         Err(err) => {
             tally.invalid += 1;
-            record.report(super::error_report(&input.name, &err));
+            record.report(super::error_report(&job.input.name, &err));
             format::write_invalid(record.out(), &cx, &err, None);
             return None;
         }

@@ -333,6 +333,19 @@ impl SearchTally {
 }
 
 impl Search {
+    /// What the record writers need to know of a job and of this search.
+    pub(super) fn context<'a>(&self, job: &'a Puzzle) -> Context<'a> {
+        Context {
+            name: &job.input.name,
+            json_name: &job.input.json_name,
+            line: job.entry.line,
+            format: self.format,
+            mode: self.mode,
+            color: self.color,
+            stats: self.stats,
+        }
+    }
+
     /// Does one entry: a bad line gets its report and `invalid` record (and `None`); a puzzle
     /// is searched and its record written, and the outcome returned.
     pub fn entry<O: Observer>(
@@ -342,22 +355,13 @@ impl Search {
         record: &mut Record<'_>,
         tally: &mut SearchTally,
     ) -> Option<Outcome> {
-        let input = job.input;
-        let cx = Context {
-            name: &input.name,
-            json_name: &input.json_name,
-            line: job.entry.line,
-            format: self.format,
-            mode: self.mode,
-            color: self.color,
-            stats: self.stats,
-        };
+        let cx = self.context(job);
         tally.read += 1;
         let puzzle = match &job.entry.result {
             Ok(board) => *board,
             Err(err) => {
                 tally.invalid += 1;
-                record.report(super::error_report(&input.name, err));
+                record.report(super::error_report(&job.input.name, err));
                 format::write_invalid(record.out(), &cx, err, err.board.as_deref());
                 return None;
             }
