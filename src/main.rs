@@ -74,43 +74,20 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 fn run(cli: Cli) -> Result<u8> {
+    // Every command that reads puzzles runs a batch that Ctrl-C stops cleanly.
+    if !matches!(cli.command, Command::Completions { .. } | Command::Man) {
+        batch::interrupt::install_handler();
+    }
     let ending = match cli.command {
-        Command::Solve(args) => {
-            batch::interrupt::install_handler();
-            commands::solve::run(args)?
-        }
-        Command::Check(args) => {
-            batch::interrupt::install_handler();
-            commands::check::run(args)?
-        }
-        Command::Hint(args) => {
-            batch::interrupt::install_handler();
-            commands::explain::run_hint(args)?
-        }
-        Command::Explain(args) => {
-            batch::interrupt::install_handler();
-            commands::explain::run(args)?
-        }
-        Command::Generate(args) => {
-            batch::interrupt::install_handler();
-            commands::generate::run(args)?
-        }
-        Command::Rate(args) => {
-            batch::interrupt::install_handler();
-            commands::rate::run(args)?
-        }
-        Command::Print(args) => {
-            batch::interrupt::install_handler();
-            commands::print::run(args)?
-        }
-        Command::Canon(args) => {
-            batch::interrupt::install_handler();
-            commands::canon::run(args)?
-        }
-        Command::Transform(args) => {
-            batch::interrupt::install_handler();
-            commands::transform::run(args)?
-        }
+        Command::Solve(args) => commands::solve::run(args)?,
+        Command::Check(args) => commands::check::run(args)?,
+        Command::Hint(args) => commands::explain::run_hint(args)?,
+        Command::Explain(args) => commands::explain::run(args)?,
+        Command::Generate(args) => commands::generate::run(args)?,
+        Command::Rate(args) => commands::rate::run(args)?,
+        Command::Print(args) => commands::print::run(args)?,
+        Command::Canon(args) => commands::canon::run(args)?,
+        Command::Transform(args) => commands::transform::run(args)?,
         Command::Completions { shell } => {
             commands::completions::run(shell)?;
             return Ok(exit::SUCCESS);

@@ -3,7 +3,8 @@
 //! A command says what it does to ONE job (a puzzle read from the input, a line that is not
 //! one, or an index to make a record for) by implementing [`Command`]: it appends bytes for
 //! stdout and reports for stderr to a [`Record`], adds to its own [`Tally`] for `--stats`,
-//! and returns a [`Verdict`] for the exit status. The driver does the rest: it takes jobs from
+//! and returns a [`Verdict`] for the exit status; its [`Frame`] says what goes around the
+//! records (the `--stats` summary, a document's head and foot). The driver does the rest: it takes jobs from
 //! a [`Source`] ([`Puzzles`] from files and stdin, or a [`Counter`] of indices), runs them on
 //! worker threads a chunk at a time, writes the records in job order, shows progress on a
 //! terminal, stops on Ctrl-C or a closed pipe, prints the `--stats` summary and works out how
@@ -103,26 +104,12 @@ macro_rules! counts {
 }
 pub(crate) use counts;
 
-/// What a command does to one job. See the module documentation.
-pub trait Command: Sync {
-    /// The job: a [`Puzzle`] for commands that read their input, a `u64` index for commands
-    /// driven by a [`Counter`].
-    type Job: Send;
-    /// State a worker thread keeps from one job to the next (e.g. a `--trace` writer); each
-    /// worker starts with the default.
-    type Worker: Default;
+/// What a command writes around its records: the counts and summary of `--stats`, a note when
+/// Ctrl-C ends the run, and the head and foot of a document. Every command has one, beside
+/// its [`Command`] (or [`PuzzleCommand`]) part.
+pub trait Frame {
     /// Counts for `--stats`.
     type Tally: Tally;
-
-    /// Does one job: appends its record to `record`, counts it in `tally`, and says what it
-    /// means for the exit status. The search inside should poll [`interrupt::stopping`].
-    fn run(
-        &self,
-        worker: &mut Self::Worker,
-        job: &Self::Job,
-        record: &mut Record<'_>,
-        tally: &mut Self::Tally,
-    ) -> Verdict;
 
     /// The `--stats` summary for stderr, given the counts of the records written.
     fn summary(&self, tally: &Self::Tally, elapsed: Duration) -> String;
@@ -146,39 +133,36 @@ pub trait Command: Sync {
     }
 }
 
-/// A [`Command`] that reads puzzles and keeps no state from one to the next, as most do: it
-/// says only what it counts and what it does to one puzzle (and any of the hooks), and is a
-/// `Command` through the impl below.
-pub trait PuzzleCommand: Sync {
-    /// Counts for `--stats`.
-    type Tally: Tally;
+/// What a command does to one job. See the module documentation.
+pub trait Command: Frame + Sync {
+    /// The job: a [`Puzzle`] for commands that read their input, a `u64` index for commands
+    /// driven by a [`Counter`].
+    type Job: Send;
+    /// State a worker thread keeps from one job to the next (e.g. a `--trace` writer); each
+    /// worker starts with the default.
+    type Worker: Default;
 
+    /// Does one job: appends its record to `record`, counts it in `tally`, and says what it
+    /// means for the exit status. The search inside should poll [`interrupt::stopping`].
+    fn run(
+        &self,
+        worker: &mut Self::Worker,
+        job: &Self::Job,
+        record: &mut Record<'_>,
+        tally: &mut Self::Tally,
+    ) -> Verdict;
+}
+
+/// A [`Command`] that reads puzzles and keeps no state from one to the next, as most do: it
+/// says only what it does to one puzzle, and is a `Command` through the impl below.
+pub trait PuzzleCommand: Frame + Sync {
     /// [`Command::run`] for one puzzle.
     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut Self::Tally) -> Verdict;
-
-    /// [`Command::summary`].
-    fn summary(&self, tally: &Self::Tally, elapsed: Duration) -> String;
-
-    /// [`Command::interrupted_note`].
-    fn interrupted_note(&self, _tally: &Self::Tally) -> Option<String> {
-        None
-    }
-
-    /// [`Command::prologue`].
-    fn prologue(&self) -> Vec<u8> {
-        Vec::new()
-    }
-
-    /// [`Command::epilogue`].
-    fn epilogue(&self) -> Vec<u8> {
-        Vec::new()
-    }
 }
 
 impl<C: PuzzleCommand> Command for C {
     type Job = Puzzle;
     type Worker = ();
-    type Tally = C::Tally;
 
     fn run(
         &self,
@@ -189,28 +173,14 @@ impl<C: PuzzleCommand> Command for C {
     ) -> Verdict {
         PuzzleCommand::run(self, job, record, tally)
     }
-
-    fn summary(&self, tally: &C::Tally, elapsed: Duration) -> String {
-        PuzzleCommand::summary(self, tally, elapsed)
-    }
-
-    fn interrupted_note(&self, tally: &C::Tally) -> Option<String> {
-        PuzzleCommand::interrupted_note(self, tally)
-    }
-
-    fn prologue(&self) -> Vec<u8> {
-        PuzzleCommand::prologue(self)
-    }
-
-    fn epilogue(&self) -> Vec<u8> {
-        PuzzleCommand::epilogue(self)
-    }
 }
 
-/// How many a second, for `--stats`: 0 when no time was measured.
-pub fn per_second(count: u64, elapsed: Duration) -> f64 {
+/// The `--stats` line of the time taken and the puzzles read a second (0 when no time was
+/// measured): `time: 1.234 s, 5678 puzzles/s`, with its newline.
+pub fn time_line(read: u64, elapsed: Duration) -> String {
     let secs = elapsed.as_secs_f64();
-    if secs > 0.0 { count as f64 / secs } else { 0.0 }
+    let rate = if secs > 0.0 { read as f64 / secs } else { 0.0 };
+    format!("time: {secs:.3} s, {rate:.0} puzzles/s\n")
 }
 
 /// How the driver runs a command.
@@ -723,7 +693,6 @@ mod tests {
     impl Command for Squares {
         type Job = u64;
         type Worker = u64;
-        type Tally = Sum;
 
         fn run(
             &self,
@@ -744,6 +713,10 @@ mod tests {
                 Verdict::Success
             }
         }
+    }
+
+    impl Frame for Squares {
+        type Tally = Sum;
 
         fn summary(&self, tally: &Sum, _elapsed: Duration) -> String {
             format!("sum {}\n", tally.0)
@@ -801,11 +774,14 @@ mod tests {
     impl Command for Document {
         type Job = u64;
         type Worker = u64;
-        type Tally = Sum;
 
         fn run(&self, w: &mut u64, i: &u64, record: &mut Record<'_>, tally: &mut Sum) -> Verdict {
             self.0.run(w, i, record, tally)
         }
+    }
+
+    impl Frame for Document {
+        type Tally = Sum;
 
         fn summary(&self, tally: &Sum, elapsed: Duration) -> String {
             self.0.summary(tally, elapsed)

@@ -183,7 +183,6 @@ fn packed(cells: &[u8; CELLS]) -> [u8; 41] {
 impl batch::Command for Canon {
     type Job = Puzzle;
     type Worker = Worker;
-    type Tally = CanonTally;
 
     fn run(
         &self,
@@ -193,21 +192,11 @@ impl batch::Command for Canon {
         tally: &mut CanonTally,
     ) -> Verdict {
         tally.read += 1;
-        let board: &Board = match super::board_as_read(job) {
-            Ok(board) => board,
-            Err(e) => {
-                tally.invalid += 1;
-                record.report(super::error_report(&job.input.name, e));
-                if self.quiet_records {
-                    return Verdict::Invalid;
-                }
-                let out = record.out();
-                if self.dedup {
-                    out.extend_from_slice(b"- ");
-                }
-                super::write_invalid_line(out, job, e, self.json);
-                return Verdict::Invalid;
-            }
+        let prefix: &[u8] = if self.dedup { b"- " } else { b"" };
+        let invalid = (!self.quiet_records).then_some((prefix, self.json));
+        let Some(board) = super::board_as_read(job, record, invalid) else {
+            tally.invalid += 1;
+            return Verdict::Invalid;
         };
         let form = worker.canon.minlex(board.cells());
         let out = record.out();
@@ -235,10 +224,12 @@ impl batch::Command for Canon {
         }
         Verdict::Success
     }
+}
+
+impl batch::Frame for Canon {
+    type Tally = CanonTally;
 
     fn summary(&self, t: &CanonTally, elapsed: Duration) -> String {
-        let secs = elapsed.as_secs_f64();
-        let rate = batch::per_second(t.read, elapsed);
         let mut s = format!("puzzles: {} read, {} invalid", t.read, t.invalid);
         if self.dedup {
             let c = lock(&self.classes);
@@ -251,7 +242,8 @@ impl batch::Command for Canon {
                 if dups == 1 { "duplicate" } else { "duplicates" }
             );
         }
-        let _ = write!(s, "\ntime: {secs:.3} s, {rate:.0} puzzles/s\n");
+        s.push('\n');
+        s.push_str(&batch::time_line(t.read, elapsed));
         s
     }
 }

@@ -49,8 +49,6 @@ struct Check {
 }
 
 impl batch::PuzzleCommand for Check {
-    type Tally = SearchTally;
-
     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut SearchTally) -> Verdict {
         let outcome = if super::shapes::is_other_shape(&job.entry, self.spec_set) {
             super::shapes::entry(&self.search, &self.spec, job, record, tally)
@@ -64,6 +62,10 @@ impl batch::PuzzleCommand for Check {
             Some(_) => Verdict::Failure,
         }
     }
+}
+
+impl batch::Frame for Check {
+    type Tally = SearchTally;
 
     fn summary(&self, tally: &SearchTally, elapsed: Duration) -> String {
         tally.summary(elapsed, "guesses")

@@ -232,8 +232,6 @@ fn marks(entry: &Entry) -> Option<&[u16; 81]> {
 }
 
 impl batch::PuzzleCommand for Logic {
-    type Tally = LogicTally;
-
     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut LogicTally) -> Verdict {
         let stop = interrupt::stop_after(self.timeout);
         let entry = &job.entry;
@@ -312,6 +310,10 @@ impl batch::PuzzleCommand for Logic {
             _ => Verdict::Failure,
         }
     }
+}
+
+impl batch::Frame for Logic {
+    type Tally = LogicTally;
 
     fn prologue(&self) -> Vec<u8> {
         if self.html {
@@ -330,8 +332,6 @@ impl batch::PuzzleCommand for Logic {
     }
 
     fn summary(&self, t: &LogicTally, elapsed: Duration) -> String {
-        let secs = elapsed.as_secs_f64();
-        let rate = batch::per_second(t.read, elapsed);
         let mut s = String::new();
         let first = match self.mode {
             Mode::Hint { .. } => format!("{} with a step, {} already solved", t.step, t.solved),
@@ -346,7 +346,7 @@ impl batch::PuzzleCommand for Logic {
             let _ = writeln!(s, "stopped: {} before the end", t.unknown);
         }
         let _ = writeln!(s, "steps: {}", t.steps);
-        let _ = writeln!(s, "time: {secs:.3} s, {rate:.0} puzzles/s");
+        s.push_str(&batch::time_line(t.read, elapsed));
         s
     }
 }
@@ -576,30 +576,47 @@ impl<'a> Output<'a> {
             }
         }
         if !matches!(status, Status::Invalid | Status::None | Status::Multiple) {
-            out.extend_from_slice(b",\"steps\":[");
-            out.extend_from_slice(&self.json_steps);
-            out.extend_from_slice(b"],\"hardest\":");
-            match self.hardest {
-                Some(t) => {
-                    let _ = std::io::Write::write_fmt(
-                        out,
-                        format_args!(
-                            "{{\"technique\":\"{}\",\"name\":\"{}\"}}",
-                            t.code(),
-                            t.name()
-                        ),
-                    );
-                }
-                None => out.extend_from_slice(b"null"),
-            }
+            let position = self.stuck_at.as_ref().map(|grid| grid.to_marks_line());
             let solved = status == Status::Solved;
-            let _ = std::io::Write::write_fmt(out, format_args!(",\"solved\":{solved}"));
-            if let Some(grid) = &self.stuck_at {
-                out.extend_from_slice(b",\"position\":");
-                write_json_string(out, &grid.to_marks_line());
-            }
+            write_json_path(
+                out,
+                &self.json_steps,
+                self.hardest,
+                solved,
+                position.as_deref(),
+            );
         }
         out.extend_from_slice(b"}\n");
+    }
+}
+
+/// The JSON fields of a solve that got somewhere: `steps` (written already as JSON objects),
+/// `hardest`, `solved`, and the `position` it is stuck at, in pencil-mark form.
+pub(super) fn write_json_path(
+    out: &mut Vec<u8>,
+    steps: &[u8],
+    hardest: Option<Technique>,
+    solved: bool,
+    position: Option<&str>,
+) {
+    out.extend_from_slice(b",\"steps\":[");
+    out.extend_from_slice(steps);
+    out.extend_from_slice(b"],\"hardest\":");
+    match hardest {
+        Some(t) => {
+            let fields = format!(
+                "{{\"technique\":\"{}\",\"name\":\"{}\"}}",
+                t.code(),
+                t.name()
+            );
+            out.extend_from_slice(fields.as_bytes());
+        }
+        None => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(format!(",\"solved\":{solved}").as_bytes());
+    if let Some(position) = position {
+        out.extend_from_slice(b",\"position\":");
+        write_json_string(out, position);
     }
 }
 

@@ -53,8 +53,6 @@ enum Outcome {
 }
 
 impl batch::PuzzleCommand for Explain {
-    type Tally = Tally;
-
     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut Tally) -> Verdict {
         let stop = interrupt::stop_after(self.timeout);
         let entry = &job.entry;
@@ -110,14 +108,22 @@ impl batch::PuzzleCommand for Explain {
         }
         verdict
     }
+}
+
+impl batch::Frame for Explain {
+    type Tally = Tally;
 
     fn summary(&self, t: &Tally, elapsed: Duration) -> String {
-        let secs = elapsed.as_secs_f64();
-        let rate = batch::per_second(t.read, elapsed);
         format!(
             "puzzles: {} read, {} rated ({} with brute force), {} not rated, {} invalid\n\
-             steps: {}\ntime: {secs:.3} s, {rate:.0} puzzles/s\n",
-            t.read, t.rated, t.guessed, t.failed, t.invalid, t.steps
+             steps: {}\n{}",
+            t.read,
+            t.rated,
+            t.guessed,
+            t.failed,
+            t.invalid,
+            t.steps,
+            batch::time_line(t.read, elapsed)
         )
     }
 }

@@ -11,7 +11,9 @@ use std::time::Duration;
 use anyhow::{Context as _, Result, anyhow, bail};
 use sudoku::board::Board;
 use sudoku::format;
-use sudoku::generate::{GenerateError, Generated, Generator, Limits, Options as GenOptions};
+use sudoku::generate::{
+    GenerateError, Generated, Generator, Limits, Options as GenOptions, Symmetry, SymmetryChoice,
+};
 use sudoku::logic::{self, Grid, Ladder, SolveEnd};
 use sudoku::rating::{self, Rating, RatingEnd};
 
@@ -28,8 +30,7 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
     let options = GenOptions {
         symmetry: args
             .symmetry
-            .unwrap_or(crate::cli::SymmetryArg::Rot180)
-            .into(),
+            .unwrap_or(SymmetryChoice::Fixed(Symmetry::Rot180)),
         minimal: !args.no_minimal,
         clues: args.clues,
     };
@@ -167,7 +168,6 @@ impl Tally for GenerateTally {
 impl batch::Command for Generate {
     type Job = u64;
     type Worker = ();
-    type Tally = GenerateTally;
 
     fn run(
         &self,
@@ -227,22 +227,19 @@ impl batch::Command for Generate {
             Verdict::Failure
         }
     }
+}
+
+impl batch::Frame for Generate {
+    type Tally = GenerateTally;
 
     fn interrupted_note(&self, tally: &GenerateTally) -> Option<String> {
-        let n = tally.made;
-        let what = match (self.solved, n == 1) {
-            (true, true) => "grid",
-            (true, false) => "grids",
-            (false, true) => "puzzle",
-            (false, false) => "puzzles",
-        };
-        Some(format!(
-            "sudoku: interrupted: {n} {what} written; to go on: --seed {} --from {}{}\n",
+        let made = tally.made;
+        Some(resume_note(
+            made,
+            self.solved,
             self.generator.seed(),
-            self.from + n,
-            self.end
-                .map(|end| format!(" -n {}", end.saturating_sub(self.from + n)))
-                .unwrap_or_default()
+            self.from,
+            self.end,
         ))
     }
 
@@ -479,4 +476,28 @@ pub(super) fn end_index(args: &GenerateArgs) -> Result<Option<u64>> {
         )
     })?;
     Ok(Some(end))
+}
+
+/// What `generate` says when Ctrl-C stops it: how many it wrote, and the flags that make the
+/// rest (the same seed, from the next index, the count left).
+pub(super) fn resume_note(
+    made: u64,
+    solved: bool,
+    seed: u64,
+    from: u64,
+    end: Option<u64>,
+) -> String {
+    let what = match (solved, made == 1) {
+        (true, true) => "grid",
+        (true, false) => "grids",
+        (false, true) => "puzzle",
+        (false, false) => "puzzles",
+    };
+    let left = end
+        .map(|end| format!(" -n {}", end.saturating_sub(from + made)))
+        .unwrap_or_default();
+    format!(
+        "sudoku: interrupted: {made} {what} written; to go on: --seed {seed} --from {}{left}\n",
+        from + made
+    )
 }

@@ -8,13 +8,13 @@ use std::io::Write as _;
 use std::time::Duration;
 
 use anyhow::{Result, anyhow, bail};
-use sudoku::generate::{Stream, Symmetry};
+use sudoku::generate::{Stream, Symmetry, SymmetryChoice};
 use sudoku::geometry::Geometry;
 use sudoku::variant::generate::{self, Made, make, random_grid, symmetry_fits};
 use sudoku::variant::{Alphabet, Puzzle, Shape, Spec, regions_line};
 
 use crate::batch::{self, Counter, Ending, Options, Record, Verdict, interrupt};
-use crate::cli::{GenerateArgs, GenerateFormat, SymmetryArg};
+use crate::cli::{GenerateArgs, GenerateFormat};
 
 /// Guesses per uniqueness check for the largest grids (see `variant::generate`).
 const BIG_BUDGET: u64 = 100;
@@ -53,17 +53,12 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
     let symmetries: Vec<Symmetry> = match args.symmetry {
         None if jigsaw => vec![Symmetry::None],
         None => vec![Symmetry::Rot180],
-        Some(SymmetryArg::Random) => Symmetry::ALL[1..]
+        Some(SymmetryChoice::Random) => Symmetry::ALL[1..]
             .iter()
             .copied()
             .filter(|&s| symmetry_fits(&base.geometry, s) && !args.jigsaw)
             .collect(),
-        Some(arg) => {
-            let sudoku::generate::SymmetryChoice::Fixed(s) = arg.into() else {
-                unreachable!("only random is not fixed")
-            };
-            vec![s]
-        }
+        Some(SymmetryChoice::Fixed(s)) => vec![s],
     };
     if symmetries.is_empty() {
         bail!("no symmetry keeps this shape: use --symmetry none");
@@ -249,7 +244,6 @@ impl GenerateShapes {
 impl batch::Command for GenerateShapes {
     type Job = u64;
     type Worker = ();
-    type Tally = ShapesTally;
 
     fn run(
         &self,
@@ -294,17 +288,15 @@ impl batch::Command for GenerateShapes {
             }
         }
     }
+}
+
+impl batch::Frame for GenerateShapes {
+    type Tally = ShapesTally;
 
     fn interrupted_note(&self, tally: &ShapesTally) -> Option<String> {
-        let n = tally.made;
-        Some(format!(
-            "sudoku: interrupted: {n} written; to go on: --seed {} --from {}{}\n",
-            self.seed,
-            self.from + n,
-            self.end
-                .map(|end| format!(" -n {}", end.saturating_sub(self.from + n)))
-                .unwrap_or_default()
-        ))
+        let made = tally.made;
+        let note = super::generate::resume_note(made, self.solved, self.seed, self.from, self.end);
+        Some(note)
     }
 
     fn summary(&self, tally: &ShapesTally, elapsed: Duration) -> String {

@@ -9,12 +9,14 @@
 //! struct Hint { format: Format, .. }
 //! batch::counts! { struct HintTally { read, solved, invalid } }   // counts for --stats
 //! impl batch::PuzzleCommand for Hint {
-//!     type Tally = HintTally;
 //!     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut HintTally) -> Verdict {
 //!         // a bad line: record.report(error_report(..)); write its record; Verdict::Invalid
 //!         // a puzzle: append the record to record.out(); poll interrupt::stopping() in long
 //!         // work; Verdict::Failure when it could not do what was asked
 //!     }
+//! }
+//! impl batch::Frame for Hint {        // what goes around the records
+//!     type Tally = HintTally;
 //!     fn summary(&self, tally: &HintTally, elapsed: Duration) -> String { .. }
 //! }
 //! pub fn run(args: HintArgs) -> Result<Ending> {
@@ -48,19 +50,32 @@ use sudoku::format::{Format, write_json_string};
 use sudoku::input::{ErrorKind, PuzzleError};
 use sudoku::solver;
 
-use crate::batch::{self, Options, Puzzle};
+use crate::batch::{self, Options, Puzzle, Record};
 use crate::cli::{BatchArgs, CheckFormat, ColorArg, SolveFormat};
 
 /// The board a line gives, also when its givens break the rules (canon and transform treat
-/// it like any other); the error of a line that gives no board.
-pub fn board_as_read(job: &Puzzle) -> Result<&Board, &PuzzleError> {
-    match &job.entry.result {
-        Ok(board) => Ok(board),
+/// it like any other). For a line that gives no board: `None`, after reporting its located
+/// error on stderr and, when `invalid` is `Some((prefix, json))`, writing its `invalid`
+/// record after `prefix`.
+pub fn board_as_read<'a>(
+    job: &'a Puzzle,
+    record: &mut Record<'_>,
+    invalid: Option<(&[u8], bool)>,
+) -> Option<&'a Board> {
+    let err = match &job.entry.result {
+        Ok(board) => return Some(board),
         Err(e) => match (&e.kind, e.board.as_deref()) {
-            (ErrorKind::Rule(_), Some(board)) => Ok(board),
-            _ => Err(e),
+            (ErrorKind::Rule(_), Some(board)) => return Some(board),
+            _ => e,
         },
+    };
+    record.report(error_report(&job.input.name, err));
+    if let Some((prefix, json)) = invalid {
+        let out = record.out();
+        out.extend_from_slice(prefix);
+        write_invalid_line(out, job, err, json);
     }
+    None
 }
 
 /// The driver's options for the flags every command shares: `--threads`, full chunks, the

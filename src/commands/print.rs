@@ -252,8 +252,6 @@ batch::counts! {
 }
 
 impl batch::PuzzleCommand for Print {
-    type Tally = PrintTally;
-
     /// The record: `CELLS MARKS SOLUTION CAPTION`, with `-` for no marks or no solution asked
     /// for; when asked for and not one, the solution is `none`, `stopped` or
     /// `multiple:FIRST`.
@@ -338,6 +336,10 @@ impl batch::PuzzleCommand for Print {
         out.push(b'\n');
         verdict
     }
+}
+
+impl batch::Frame for Print {
+    type Tally = PrintTally;
 
     fn summary(&self, t: &PrintTally, elapsed: Duration) -> String {
         let mut s = format!(

@@ -61,8 +61,6 @@ enum Outcome {
 }
 
 impl batch::PuzzleCommand for Rate {
-    type Tally = RateTally;
-
     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut RateTally) -> Verdict {
         let stop = interrupt::stop_after(self.timeout);
         let entry = &job.entry;
@@ -135,10 +133,12 @@ impl batch::PuzzleCommand for Rate {
         }
         verdict
     }
+}
+
+impl batch::Frame for Rate {
+    type Tally = RateTally;
 
     fn summary(&self, t: &RateTally, elapsed: Duration) -> String {
-        let secs = elapsed.as_secs_f64();
-        let rate = batch::per_second(t.read, elapsed);
         let mut s = String::new();
         let _ = writeln!(
             s,
@@ -146,7 +146,7 @@ impl batch::PuzzleCommand for Rate {
             t.read, t.rated, t.partial, t.none, t.multiple, t.invalid
         );
         let _ = writeln!(s, "steps: {}", t.steps);
-        let _ = writeln!(s, "time: {secs:.3} s, {rate:.0} puzzles/s");
+        s.push_str(&batch::time_line(t.read, elapsed));
         s
     }
 }

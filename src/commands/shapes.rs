@@ -130,16 +130,7 @@ pub fn entry(
         }
     };
     let (outcome, first) = run_search(search, &puzzle, &cx, record);
-    tally.guesses += outcome.guesses;
-    if outcome.count > 0 {
-        tally.solved += 1;
-    }
-    match outcome.status() {
-        Status::Unique => tally.unique += 1,
-        Status::Multiple => tally.multiple += 1,
-        Status::None => tally.none += 1,
-        Status::Unknown => tally.unknown += 1,
-    }
+    tally.count(&outcome);
     write_outcome(record.out(), &cx, &puzzle, first.as_ref(), &outcome);
     Some(outcome)
 }

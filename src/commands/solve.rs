@@ -108,7 +108,6 @@ struct Solve {
 impl batch::Command for Solve {
     type Job = Puzzle;
     type Worker = Option<Trace>;
-    type Tally = SearchTally;
 
     fn run(
         &self,
@@ -164,6 +163,10 @@ impl batch::Command for Solve {
             Some(_) => Verdict::Success,
         }
     }
+}
+
+impl batch::Frame for Solve {
+    type Tally = SearchTally;
 
     fn prologue(&self) -> Vec<u8> {
         match self.page {
@@ -305,12 +308,24 @@ batch::counts! {
 }
 
 impl SearchTally {
+    /// Counts the outcome of a search of a valid puzzle.
+    pub fn count(&mut self, outcome: &Outcome) {
+        self.guesses += outcome.guesses;
+        if outcome.count > 0 {
+            self.solved += 1;
+        }
+        match outcome.status() {
+            Status::Unique => self.unique += 1,
+            Status::Multiple => self.multiple += 1,
+            Status::None => self.none += 1,
+            Status::Unknown => self.unknown += 1,
+        }
+    }
+
     /// The `--stats` summary; `unit` names what the search counted (`guesses`, `nodes`).
     pub fn summary(&self, elapsed: Duration, unit: &str) -> String {
         use std::fmt::Write as _;
         let t = self;
-        let secs = elapsed.as_secs_f64();
-        let rate = batch::per_second(t.read, elapsed);
         let searched = t.read - t.invalid;
         let per = if searched > 0 {
             t.guesses as f64 / searched as f64
@@ -326,7 +341,7 @@ impl SearchTally {
         if t.unknown > 0 {
             let _ = writeln!(s, "stopped: {} before a verdict", t.unknown);
         }
-        let _ = writeln!(s, "time: {secs:.3} s, {rate:.0} puzzles/s");
+        s.push_str(&batch::time_line(t.read, elapsed));
         let _ = writeln!(s, "search: {} {unit}, {per:.2} per valid puzzle", t.guesses);
         s
     }
@@ -367,16 +382,7 @@ impl Search {
             }
         };
         let outcome = self.search(&puzzle, &cx, observer, record);
-        tally.guesses += outcome.guesses;
-        if outcome.count > 0 {
-            tally.solved += 1;
-        }
-        match outcome.status() {
-            Status::Unique => tally.unique += 1,
-            Status::Multiple => tally.multiple += 1,
-            Status::None => tally.none += 1,
-            Status::Unknown => tally.unknown += 1,
-        }
+        tally.count(&outcome);
         format::write_outcome(record.out(), &cx, &puzzle, &outcome);
         Some(outcome)
     }

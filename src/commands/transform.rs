@@ -5,7 +5,7 @@ use std::io::Write as _;
 use std::time::Duration;
 
 use anyhow::Result;
-use sudoku::board::{Board, CELLS};
+use sudoku::board::CELLS;
 use sudoku::canon::Transform;
 use sudoku::format::write_json_string;
 
@@ -90,19 +90,11 @@ batch::counts! {
 }
 
 impl batch::PuzzleCommand for TransformCommand {
-    type Tally = TransformTally;
-
     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut TransformTally) -> Verdict {
         tally.read += 1;
-        let board: &Board = match super::board_as_read(job) {
-            Ok(board) => board,
-            Err(e) => {
-                tally.invalid += 1;
-                record.report(super::error_report(&job.input.name, e));
-                let out = record.out();
-                super::write_invalid_line(out, job, e, self.json);
-                return Verdict::Invalid;
-            }
+        let Some(board) = super::board_as_read(job, record, Some((b"", self.json))) else {
+            tally.invalid += 1;
+            return Verdict::Invalid;
         };
         let transform = match self.how {
             How::Fixed(t) => t,
@@ -130,6 +122,10 @@ impl batch::PuzzleCommand for TransformCommand {
         }
         Verdict::Success
     }
+}
+
+impl batch::Frame for TransformCommand {
+    type Tally = TransformTally;
 
     fn summary(&self, t: &TransformTally, elapsed: Duration) -> String {
         let secs = elapsed.as_secs_f64();

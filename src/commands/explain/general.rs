@@ -323,28 +323,9 @@ fn finish_json(out: &Out<'_>, job: &Job, status: Status, w: &mut Vec<u8>) {
     w.extend_from_slice(b",\"status\":");
     write_json_string(w, status.word());
     if !matches!(status, Status::Invalid | Status::None | Status::Multiple) {
-        w.extend_from_slice(b",\"steps\":[");
-        w.extend_from_slice(&out.json_steps);
-        w.extend_from_slice(b"],\"hardest\":");
-        match out.hardest {
-            Some(t) => {
-                let _ = std::io::Write::write_fmt(
-                    w,
-                    format_args!(
-                        "{{\"technique\":\"{}\",\"name\":\"{}\"}}",
-                        t.code(),
-                        t.name()
-                    ),
-                );
-            }
-            None => w.extend_from_slice(b"null"),
-        }
+        let position = (out.stuck_at.as_ref()).map(|grid| grid.to_marks_line(&out.symbols));
         let solved = status == Status::Solved;
-        let _ = std::io::Write::write_fmt(w, format_args!(",\"solved\":{solved}"));
-        if let Some(grid) = &out.stuck_at {
-            w.extend_from_slice(b",\"position\":");
-            write_json_string(w, &grid.to_marks_line(&out.symbols));
-        }
+        super::write_json_path(w, &out.json_steps, out.hardest, solved, position.as_deref());
     }
     w.extend_from_slice(b",\"off\":[");
     for (i, t) in out.logic.shapes.ladder.off().iter().enumerate() {
