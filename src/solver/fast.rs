@@ -118,3 +118,46 @@ mod tests {
         }
     }
 }
+
+/// Defines a method `$name` generic over [`Build`] that runs `$inner` (an `#[inline(always)]`
+/// method taking the same arguments and the build last) in a copy of its own for each build:
+/// `$plain` for any CPU, and `$fast` compiled for `popcnt`, `bmi1` and `bmi2`, which only a
+/// [`Bmi2`] token reaches. Each copy is `#[inline(never)]`, so the recursion of the search
+/// goes through a call per level while each level's body is compiled once per build.
+macro_rules! per_build {
+    (
+        $(#[$doc:meta])*
+        fn $name:ident / $plain:ident / $fast:ident => $inner:ident($($arg:ident: $ty:ty),*)
+    ) => {
+        $(#[$doc])*
+        #[inline(always)]
+        fn $name<B: Build>(&mut self, $($arg: $ty,)* build: B) -> Flow {
+            #[cfg(target_arch = "x86_64")]
+            if let Some(cpu) = build.bmi2() {
+                // SAFETY: a `Bmi2` token exists only where `Bmi2::detect` found that the CPU
+                // has `popcnt`, `bmi1` and `bmi2`.
+                return unsafe { self.$fast($($arg,)* cpu) };
+            }
+            self.$plain($($arg),*)
+        }
+
+        #[doc = concat!("[`Self::", stringify!($inner), "`] for any CPU.")]
+        #[inline(never)]
+        fn $plain(&mut self, $($arg: $ty),*) -> Flow {
+            self.$inner($($arg,)* Portable)
+        }
+
+        #[doc = concat!("[`Self::", stringify!($inner), "`] compiled for CPUs with `popcnt`, `bmi1` and `bmi2`.")]
+        ///
+        /// # Safety
+        ///
+        /// The CPU must support `popcnt`, `bmi1` and `bmi2`.
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt,bmi1,bmi2")]
+        #[inline(never)]
+        unsafe fn $fast(&mut self, $($arg: $ty,)* cpu: Bmi2) -> Flow {
+            self.$inner($($arg,)* cpu)
+        }
+    };
+}
+pub(super) use per_build;

@@ -124,7 +124,7 @@ pub mod simple;
 mod state;
 mod tables;
 
-use fast::{Bmi2, Build, Portable};
+use fast::{Bmi2, Build, Portable, per_build};
 use leaf::{LEAF_CELLS, Leaf};
 use state::State;
 #[cfg(test)]
@@ -256,46 +256,9 @@ impl<O: Observer, F: FnMut(&Solution<'_>) -> ControlFlow<()>> Searcher<'_, O, F>
         ControlFlow::Continue(())
     }
 
-    /// One level deeper: [`Self::dfs`] as a function of its own.
-    #[inline(always)]
-    fn recurse<B: Build>(
-        &mut self,
-        st: &mut State,
-        pairs: [u32; 3],
-        depth: usize,
-        build: B,
-    ) -> Flow {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(cpu) = build.bmi2() {
-            // SAFETY: a `Bmi2` token exists only where `Bmi2::detect` found that the CPU has
-            // `popcnt`, `bmi1` and `bmi2`.
-            return unsafe { self.dfs_fast(st, pairs, depth, cpu) };
-        }
-        self.dfs_plain(st, pairs, depth)
-    }
-
-    /// [`Self::dfs`] for any CPU.
-    #[inline(never)]
-    fn dfs_plain(&mut self, st: &mut State, pairs: [u32; 3], depth: usize) -> Flow {
-        self.dfs(st, pairs, depth, Portable)
-    }
-
-    /// [`Self::dfs`] compiled for CPUs with `popcnt`, `bmi1` and `bmi2`.
-    ///
-    /// # Safety
-    ///
-    /// The CPU must support `popcnt`, `bmi1` and `bmi2`.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    #[inline(never)]
-    unsafe fn dfs_fast(
-        &mut self,
-        st: &mut State,
-        pairs: [u32; 3],
-        depth: usize,
-        cpu: Bmi2,
-    ) -> Flow {
-        self.dfs(st, pairs, depth, cpu)
+    per_build! {
+        /// One level deeper: [`Self::dfs`] as a function of its own.
+        fn recurse / dfs_plain / dfs_fast => dfs(st: &mut State, pairs: [u32; 3], depth: usize)
     }
 
     /// The whole search below a propagated root, in the fast build when given its token.

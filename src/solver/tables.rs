@@ -4,125 +4,98 @@
 use crate::board::{CELLS, box_of, col_of, row_of};
 use crate::geometry::classic::ORDERS_OF_THREE;
 
+/// `const_table!(ZERO; N, |i| VALUE)`: an array of `N` entries, entry `i` being `VALUE`,
+/// computed at compile time (a `while` loop, as `for` is not allowed in `const`).
+macro_rules! const_table {
+    ($zero:expr; $n:expr, |$i:ident| $value:expr) => {{
+        let mut table = [$zero; $n];
+        let mut $i = 0;
+        while $i < $n {
+            table[$i] = $value;
+            $i += 1;
+        }
+        table
+    }};
+}
+
 /// The six ways to place a digit once in each row and once in each box of a band, as 9-bit
 /// masks over its mini-rows (bit `3 * row + box`, see [`State`](super::state::State)). The same shapes describe a
 /// stack: bit `3 * band + column`.
-pub(super) const PERMUTATIONS: [u16; 6] = {
-    let p = ORDERS_OF_THREE;
-    let mut out = [0u16; 6];
-    let mut i = 0;
-    while i < 6 {
-        out[i] = (1 << p[i][0]) | (1 << (3 + p[i][1])) | (1 << (6 + p[i][2]));
-        i += 1;
-    }
-    out
-};
+pub(super) const PERMUTATIONS: [u16; 6] = const_table!(0; 6, |i| {
+    let p = ORDERS_OF_THREE[i];
+    (1 << p[0]) | (1 << (3 + p[1])) | (1 << (6 + p[2]))
+});
 
 /// `SUPPORT[m]`: the mini-rows of `m` that lie on some permutation contained in `m`, i.e. what
 /// survives of a digit's mini-rows once every row and every box of the band needs it exactly
 /// once. 0 means the digit cannot be placed: a contradiction.
-pub(super) static SUPPORT: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut i = 0;
-        while i < 6 {
-            let p = PERMUTATIONS[i];
-            if m as u16 & p == p {
-                t[m] |= p;
-            }
-            i += 1;
+pub(super) static SUPPORT: [u16; 512] = const_table!(0; 512, |m| {
+    let mut support = 0;
+    let mut i = 0;
+    while i < 6 {
+        let p = PERMUTATIONS[i];
+        if m as u16 & p == p {
+            support |= p;
         }
-        m += 1;
+        i += 1;
     }
-    t
-};
+    support
+});
 
 /// `MINI_ROWS[row]`: for the 9 bits of one row, which of its three mini-rows (3 bits each) are
 /// not empty.
-pub(super) static MINI_ROWS: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut x = 0;
-    while x < 512 {
-        t[x] =
-            ((x & 7 != 0) as u8) | (((x & 0o70 != 0) as u8) << 1) | (((x & 0o700 != 0) as u8) << 2);
-        x += 1;
-    }
-    t
-};
+pub(super) static MINI_ROWS: [u8; 512] = const_table!(0; 512, |x| {
+    ((x & 7 != 0) as u8) | (((x & 0o70 != 0) as u8) << 1) | (((x & 0o700 != 0) as u8) << 2)
+});
 
 /// `EXPAND[m]`: the 27 cells of the mini-rows set in `m`.
-pub(super) static EXPAND: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut k = 0;
-        while k < 9 {
-            if m & (1 << k) != 0 {
-                t[m] |= 7 << (9 * (k / 3) + 3 * (k % 3));
-            }
-            k += 1;
+pub(super) static EXPAND: [u32; 512] = const_table!(0; 512, |m| {
+    let mut cells = 0;
+    let mut k = 0;
+    while k < 9 {
+        if m & (1 << k) != 0 {
+            cells |= 7 << (9 * (k / 3) + 3 * (k % 3));
         }
-        m += 1;
+        k += 1;
     }
-    t
-};
+    cells
+});
 
 /// `SHRINK[m]`: the 27 cells of the mini-rows in `SUPPORT[m]`, i.e. [`SUPPORT`] then
 /// [`EXPAND`] in one lookup, for [`band_rows`].
-pub(super) static SHRINK: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = EXPAND[SUPPORT[m] as usize];
-        m += 1;
-    }
-    t
-};
+pub(super) static SHRINK: [u32; 512] = const_table!(0; 512, |m| EXPAND[SUPPORT[m] as usize]);
 
 /// `PEERS[p]`: the cells of a band that share a row or a box with cell `p`, `p` excluded.
-pub(super) static PEERS: [u32; 27] = {
-    let mut t = [0u32; 27];
-    let mut p = 0;
-    while p < 27 {
-        let mut q = 0;
-        while q < 27 {
-            if q != p && (q / 9 == p / 9 || (q % 9) / 3 == (p % 9) / 3) {
-                t[p] |= 1 << q;
-            }
-            q += 1;
+pub(super) static PEERS: [u32; 27] = const_table!(0; 27, |p| {
+    let mut peers = 0;
+    let mut q = 0;
+    while q < 27 {
+        if q != p && (q / 9 == p / 9 || (q % 9) / 3 == (p % 9) / 3) {
+            peers |= 1 << q;
         }
-        p += 1;
+        q += 1;
     }
-    t
-};
+    peers
+});
 
 /// `CELL_UNITS[cell]`: the row, column and box of a cell (0..9 each).
-pub(super) static CELL_UNITS: [[u8; 3]; CELLS] = {
-    let mut t = [[0u8; 3]; CELLS];
-    let mut cell = 0;
-    while cell < CELLS {
-        t[cell] = [row_of(cell) as u8, col_of(cell) as u8, box_of(cell) as u8];
-        cell += 1;
-    }
-    t
-};
+pub(super) static CELL_UNITS: [[u8; 3]; CELLS] = const_table!([0; 3]; CELLS, |cell| [
+    row_of(cell) as u8,
+    col_of(cell) as u8,
+    box_of(cell) as u8
+]);
 
 /// `SPREAD[x]`: the 8 bits of `x` moved to the low bits of 8 bytes (bit `i` to bit `8 * i`),
 /// to write eight cells of a solved grid at once ([`State::board`](super::state::State::board)).
-pub(super) static SPREAD: [u64; 256] = {
-    let mut t = [0u64; 256];
-    let mut x = 0;
-    while x < 256 {
-        let mut i = 0;
-        while i < 8 {
-            t[x] |= ((x as u64 >> i) & 1) << (8 * i);
-            i += 1;
-        }
-        x += 1;
+pub(super) static SPREAD: [u64; 256] = const_table!(0; 256, |x| {
+    let mut spread = 0;
+    let mut i = 0;
+    while i < 8 {
+        spread |= ((x as u64 >> i) & 1) << (8 * i);
+        i += 1;
     }
-    t
-};
+    spread
+});
 
 /// Removes `cells` from every lane of `band`; returns the lanes that had some of them.
 #[cfg(target_arch = "x86_64")]
@@ -279,16 +252,10 @@ pub(super) fn singles(x: u32) -> u32 {
 ///
 /// so that the three bands' columns of one stack form 9 bits with the permutation shape of
 /// [`SUPPORT`] (band in place of row, column in place of box).
-pub(super) static STACKED: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut f = 0;
-    while f < 512 {
-        let f32 = f as u32;
-        t[f] = (f32 & 0o7) | (f32 & 0o70) << 6 | (f32 & 0o700) << 12;
-        f += 1;
-    }
-    t
-};
+pub(super) static STACKED: [u32; 512] = const_table!(0; 512, |f| {
+    let f = f as u32;
+    (f & 0o7) | (f & 0o70) << 6 | (f & 0o700) << 12
+});
 
 /// The cells of a band whose columns are set in `s >> (3 * band)`, `s` in the stack layout of
 /// [`STACKED`]: the reverse of [`STACKED`], spread over the band's three rows.
