@@ -83,7 +83,7 @@ impl CellSet {
     /// The cells in increasing order.
     #[inline]
     pub fn iter(self) -> CellIter {
-        CellIter(self.0)
+        super::bits::ones(self.0)
     }
 
     /// The cells that see every cell of the set (are in a house with each), the set's own
@@ -107,29 +107,7 @@ impl CellSet {
 }
 
 /// Iterator over the cells of a [`CellSet`], lowest first.
-#[derive(Clone)]
-pub struct CellIter(u128);
-
-impl Iterator for CellIter {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let cell = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(cell)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for CellIter {}
+pub type CellIter = super::bits::Ones<u128>;
 
 impl IntoIterator for CellSet {
     type Item = usize;

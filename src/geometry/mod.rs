@@ -19,6 +19,7 @@
 //! - a digit set is a mask with bit `d - 1` for digit `d` ([`digits`] for the 9×9 `u16` form);
 //! - in messages rows, columns, boxes and digits are numbered from 1, as people count them.
 
+pub mod bits;
 pub mod cellset;
 pub mod classic;
 mod combinations;

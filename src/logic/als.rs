@@ -14,6 +14,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::geometry::bits::ones;
 use crate::geometry::{CellSet, digits};
 
 use super::{Candidate, Evidence, Finder, Grid, Link, Node, NodeKind, Sink, Step, Technique};
@@ -111,7 +112,7 @@ impl Als {
         let mut holding = [CellSet::EMPTY; 9];
         let mut seeing = [CellSet::EMPTY; 9];
         let mut reaching = 0;
-        for i in bits(digits) {
+        for i in ones(digits) {
             let with = grid.cells_with(i as u8 + 1);
             holding[i] = cells & with;
             seeing[i] = holding[i].common_peers() & with;
@@ -137,19 +138,6 @@ impl Als {
     fn seeing(&self, d: u8) -> CellSet {
         self.seeing[usize::from(d - 1)]
     }
-}
-
-/// The digits of a mask as indices `d - 1`, lowest first.
-#[inline]
-fn bits(mut mask: u16) -> impl Iterator<Item = usize> + Clone {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            return None;
-        }
-        let i = mask.trailing_zeros() as usize;
-        mask &= mask - 1;
-        Some(i)
-    })
 }
 
 /// Every ALS of the grid, each once (a set in a box and a line is found from the line).
@@ -474,7 +462,7 @@ fn push_elims(out: &mut Vec<Candidate>, targets: CellSet, d: u8) {
 #[inline]
 fn common_reach(a: &Als, b: &Als, excluded: u16) -> u16 {
     let mut mask = 0;
-    for i in bits(a.reaching & b.reaching & !excluded) {
+    for i in ones(a.reaching & b.reaching & !excluded) {
         if a.seeing[i].intersects(b.seeing[i]) {
             mask |= 1 << i;
         }
@@ -485,7 +473,7 @@ fn common_reach(a: &Als, b: &Als, excluded: u16) -> u16 {
 /// The digits `a` and `b` share, but `excluded`: a cell outside both that sees every cell of
 /// both holding such a digit loses it.
 fn common_elims(a: &Als, b: &Als, excluded: u16, out: &mut Vec<Candidate>) {
-    for i in bits(a.reaching & b.reaching & !excluded) {
+    for i in ones(a.reaching & b.reaching & !excluded) {
         push_elims(out, a.seeing[i] & b.seeing[i], i as u8 + 1);
     }
 }
@@ -538,7 +526,7 @@ fn xz(alses: &[Als], rc: Restricted, sink: &mut Sink<'_>) -> ControlFlow<()> {
     } else {
         common_elims(a, b, 0, &mut elims);
         for (locked, other) in [(a, b), (b, a)] {
-            for i in bits(locked.reaching & !rc.mask()) {
+            for i in ones(locked.reaching & !rc.mask()) {
                 push_elims(&mut elims, locked.seeing[i] - other.cells, i as u8 + 1);
             }
         }
@@ -636,7 +624,7 @@ fn xy_chain(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
             .of(a1)
             .iter()
             .fold(0u16, |m, &k| m | rcs.list[k as usize].mask());
-        for x in bits(firsts) {
+        for x in ones(firsts) {
             if als.reaching & !(1 << x) != 0 {
                 sources.push((a1 as u32, x as u8 + 1));
             }
@@ -707,7 +695,7 @@ fn xy_chain(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let mut removing = vec![0u64; 81 * 9 * words];
     for (si, &(a1, x)) in sources.iter().enumerate() {
         let als = &alses[a1 as usize];
-        for z in bits(als.reaching & !digits::bit(x)) {
+        for z in ones(als.reaching & !digits::bit(x)) {
             for t in als.seeing[z] {
                 removing[(9 * t + z) * words + si / 64] |= 1 << (si % 64);
             }
@@ -723,7 +711,7 @@ fn xy_chain(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
             continue;
         }
         sharing.fill(0);
-        for z in bits(last.reaching) {
+        for z in ones(last.reaching) {
             let into = &mut sharing[z * words..(z + 1) * words];
             for t in last.seeing[z] {
                 let row = &removing[(9 * t + z) * words..(9 * t + z + 1) * words];
@@ -741,7 +729,7 @@ fn xy_chain(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
             for (w, (want, &r)) in wanted.iter_mut().zip(reached).enumerate() {
                 *want = 0;
                 if r != 0 {
-                    for z in bits(last.reaching & !v) {
+                    for z in ones(last.reaching & !v) {
                         *want |= sharing[z * words + w];
                     }
                     *want &= r;
@@ -936,7 +924,7 @@ fn death_blossom(grid: &Grid, alses: &[Als], sink: &mut Sink<'_>) -> ControlFlow
         &mut petals,
         81 * 9,
         alses.iter().enumerate().flat_map(|(i, als)| {
-            bits(als.reaching).flat_map(move |d| {
+            ones(als.reaching).flat_map(move |d| {
                 als.seeing[d]
                     .iter()
                     .map(move |cell| (9 * cell + d, i as u32))
@@ -945,7 +933,7 @@ fn death_blossom(grid: &Grid, alses: &[Als], sink: &mut Sink<'_>) -> ControlFlow
     );
     for stem in grid.empty_cells() {
         let cands = grid.candidates(stem);
-        if bits(cands).any(|d| start[9 * stem + d] == start[9 * stem + d + 1]) {
+        if ones(cands).any(|d| start[9 * stem + d] == start[9 * stem + d + 1]) {
             continue;
         }
         let of = |d: usize| &petals[start[9 * stem + d] as usize..start[9 * stem + d + 1] as usize];
@@ -1187,7 +1175,7 @@ fn sue_de_coq(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
                 for (at, &i) in by_cover.iter().enumerate() {
                     let s = &boxes[usize::from(i)];
                     let word = &mut holds[at / 64];
-                    for d in bits(s.digits & v) {
+                    for d in ones(s.digits & v) {
                         word[d] |= 1 << (at % 64);
                     }
                     if free.is_some_and(|f| s.cells.contains(f)) {
@@ -1217,7 +1205,7 @@ fn sue_de_coq(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
                         if w == to / 64 {
                             left &= (1u64 << (to % 64)) - 1;
                         }
-                        for d in bits(forbidden) {
+                        for d in ones(forbidden) {
                             left &= !word[d];
                         }
                         if shares_cell {

@@ -320,48 +320,15 @@ impl Technique {
             Family::Singles => singles::find(grid, self, sink),
             Family::Intersections => intersections::find(grid, self, sink),
             Family::Subsets => subsets::find(grid, self, sink),
-            Family::Fish => fish::find(
-                self,
-                Finder {
-                    grid,
-                    memo: &mut memo.fish,
-                    sink,
-                },
-            ),
+            Family::Fish => fish::find(self, Finder::new(grid, &mut memo.fish, sink)),
             Family::Patterns => patterns::find(grid, self, sink),
             Family::Wings => wings::find(grid, self, sink),
-            Family::Uniqueness => uniqueness::find(
-                self,
-                Finder {
-                    grid,
-                    memo: &mut memo.uniqueness,
-                    sink,
-                },
-            ),
-            Family::Als => als::find(
-                self,
-                Finder {
-                    grid,
-                    memo: &mut memo.als,
-                    sink,
-                },
-            ),
-            Family::Chains => chains::find(
-                self,
-                Finder {
-                    grid,
-                    memo: &mut memo.chains,
-                    sink,
-                },
-            ),
-            Family::Forcing => forcing::find(
-                self,
-                Finder {
-                    grid,
-                    memo: &mut memo.forcing,
-                    sink,
-                },
-            ),
+            Family::Uniqueness => {
+                uniqueness::find(self, Finder::new(grid, &mut memo.uniqueness, sink))
+            }
+            Family::Als => als::find(self, Finder::new(grid, &mut memo.als, sink)),
+            Family::Chains => chains::find(self, Finder::new(grid, &mut memo.chains, sink)),
+            Family::Forcing => forcing::find(self, Finder::new(grid, &mut memo.forcing, sink)),
         }
     }
 
@@ -372,23 +339,37 @@ impl Technique {
 
     /// [`Technique::first`], sharing `memo` (see [`Technique::find_with`]).
     pub fn first_with(self, grid: &Grid, memo: &mut Memo) -> Option<Step> {
-        let mut found = None;
-        let _ = self.find_with(grid, memo, &mut |step| {
-            found = Some(step);
-            ControlFlow::Break(())
-        });
-        found
+        first_found(|sink| self.find_with(grid, memo, sink))
     }
 
     /// Every step of this technique in `grid`.
     pub fn all(self, grid: &Grid) -> Vec<Step> {
-        let mut found = Vec::new();
-        let _ = self.find(grid, &mut |step| {
-            found.push(step);
-            ControlFlow::Continue(())
-        });
-        found
+        all_found(|sink| self.find(grid, sink))
     }
+}
+
+/// The first item a callback search sends, which stops it there.
+pub(crate) fn first_found<T>(
+    search: impl FnOnce(&mut dyn FnMut(T) -> ControlFlow<()>) -> ControlFlow<()>,
+) -> Option<T> {
+    let mut found = None;
+    let _ = search(&mut |item| {
+        found = Some(item);
+        ControlFlow::Break(())
+    });
+    found
+}
+
+/// Every item a callback search sends.
+pub(crate) fn all_found<T>(
+    search: impl FnOnce(&mut dyn FnMut(T) -> ControlFlow<()>) -> ControlFlow<()>,
+) -> Vec<T> {
+    let mut found = Vec::new();
+    let _ = search(&mut |item| {
+        found.push(item);
+        ControlFlow::Continue(())
+    });
+    found
 }
 
 fn normalize(s: &str) -> String {
@@ -404,6 +385,12 @@ struct Finder<'a, 's, M> {
     grid: &'a Grid,
     memo: &'a mut M,
     sink: &'a mut Sink<'s>,
+}
+
+impl<'a, 's, M> Finder<'a, 's, M> {
+    fn new(grid: &'a Grid, memo: &'a mut M, sink: &'a mut Sink<'s>) -> Self {
+        Finder { grid, memo, sink }
+    }
 }
 
 /// What the finders keep between calls on the same grid, owned by the caller and passed in:

@@ -30,13 +30,21 @@ pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlo
     }
 }
 
-fn evidence(h: Option<usize>, cell: usize, digit: u8) -> Evidence {
-    Evidence {
+/// Reports the single `digit` in `cell`, found in house `h` (none for a naked single).
+fn single(
+    sink: &mut Sink<'_>,
+    technique: Technique,
+    h: Option<usize>,
+    cell: usize,
+    digit: u8,
+) -> ControlFlow<()> {
+    let evidence = Evidence {
         houses: h.map(|h| vec![h as u8]).unwrap_or_default(),
         cells: super::CellSet::single(cell),
         digits: digits::bit(digit),
         ..Evidence::default()
-    }
+    };
+    sink(Step::placement(technique, cell, digit, evidence))
 }
 
 /// Whether a bit set holds exactly one bit: the lowest cleared leaves nothing. (A 128-bit
@@ -60,12 +68,7 @@ fn full_house(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
         let missing = digits::ALL & !placed;
         if missing.count_ones() == 1 && grid.candidates(cell) & missing != 0 {
             let digit = digits::first(missing);
-            sink(Step::placement(
-                Technique::FullHouse,
-                cell,
-                digit,
-                evidence(Some(h), cell, digit),
-            ))?;
+            single(sink, Technique::FullHouse, Some(h), cell, digit)?;
         }
     }
     ControlFlow::Continue(())
@@ -78,12 +81,7 @@ fn hidden_single(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
             let places = grid.house_cells_with(h, digit);
             if one(places.0) {
                 let cell = places.0.trailing_zeros() as usize;
-                sink(Step::placement(
-                    Technique::HiddenSingle,
-                    cell,
-                    digit,
-                    evidence(Some(h), cell, digit),
-                ))?;
+                single(sink, Technique::HiddenSingle, Some(h), cell, digit)?;
             }
         }
     }
@@ -96,12 +94,7 @@ fn naked_single(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
         let cands = grid.candidates(cell);
         if cands != 0 && cands & (cands - 1) == 0 {
             let digit = digits::first(cands);
-            sink(Step::placement(
-                Technique::NakedSingle,
-                cell,
-                digit,
-                evidence(None, cell, digit),
-            ))?;
+            single(sink, Technique::NakedSingle, None, cell, digit)?;
         }
     }
     ControlFlow::Continue(())

@@ -6,6 +6,8 @@
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Sub, SubAssign};
 
+use crate::geometry::bits::ones;
+
 /// Words of a set: 640 bits, enough for 625 cells.
 const WORDS: usize = 10;
 
@@ -98,17 +100,7 @@ impl Cells {
 
     /// The cells, in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let bit = w.trailing_zeros() as usize;
-                w &= w - 1;
-                Some(i * 64 + bit)
-            })
-        })
+        (self.0.iter().enumerate()).flat_map(|(i, &w)| ones(w).map(move |bit| i * 64 + bit))
     }
 
     /// The cells as a sorted list.

@@ -40,6 +40,7 @@ pub use step::{Candidate, GeneralEvidence, GeneralStep, Link, chain_text};
 
 use super::{Family, Ladder, SolveEnd, Technique};
 use crate::geometry::Geometry;
+use crate::geometry::bits::{Ones, ones};
 
 /// Where a finder sends the steps it finds; `Break` stops the search.
 pub type GeneralSink<'a> = dyn FnMut(GeneralStep) -> ControlFlow<()> + 'a;
@@ -52,36 +53,15 @@ pub fn default_symbols(size: usize) -> Vec<char> {
     DEFAULT_SYMBOLS.chars().take(size).collect()
 }
 
-/// Every technique this engine has, in the order of its default ladder (the classic
-/// ladder's order), easiest first.
-pub const TECHNIQUES: &[Technique] = {
-    use Technique::*;
-    &[
-        FullHouse,
-        HiddenSingle,
-        NakedSingle,
-        Pointing,
-        Claiming,
-        LockedPair,
-        LockedTriple,
-        NakedPair,
-        HiddenPair,
-        NakedTriple,
-        HiddenTriple,
-        XWing,
-        Swordfish,
-        NakedQuad,
-        HiddenQuad,
-        Jellyfish,
-        XChain,
-        XYChain,
-        Aic,
-    ]
-};
-
-/// Whether this engine has a finder for `t`.
+/// Whether this engine has a finder for `t`: every single, intersection and subset, the
+/// basic fish, and the chains whose links are about cells and houses only. Its default ladder
+/// ([`GeneralLadder::default`]) takes them in the classic ladder's order.
 pub fn supports(t: Technique) -> bool {
-    TECHNIQUES.contains(&t)
+    use Technique::*;
+    matches!(
+        t.family(),
+        Family::Singles | Family::Intersections | Family::Subsets
+    ) || matches!(t, XWing | Swordfish | Jellyfish | XChain | XYChain | Aic)
 }
 
 /// Sends every step of technique `t` in `grid` to `sink`, until it says stop. A technique
@@ -91,7 +71,9 @@ pub fn find(t: Technique, grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> Con
         return ControlFlow::Continue(());
     }
     match t.family() {
-        Family::Singles => singles::find(grid, t, sink),
+        Family::Singles if t == Technique::FullHouse => singles::full_house(grid, sink),
+        Family::Singles if t == Technique::HiddenSingle => singles::hidden_single(grid, sink),
+        Family::Singles => singles::naked_single(grid, sink),
         Family::Intersections => intersections::find(grid, t, sink),
         Family::Subsets => subsets::find(grid, t, sink),
         Family::Fish => fish::find(grid, t, sink),
@@ -102,22 +84,12 @@ pub fn find(t: Technique, grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> Con
 
 /// The first step of technique `t` in `grid`, if any.
 pub fn first(t: Technique, grid: &GeneralGrid) -> Option<GeneralStep> {
-    let mut found = None;
-    let _ = find(t, grid, &mut |step| {
-        found = Some(step);
-        ControlFlow::Break(())
-    });
-    found
+    super::first_found(|sink| find(t, grid, sink))
 }
 
 /// Every step of technique `t` in `grid`.
 pub fn all(t: Technique, grid: &GeneralGrid) -> Vec<GeneralStep> {
-    let mut found = Vec::new();
-    let _ = find(t, grid, &mut |step| {
-        found.push(step);
-        ControlFlow::Continue(())
-    });
-    found
+    super::all_found(|sink| find(t, grid, sink))
 }
 
 /// The techniques a solve on a general grid tries, easiest first, and those of the ladder it
@@ -130,7 +102,7 @@ pub struct GeneralLadder {
 }
 
 impl Default for GeneralLadder {
-    /// Every technique of [`TECHNIQUES`]; off: the rest of the classic default ladder.
+    /// Every technique this engine [`supports`]; off: the rest of the classic default ladder.
     fn default() -> GeneralLadder {
         GeneralLadder::from_ladder(&Ladder::default())
     }
@@ -268,16 +240,8 @@ pub(crate) fn digits(mask: u32) -> impl Iterator<Item = u8> {
 }
 
 /// The set bits of a mask, lowest first.
-pub(crate) fn bits(mask: u32) -> impl Iterator<Item = usize> {
-    let mut m = mask;
-    std::iter::from_fn(move || {
-        if m == 0 {
-            return None;
-        }
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
-        Some(i)
-    })
+pub(crate) fn bits(mask: u32) -> Ones<u32> {
+    ones(mask)
 }
 
 #[cfg(test)]

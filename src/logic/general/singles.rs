@@ -5,26 +5,25 @@ use std::ops::ControlFlow;
 use super::{GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep};
 use crate::logic::Technique;
 
-pub(super) fn find(g: &GeneralGrid, t: Technique, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
-    match t {
-        Technique::FullHouse => full_house(g, sink),
-        Technique::HiddenSingle => hidden_single(g, sink),
-        Technique::NakedSingle => naked_single(g, sink),
-        _ => ControlFlow::Continue(()),
-    }
-}
-
-fn evidence(h: Option<usize>, cell: usize, digit: u8) -> GeneralEvidence {
-    GeneralEvidence {
+/// Reports the single `digit` in `cell`, found in house `h` (none for a naked single).
+fn single(
+    sink: &mut GeneralSink<'_>,
+    technique: Technique,
+    h: Option<usize>,
+    cell: usize,
+    digit: u8,
+) -> ControlFlow<()> {
+    let evidence = GeneralEvidence {
         houses: h.into_iter().collect(),
         cells: vec![cell],
         digits: 1 << (digit - 1),
         ..GeneralEvidence::default()
-    }
+    };
+    sink(GeneralStep::placement(technique, cell, digit, evidence))
 }
 
 /// A house with one open cell: the digit it lacks goes there.
-fn full_house(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
+pub(super) fn full_house(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
     let shape = grid.shape();
     for &h in shape.scan() {
         let open = shape.house(h) & grid.open();
@@ -42,19 +41,14 @@ fn full_house(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> ControlFlow<()>
         let missing = grid.geometry().all_digits() & !placed;
         if missing.count_ones() == 1 && grid.candidates(cell) & missing != 0 {
             let digit = missing.trailing_zeros() as u8 + 1;
-            sink(GeneralStep::placement(
-                Technique::FullHouse,
-                cell,
-                digit,
-                evidence(Some(h), cell, digit),
-            ))?;
+            single(sink, Technique::FullHouse, Some(h), cell, digit)?;
         }
     }
     ControlFlow::Continue(())
 }
 
 /// A digit with one place left in a house.
-fn hidden_single(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
+pub(super) fn hidden_single(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
     let shape = grid.shape();
     for &h in shape.scan() {
         for digit in 1..=shape.size() as u8 {
@@ -63,12 +57,7 @@ fn hidden_single(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> ControlFlow<
                 continue;
             }
             if let Some(cell) = places.first_cell() {
-                sink(GeneralStep::placement(
-                    Technique::HiddenSingle,
-                    cell,
-                    digit,
-                    evidence(Some(h), cell, digit),
-                ))?;
+                single(sink, Technique::HiddenSingle, Some(h), cell, digit)?;
             }
         }
     }
@@ -76,17 +65,12 @@ fn hidden_single(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> ControlFlow<
 }
 
 /// A cell with one candidate left.
-fn naked_single(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
+pub(super) fn naked_single(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
     for cell in grid.open().iter() {
         let cands = grid.candidates(cell);
         if cands != 0 && cands & (cands - 1) == 0 {
             let digit = cands.trailing_zeros() as u8 + 1;
-            sink(GeneralStep::placement(
-                Technique::NakedSingle,
-                cell,
-                digit,
-                evidence(None, cell, digit),
-            ))?;
+            single(sink, Technique::NakedSingle, None, cell, digit)?;
         }
     }
     ControlFlow::Continue(())
