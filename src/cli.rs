@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudoku::generate::{Symmetry, SymmetryChoice};
 
 /// An example for the help and the manual page: a command line and what it does.
 pub struct Example {
@@ -929,8 +930,8 @@ pub struct GenerateArgs {
     ///
     /// Other shapes refuse a symmetry that does not map their houses onto houses (a quarter
     /// turn of 2x3 boxes, most jigsaw regions).
-    #[arg(long, value_enum, value_name = "SYMMETRY")]
-    pub symmetry: Option<SymmetryArg>,
+    #[arg(long, value_name = "SYMMETRY", value_parser = symmetry_parser())]
+    pub symmetry: Option<SymmetryChoice>,
 
     /// Allow extra givens: removal stops at the first given (or group) that cannot go, or,
     /// with --clues, as soon as the count is in range.
@@ -1003,41 +1004,16 @@ pub struct GenerateArgs {
     pub batch: BatchArgs,
 }
 
-/// `generate --symmetry` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SymmetryArg {
-    /// No symmetry.
-    None,
-    /// Half-turn rotation, as most published puzzles.
-    Rot180,
-    /// Quarter-turn rotation.
-    Rot90,
-    /// Mirror in the vertical middle line.
-    Mirror,
-    /// Mirror in the main diagonal.
-    Diagonal,
-    /// Mirror in the anti-diagonal.
-    Antidiagonal,
-    /// All rotations and mirrors at once.
-    Dihedral,
-    /// One of the others (not none), drawn for each puzzle.
-    Random,
-}
-
-impl From<SymmetryArg> for sudoku::generate::SymmetryChoice {
-    fn from(arg: SymmetryArg) -> Self {
-        use sudoku::generate::{Symmetry, SymmetryChoice};
-        SymmetryChoice::Fixed(match arg {
-            SymmetryArg::None => Symmetry::None,
-            SymmetryArg::Rot180 => Symmetry::Rot180,
-            SymmetryArg::Rot90 => Symmetry::Rot90,
-            SymmetryArg::Mirror => Symmetry::Mirror,
-            SymmetryArg::Diagonal => Symmetry::Diagonal,
-            SymmetryArg::Antidiagonal => Symmetry::Antidiagonal,
-            SymmetryArg::Dihedral => Symmetry::Dihedral,
-            SymmetryArg::Random => return SymmetryChoice::Random,
-        })
-    }
+/// `generate --symmetry` values: the library's symmetries by name, and `random`, with help
+/// text for each.
+fn symmetry_parser() -> impl clap::builder::TypedValueParser<Value = SymmetryChoice> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = Symmetry::ALL
+        .into_iter()
+        .map(|s| PossibleValue::new(s.name()).help(s.description()))
+        .chain([PossibleValue::new("random")
+            .help("One of the others (not none), drawn for each puzzle")]);
+    PossibleValuesParser::new(values).try_map(|name| name.parse::<SymmetryChoice>())
 }
 
 /// `generate --format` values.
@@ -1053,7 +1029,6 @@ pub enum GenerateFormat {
     Json,
 }
 
-/// `--clues` values: `N` or `MIN-MAX`.
 /// `generate --level` values, with their ER ranges.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LevelArg {

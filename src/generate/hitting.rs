@@ -322,11 +322,7 @@ impl Search<'_> {
         mut seen: usize,
         budget: &mut Budget<'_>,
     ) -> ControlFlow<()> {
-        let Node {
-            chosen,
-            count,
-            banned,
-        } = node;
+        let (chosen, count, banned) = (node.chosen, node.count, node.banned);
         loop {
             self.refresh(unhit, &mut seen, chosen);
             // Near the leaves the first set not met is branched on as it is.
@@ -403,11 +399,7 @@ impl Search<'_> {
         seen: usize,
         budget: &mut Budget<'_>,
     ) -> ControlFlow<()> {
-        let Node {
-            chosen,
-            count,
-            banned,
-        } = node;
+        let (chosen, count, banned) = (node.chosen, node.count, node.banned);
         loop {
             // `seen` is the whole list here (the parent refreshed `unhit` just before).
             let words = seen.div_ceil(64);
@@ -698,6 +690,12 @@ mod tests {
         count_solutions(&Board::from_valid_cells(*cells), 2)
     }
 
+    /// The first `n` solved grids of the generator seeded with `seed`, numbered.
+    fn solved_grids(seed: u64, n: usize) -> impl Iterator<Item = (usize, Cells)> {
+        let maker = Generator::new(seed, Options::default()).unwrap();
+        (0..n).map(move |i| (i, *maker.solved(i as u64).cells()))
+    }
+
     /// The cells of `grid` holding digits 1 to `up_to`.
     fn cells_of_digits(grid: &Cells, up_to: u8) -> u128 {
         (0..CELLS).fold(0u128, |m, c| m | u128::from(grid[c] <= up_to) << c)
@@ -725,9 +723,7 @@ mod tests {
 
     #[test]
     fn sets_read_off_the_grid_are_unavoidable_and_shrink_to_minimal() {
-        let maker = Generator::new(5, Options::default()).unwrap();
-        for i in 0..20 {
-            let grid = *maker.solved(i).cells();
+        for (i, grid) in solved_grids(5, 20) {
             let pairs = digit_pair_unavoidables(&grid);
             let triples = digit_unavoidables(&grid, 3);
             assert!(!pairs.is_empty() && !triples.is_empty());
@@ -747,11 +743,9 @@ mod tests {
 
     #[test]
     fn minimal_inside_lists_every_minimal_set_inside() {
-        let maker = Generator::new(8, Options::default()).unwrap();
         let mut work = Work::default();
         let mut listed = 0;
-        for i in 0..20 {
-            let grid = *maker.solved(i).cells();
+        for (i, grid) in solved_grids(8, 20) {
             let (two, three) = (cells_of_digits(&grid, 2), cells_of_digits(&grid, 3));
             // Against the sets read off the digits: two digits' parts come from another
             // method (connected cells); three digits' from the same listing, per digit
@@ -810,10 +804,8 @@ mod tests {
     fn whether_a_grid_has_a_puzzle_does_not_depend_on_the_search_order() {
         // The search is complete for a grid: two orders of the groups agree on whether a
         // puzzle of the count exists (21 givens with 180° symmetry: some grids do, some not).
-        let maker = Generator::new(4, Options::default()).unwrap();
         let (mut some, mut none) = (0, 0);
-        for i in 0..24 {
-            let grid = *maker.solved(i).cells();
+        for (i, grid) in solved_grids(4, 24) {
             let a = search_once(Symmetry::Rot180, &grid, 21, 21, 1);
             let b = search_once(Symmetry::Rot180, &grid, 21, 21, 2);
             assert_eq!(a.is_some(), b.is_some(), "grid {i}");
@@ -834,12 +826,11 @@ mod tests {
         let maker = Generator::new(9, Options::default()).unwrap();
         for (sym, count) in [(Symmetry::Rot180, 21), (Symmetry::Mirror, 21)] {
             let (mut some, mut none) = (0, 0);
-            for i in 0..16 {
-                let grid = *maker.solved(i).cells();
+            for (i, grid) in solved_grids(9, 16) {
                 let sets = small_unavoidables(&grid, CYCLE);
                 let found = [NEAR_LEAVES, 0].map(|near| {
                     let mut budget = Budget::new(&Limits::default());
-                    let mut rng = maker.stream(i);
+                    let mut rng = maker.stream(i as u64);
                     search_grid(
                         &mut rng,
                         &grid,
@@ -868,11 +859,9 @@ mod tests {
     fn sets_with_many_solutions_inside_are_left_to_shrinking() {
         // Four digits' cells mostly hold more solutions than are listed: then `None`, and
         // shrinking still finds a minimal set inside.
-        let maker = Generator::new(10, Options::default()).unwrap();
         let mut work = Work::default();
         let mut left = 0;
-        for i in 0..10 {
-            let grid = *maker.solved(i).cells();
+        for (i, grid) in solved_grids(10, 10) {
             let four = cells_of_digits(&grid, 4);
             if minimal_inside(&grid, four, MAX_INSIDE).is_none() {
                 left += 1;
@@ -890,9 +879,7 @@ mod tests {
     #[test]
     fn no_grid_has_a_sixteen_given_puzzle() {
         // There is no Sudoku with 16 givens: the search must prove it, and end.
-        let maker = Generator::new(6, Options::default()).unwrap();
-        for i in 0..3 {
-            let grid = *maker.solved(i).cells();
+        for (_, grid) in solved_grids(6, 3) {
             assert_eq!(search_once(Symmetry::Rot180, &grid, 16, 16, 1), None);
             assert_eq!(search_once(Symmetry::Mirror, &grid, 16, 16, 1), None);
         }

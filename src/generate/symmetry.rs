@@ -76,6 +76,19 @@ impl Symmetry {
         }
     }
 
+    /// What the symmetry does, in a few words (for help text).
+    pub fn description(self) -> &'static str {
+        match self {
+            Symmetry::None => "No symmetry",
+            Symmetry::Rot180 => "Half-turn rotation, as most published puzzles",
+            Symmetry::Rot90 => "Quarter-turn rotation",
+            Symmetry::Mirror => "Mirror in the vertical middle line",
+            Symmetry::Diagonal => "Mirror in the main diagonal",
+            Symmetry::Antidiagonal => "Mirror in the anti-diagonal",
+            Symmetry::Dihedral => "All rotations and mirrors at once",
+        }
+    }
+
     /// The images of a cell under every element of the symmetry's group, identity included
     /// (with repeats for cells on an axis).
     fn images(self, cell: usize) -> Vec<usize> {

@@ -739,6 +739,18 @@ mod tests {
         (e.line, e.column, e.to_string())
     }
 
+    /// Asserts that `entry` is the error `message` at `line` and `column`.
+    #[track_caller]
+    fn assert_entry_err(entry: &Entry, line: u64, column: u64, message: &str) {
+        assert_eq!(err(entry), (line, column, message.to_string()));
+    }
+
+    /// [`assert_entry_err`] for the first entry read from `text`.
+    #[track_caller]
+    fn assert_err(text: impl AsRef<[u8]>, line: u64, column: u64, message: &str) {
+        assert_entry_err(&read(text.as_ref())[0], line, column, message);
+    }
+
     #[test]
     fn one_line_puzzles_with_annotations_comments_and_blanks() {
         let text = format!("# a comment\n\n{P}\n{P} 1.2 rating\n{P};x\n{P}#y\n{P}\t9\n");
@@ -792,63 +804,40 @@ mod tests {
     #[test]
     fn wrong_lengths_are_located() {
         let short = &P[..80];
-        assert_eq!(
-            err(&read(short.as_bytes())[0]),
-            (1, 81, "expected 81 cells, found 80".into())
-        );
+        assert_err(short, 1, 81, "expected 81 cells, found 80");
         let long = format!("{P}1");
-        assert_eq!(
-            err(&read(long.as_bytes())[0]),
-            (
-                1,
-                82,
-                "expected 81 cells (or 729 for a position with pencil marks), found 82".into()
-            )
+        assert_err(
+            &long,
+            1,
+            82,
+            "expected 81 cells (or 729 for a position with pencil marks), found 82",
         );
     }
 
     #[test]
     fn invalid_characters_and_bytes() {
         let bad = format!("{}x{}", &P[..10], &P[11..]);
-        assert_eq!(
-            err(&read(bad.as_bytes())[0]),
-            (1, 11, "invalid character 'x'".into())
-        );
+        assert_err(&bad, 1, 11, "invalid character 'x'");
         let nul = format!("{}\0{}", &P[..3], &P[4..]);
-        assert_eq!(
-            err(&read(nul.as_bytes())[0]),
-            (1, 4, "invalid character NUL (byte 0x00)".into())
-        );
+        assert_err(&nul, 1, 4, "invalid character NUL (byte 0x00)");
         let mut bytes = P.as_bytes().to_vec();
         bytes[5] = 0xff;
-        assert_eq!(err(&read(&bytes)[0]), (1, 6, "invalid byte 0xff".into()));
+        assert_err(&bytes, 1, 6, "invalid byte 0xff");
         let after = format!("{P}é");
-        assert_eq!(
-            err(&read(after.as_bytes())[0]),
-            (1, 82, "invalid character 'é'".into())
-        );
+        assert_err(&after, 1, 82, "invalid character 'é'");
     }
 
     #[test]
     fn rule_breaks_name_digit_unit_and_place() {
         // Row 1 gets a second 4 in column 2.
         let row = format!("44{}", &P[2..]);
-        assert_eq!(
-            err(&read(row.as_bytes())[0]),
-            (1, 2, "digit 4 appears twice in row 1".into())
-        );
+        assert_err(&row, 1, 2, "digit 4 appears twice in row 1");
         // Column 1 gets a second 4 in row 9.
         let col = format!("{}4{}", &P[..72], &P[73..]);
-        assert_eq!(
-            err(&read(col.as_bytes())[0]),
-            (1, 73, "digit 4 appears twice in column 1".into())
-        );
+        assert_err(&col, 1, 73, "digit 4 appears twice in column 1");
         // Box 1 gets a second 4 at row 2, column 2.
         let bx = format!("{}4{}", &P[..10], &P[11..]);
-        assert_eq!(
-            err(&read(bx.as_bytes())[0]),
-            (1, 11, "digit 4 appears twice in box 1".into())
-        );
+        assert_err(&bx, 1, 11, "digit 4 appears twice in box 1");
         let e = read(bx.as_bytes()).remove(0).result.unwrap_err();
         assert_eq!(e.board.unwrap().get(10), 4);
     }
@@ -873,9 +862,11 @@ mod tests {
         let four = format!("{}\n\n{P}\n", rows[..5].join("\n"));
         let entries = read(four.as_bytes());
         assert_eq!(entries.len(), 2);
-        assert_eq!(
-            err(&entries[0]),
-            (1, 1, "incomplete grid: expected 9 rows, found 4".into())
+        assert_entry_err(
+            &entries[0],
+            1,
+            1,
+            "incomplete grid: expected 9 rows, found 4",
         );
         assert!(entries[1].result.is_ok());
         // A one-line puzzle right after an unfinished block: both reported, in order.
@@ -894,10 +885,7 @@ mod tests {
         );
         // A short row inside a block.
         let short = format!("{}\n1 2 3\n", rows[..2].join("\n"));
-        assert_eq!(
-            err(&read(short.as_bytes())[0]),
-            (3, 6, "expected 9 cells in a grid row, found 3".into())
-        );
+        assert_err(&short, 3, 6, "expected 9 cells in a grid row, found 3");
     }
 
     #[test]
@@ -910,10 +898,7 @@ mod tests {
         // A huge line of cells is not.
         let digits = format!("{}\n{P}\n", "1".repeat(3 * MAX_LINE));
         let entries = read(digits.as_bytes());
-        assert_eq!(
-            err(&entries[0]),
-            (1, 82, "line too long (more than 4096 bytes)".into())
-        );
+        assert_entry_err(&entries[0], 1, 82, "line too long (more than 4096 bytes)");
         assert!(entries[0].result.as_ref().unwrap_err().text.len() <= MAX_LINE);
         assert_eq!(entries[1].line, 2);
         assert!(entries[1].result.is_ok());
@@ -930,18 +915,13 @@ mod tests {
         let text = format!("  {P}\n\t44{}\n", &P[2..]);
         let entries = read(text.as_bytes());
         assert_eq!(entries[0].result.as_ref().unwrap().to_line(), P);
-        assert_eq!(
-            err(&entries[1]),
-            (2, 3, "digit 4 appears twice in row 1".into())
-        );
+        assert_entry_err(&entries[1], 2, 3, "digit 4 appears twice in row 1");
         let long = format!("   {P}9\n");
-        assert_eq!(
-            err(&read(long.as_bytes())[0]),
-            (
-                1,
-                85,
-                "expected 81 cells (or 729 for a position with pencil marks), found 82".into()
-            )
+        assert_err(
+            &long,
+            1,
+            85,
+            "expected 81 cells (or 729 for a position with pencil marks), found 82",
         );
     }
 
@@ -949,23 +929,17 @@ mod tests {
     fn near_puzzles_get_the_message_that_fits() {
         let p80 = &P[..80];
         for line in [format!("{p80} 5"), format!("{p80}  # rating 1.2")] {
-            assert_eq!(
-                err(&read(line.as_bytes())[0]),
-                (1, 81, "expected 81 cells, found 80".into())
-            );
+            assert_err(&line, 1, 81, "expected 81 cells, found 80");
         }
         let glued = format!("{p80}x");
-        assert_eq!(
-            err(&read(glued.as_bytes())[0]),
-            (1, 81, "invalid character 'x'".into())
-        );
+        assert_err(&glued, 1, 81, "invalid character 'x'");
     }
 
     #[test]
     fn spaced_out_cells_are_not_a_puzzle_and_say_why() {
         let spaced: String = P.chars().map(|c| format!("{c} ")).collect();
         let message = "the 81 cells of a one-line puzzle must not be separated";
-        assert_eq!(err(&read(spaced.as_bytes())[0]), (1, 1, message.into()));
+        assert_err(&spaced, 1, 1, message);
         // The fuzz regression: a separator before 81 contiguous cells.
         let plus = format!("+{}", P.replace('.', "1"));
         assert_eq!(err(&read(plus.as_bytes())[0]).2, message);
@@ -988,10 +962,7 @@ mod tests {
         let line = format!("{}{P}\n{P}\n", " ".repeat(MAX_LINE + 10));
         let entries = read(line.as_bytes());
         assert_eq!(entries.len(), 2);
-        assert_eq!(
-            err(&entries[0]),
-            (1, 1, "line too long (more than 4096 bytes)".into())
-        );
+        assert_entry_err(&entries[0], 1, 1, "line too long (more than 4096 bytes)");
         assert!(entries[1].result.is_ok());
     }
 
