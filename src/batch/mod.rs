@@ -153,25 +153,28 @@ pub trait Command: Frame + Sync {
     ) -> Verdict;
 }
 
-/// A [`Command`] that reads puzzles and keeps no state from one to the next, as most do: it
-/// says only what it does to one puzzle, and is a `Command` through the impl below.
-pub trait PuzzleCommand: Frame + Sync {
-    /// [`Command::run`] for one puzzle.
-    fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut Self::Tally) -> Verdict;
+/// A [`Command`] whose worker threads keep no state from one job to the next, as most do: it
+/// says only what it does to one job, and is a `Command` through the impl below.
+pub trait SimpleCommand: Frame + Sync {
+    /// [`Command::Job`].
+    type Job: Send;
+
+    /// [`Command::run`] without the worker's state.
+    fn run(&self, job: &Self::Job, record: &mut Record<'_>, tally: &mut Self::Tally) -> Verdict;
 }
 
-impl<C: PuzzleCommand> Command for C {
-    type Job = Puzzle;
+impl<C: SimpleCommand> Command for C {
+    type Job = C::Job;
     type Worker = ();
 
     fn run(
         &self,
         _: &mut (),
-        job: &Puzzle,
+        job: &C::Job,
         record: &mut Record<'_>,
         tally: &mut C::Tally,
     ) -> Verdict {
-        PuzzleCommand::run(self, job, record, tally)
+        SimpleCommand::run(self, job, record, tally)
     }
 }
 

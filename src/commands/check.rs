@@ -48,7 +48,9 @@ struct Check {
     spec_set: bool,
 }
 
-impl batch::PuzzleCommand for Check {
+impl batch::SimpleCommand for Check {
+    type Job = Puzzle;
+
     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut SearchTally) -> Verdict {
         let outcome = if super::shapes::is_other_shape(&job.entry, self.spec_set) {
             super::shapes::entry(&self.search, &self.spec, job, record, tally)

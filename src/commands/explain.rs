@@ -231,7 +231,9 @@ fn marks(entry: &Entry) -> Option<&[u16; 81]> {
     entry.marks.as_deref()
 }
 
-impl batch::PuzzleCommand for Logic {
+impl batch::SimpleCommand for Logic {
+    type Job = Puzzle;
+
     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut LogicTally) -> Verdict {
         let stop = interrupt::stop_after(self.timeout);
         let entry = &job.entry;

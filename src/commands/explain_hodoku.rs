@@ -52,16 +52,15 @@ enum Outcome {
     Invalid(String),
 }
 
-impl batch::PuzzleCommand for Explain {
+impl batch::SimpleCommand for Explain {
+    type Job = Puzzle;
+
     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut Tally) -> Verdict {
         let stop = interrupt::stop_after(self.timeout);
         let entry = &job.entry;
         tally.read += 1;
-        let outcome = match &entry.result {
-            Err(err) => {
-                record.report(super::error_report(&job.input.name, err));
-                Outcome::Invalid(err.to_string())
-            }
+        let outcome = match super::board_or_report(job, record) {
+            Err(err) => Outcome::Invalid(err.to_string()),
             Ok(board) => {
                 // HoDoKu reads givens only: pencil marks of a position are not its input.
                 let analysis = sudoku::solver::analyse(board, Some(2), Some(&stop));

@@ -165,17 +165,10 @@ impl Tally for GenerateTally {
     }
 }
 
-impl batch::Command for Generate {
+impl batch::SimpleCommand for Generate {
     type Job = u64;
-    type Worker = ();
 
-    fn run(
-        &self,
-        _: &mut (),
-        &index: &u64,
-        record: &mut Record<'_>,
-        tally: &mut GenerateTally,
-    ) -> Verdict {
+    fn run(&self, &index: &u64, record: &mut Record<'_>, tally: &mut GenerateTally) -> Verdict {
         if self.solved {
             tally.made += 1;
             self.write_solved(record.out(), index, &self.generator.solved(index));

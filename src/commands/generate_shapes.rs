@@ -241,17 +241,10 @@ impl GenerateShapes {
     }
 }
 
-impl batch::Command for GenerateShapes {
+impl batch::SimpleCommand for GenerateShapes {
     type Job = u64;
-    type Worker = ();
 
-    fn run(
-        &self,
-        _: &mut (),
-        &index: &u64,
-        record: &mut Record<'_>,
-        tally: &mut ShapesTally,
-    ) -> Verdict {
+    fn run(&self, &index: &u64, record: &mut Record<'_>, tally: &mut ShapesTally) -> Verdict {
         let stop = interrupt::stop_after(self.timeout);
         // The symmetry drawn is the stream's first draw, as `make` draws it.
         let symmetry = {

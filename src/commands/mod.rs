@@ -8,7 +8,8 @@
 //! ```text
 //! struct Hint { format: Format, .. }
 //! batch::counts! { struct HintTally { read, solved, invalid } }   // counts for --stats
-//! impl batch::PuzzleCommand for Hint {
+//! impl batch::SimpleCommand for Hint {
+//!     type Job = Puzzle;
 //!     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut HintTally) -> Verdict {
 //!         // a bad line: record.report(error_report(..)); write its record; Verdict::Invalid
 //!         // a puzzle: append the record to record.out(); poll interrupt::stopping() in long
@@ -25,9 +26,9 @@
 //! }
 //! ```
 //!
-//! A command with per-thread state (solve's `--trace` writer) or numbered jobs (generate,
-//! with [`batch::Counter`](crate::batch::Counter) as the source) implements
-//! [`batch::Command`](crate::batch::Command) itself.
+//! Numbered jobs (generate) are `u64` indices from a [`batch::Counter`](crate::batch::Counter);
+//! a command with per-thread state (solve's `--trace` writer, canon's form finder)
+//! implements [`batch::Command`](crate::batch::Command) itself.
 
 pub mod canon;
 pub mod check;
@@ -76,6 +77,17 @@ pub fn board_as_read<'a>(
         write_invalid_line(out, job, err, json);
     }
     None
+}
+
+/// The board a line gives, or its error after reporting it on stderr (located, see
+/// [`error_report`]).
+pub fn board_or_report<'a>(
+    job: &'a Puzzle,
+    record: &mut Record<'_>,
+) -> Result<&'a Board, &'a PuzzleError> {
+    job.entry.result.as_ref().inspect_err(|err| {
+        record.report(error_report(&job.input.name, err));
+    })
 }
 
 /// The driver's options for the flags every command shares: `--threads`, full chunks, the

@@ -251,17 +251,18 @@ batch::counts! {
     }
 }
 
-impl batch::PuzzleCommand for Print {
+impl batch::SimpleCommand for Print {
+    type Job = Puzzle;
+
     /// The record: `CELLS MARKS SOLUTION CAPTION`, with `-` for no marks or no solution asked
     /// for; when asked for and not one, the solution is `none`, `stopped` or
     /// `multiple:FIRST`.
     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut PrintTally) -> Verdict {
         tally.read += 1;
         let entry = &job.entry;
-        let board = match &entry.result {
-            Err(err) => {
+        let board = match super::board_or_report(job, record) {
+            Err(_) => {
                 tally.invalid += 1;
-                record.report(super::error_report(&job.input.name, err));
                 return Verdict::Invalid;
             }
             Ok(board) => board,

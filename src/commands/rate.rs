@@ -60,16 +60,15 @@ enum Outcome {
     Invalid(String, Option<u64>),
 }
 
-impl batch::PuzzleCommand for Rate {
+impl batch::SimpleCommand for Rate {
+    type Job = Puzzle;
+
     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut RateTally) -> Verdict {
         let stop = interrupt::stop_after(self.timeout);
         let entry = &job.entry;
         tally.read += 1;
-        let outcome = match &entry.result {
-            Err(err) => {
-                record.report(super::error_report(&job.input.name, err));
-                Outcome::Invalid(err.to_string(), Some(err.column))
-            }
+        let outcome = match super::board_or_report(job, record) {
+            Err(err) => Outcome::Invalid(err.to_string(), Some(err.column)),
             Ok(board) => {
                 let marks = entry.marks.as_deref();
                 let analysis = super::analyse_entry(board, marks, &stop);

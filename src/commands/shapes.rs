@@ -8,7 +8,6 @@
 //! grid in the puzzle's shape and alphabet and the shape's fields in JSON.
 
 use std::io::Write as _;
-use std::ops::ControlFlow;
 use std::time::Instant;
 
 use anyhow::{Context as _, Result};
@@ -22,9 +21,6 @@ use sudoku::variant::{Puzzle, Spec, parse_regions};
 use super::solve::{Search, SearchTally};
 use crate::batch::{Puzzle as Job, Record, interrupt};
 use crate::cli::ShapeArgs;
-
-/// How often a count in progress is published to the live display.
-const COUNT_PUBLISH: u64 = 1 << 12;
 
 /// The [`Spec`] of the command line's shape flags; a bad `--variant` or `--regions` is an
 /// error before any puzzle is read.
@@ -174,17 +170,12 @@ fn run_search(
                 }
                 first.get_or_insert(solution);
             }
-            if count.is_multiple_of(COUNT_PUBLISH) {
-                record.progress().add_found(COUNT_PUBLISH);
-            }
-            if limit == Some(count) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
+            super::solve::after_solution(record, count, limit)
         },
     );
-    record.progress().add_found(count % COUNT_PUBLISH);
+    record
+        .progress()
+        .add_found(count % super::solve::COUNT_PUBLISH);
     if search.mode == Mode::All && cx.format == Format::Json {
         record.out().push(b']');
     }

@@ -22,7 +22,7 @@ use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict, inte
 use crate::cli::{SolveArgs, SolveFormat, SolveMethod};
 
 /// How often a count in progress is published to the live display (a power of two).
-const COUNT_PUBLISH: u64 = 1 << 14;
+pub(super) const COUNT_PUBLISH: u64 = 1 << 14;
 
 /// Runs `sudoku solve`.
 pub fn run(args: SolveArgs) -> Result<Ending> {
@@ -307,6 +307,23 @@ batch::counts! {
     }
 }
 
+/// After solution number `count` of a search: the progress display hears of them now and
+/// then, and `--limit` stops the search.
+pub(super) fn after_solution(
+    record: &mut Record<'_>,
+    count: u64,
+    limit: Option<u64>,
+) -> ControlFlow<()> {
+    if count.is_multiple_of(COUNT_PUBLISH) {
+        record.progress().add_found(COUNT_PUBLISH);
+    }
+    if limit == Some(count) {
+        ControlFlow::Break(())
+    } else {
+        ControlFlow::Continue(())
+    }
+}
+
 impl SearchTally {
     /// Counts the outcome of a search of a valid puzzle.
     pub fn count(&mut self, outcome: &Outcome) {
@@ -372,11 +389,10 @@ impl Search {
     ) -> Option<Outcome> {
         let cx = self.context(job);
         tally.read += 1;
-        let puzzle = match &job.entry.result {
+        let puzzle = match super::board_or_report(job, record) {
             Ok(board) => *board,
             Err(err) => {
                 tally.invalid += 1;
-                record.report(super::error_report(&job.input.name, err));
                 format::write_invalid(record.out(), &cx, err, err.board.as_deref());
                 return None;
             }
@@ -431,14 +447,7 @@ impl Search {
                     _ if count == 1 => first = Some(solution()),
                     _ => {}
                 }
-                if count.is_multiple_of(COUNT_PUBLISH) {
-                    record.progress().add_found(COUNT_PUBLISH);
-                }
-                if limit == Some(count) {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
+                after_solution(record, count, limit)
             };
             let (end, guesses) = match self.method {
                 SolveMethod::Fast => {

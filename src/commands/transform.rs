@@ -89,7 +89,9 @@ batch::counts! {
     }
 }
 
-impl batch::PuzzleCommand for TransformCommand {
+impl batch::SimpleCommand for TransformCommand {
+    type Job = Puzzle;
+
     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut TransformTally) -> Verdict {
         tally.read += 1;
         let Some(board) = super::board_as_read(job, record, Some((b"", self.json))) else {

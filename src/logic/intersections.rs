@@ -22,8 +22,7 @@ pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlo
     match t {
         Technique::Pointing => locked(grid, true, sink),
         Technique::Claiming => locked(grid, false, sink),
-        Technique::LockedPair => subsets::locked(grid, 2, sink),
-        Technique::LockedTriple => subsets::locked(grid, 3, sink),
+        Technique::LockedPair | Technique::LockedTriple => subsets::naked(grid, t, sink),
         _ => ControlFlow::Continue(()),
     }
 }

@@ -372,6 +372,19 @@ pub(crate) fn all_found<T>(
     found
 }
 
+impl Technique {
+    /// How many cells (or digits) a subset technique is about: 2 for the pairs, 3 for the
+    /// triples, 4 for the quads.
+    pub(crate) fn subset_size(self) -> usize {
+        use Technique::*;
+        match self {
+            NakedPair | HiddenPair | LockedPair => 2,
+            NakedTriple | HiddenTriple | LockedTriple => 3,
+            _ => 4,
+        }
+    }
+}
+
 fn normalize(s: &str) -> String {
     s.chars()
         .filter(|c| c.is_ascii_alphanumeric() || *c == '+')

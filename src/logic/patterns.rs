@@ -114,6 +114,25 @@ fn removals(cells: CellSet, digit: u8) -> Vec<Candidate> {
     cells.iter().map(|c| Candidate::new(c, digit)).collect()
 }
 
+/// The step of a single-digit chain `a=b-c=d` found in `houses`: `targets`, the cells that
+/// see both ends, lose `digit`.
+fn chain_step(
+    technique: Technique,
+    digit: u8,
+    [a, b, c, d]: [usize; 4],
+    targets: CellSet,
+    houses: Vec<u8>,
+) -> Step {
+    let evidence = Evidence {
+        houses,
+        cells: cells_of(&[a, b, c, d]),
+        digits: digits::bit(digit),
+        chains: vec![three_links(digit, a, b, c, d)],
+        ..Evidence::default()
+    };
+    Step::elimination(technique, removals(targets, digit), evidence)
+}
+
 /// The chain `a = b - c = d` on one digit.
 fn three_links(digit: u8, a: usize, b: usize, c: usize, d: usize) -> Vec<Link> {
     let n = |cell| Node::candidate(cell, digit);
@@ -179,16 +198,14 @@ fn skyscraper(grid: &Grid, digit: u8, sink: &mut Sink<'_>) -> ControlFlow<()> {
                 if targets.is_empty() {
                     continue;
                 }
-                sink(Step::elimination(
+                let chain = [free_i, base_i, base_j, free_j];
+                let houses = vec![hi as u8, hj as u8];
+                sink(chain_step(
                     Technique::Skyscraper,
-                    removals(targets, digit),
-                    Evidence {
-                        houses: vec![hi as u8, hj as u8],
-                        cells: cells_of(&[ai, bi, aj, bj]),
-                        digits: digits::bit(digit),
-                        chains: vec![three_links(digit, free_i, base_i, base_j, free_j)],
-                        ..Evidence::default()
-                    },
+                    digit,
+                    chain,
+                    targets,
+                    houses,
                 ))?;
             }
         }
@@ -345,15 +362,13 @@ fn turbot_fish(grid: &Grid, digit: u8, sink: &mut Sink<'_>) -> ControlFlow<()> {
                     }
                     seen[a].insert(e);
                     seen[e].insert(a);
-                    sink(Step::elimination(
+                    let chain = [a, b, c, e];
+                    sink(chain_step(
                         Technique::TurbotFish,
-                        removals(targets, digit),
-                        Evidence {
-                            cells: cells_of(&[a, b, c, e]),
-                            digits: digits::bit(digit),
-                            chains: vec![three_links(digit, a, b, c, e)],
-                            ..Evidence::default()
-                        },
+                        digit,
+                        chain,
+                        targets,
+                        Vec::new(),
                     ))?;
                 }
             }

@@ -3,6 +3,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::geometry::bits::ones;
 use crate::geometry::{CellSet, digits};
 
 use super::{Evidence, Grid, Sink, Step, Technique};
@@ -23,12 +24,12 @@ pub(super) fn implements(t: Technique) -> bool {
 
 pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
     match t {
-        Technique::NakedPair => naked(grid, 2, sink),
-        Technique::NakedTriple => naked(grid, 3, sink),
-        Technique::NakedQuad => naked(grid, 4, sink),
-        Technique::HiddenPair => hidden(grid, 2, sink),
-        Technique::HiddenTriple => hidden(grid, 3, sink),
-        Technique::HiddenQuad => hidden(grid, 4, sink),
+        Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => {
+            naked(grid, t, sink)
+        }
+        Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => {
+            hidden(grid, t, sink)
+        }
         _ => ControlFlow::Continue(()),
     }
 }
@@ -110,16 +111,18 @@ fn naked_subsets(
             continue;
         }
         tight(&cands, open, n, &mut |sub, mask| {
-            let mut set = CellSet::EMPTY;
-            let mut bits = sub;
-            while bits != 0 {
-                set.insert(usize::from(cells[bits.trailing_zeros() as usize]));
-                bits &= bits - 1;
-            }
-            f(h, set, mask)
+            f(h, at_positions(h, sub), mask)
         })?;
     }
     ControlFlow::Continue(())
+}
+
+/// The cells of house `h` at `positions` (bit `i`: the house's cell `i`).
+#[inline]
+fn at_positions(h: usize, positions: u16) -> CellSet {
+    ones(positions)
+        .map(|i| usize::from(HOUSE_CELLS[h][i]))
+        .collect()
 }
 
 /// Whether a subset's cells lie in a box and a line at once (a locked subset).
@@ -127,75 +130,51 @@ fn is_locked(cells: CellSet) -> bool {
     cells.common_houses().count_ones() == 2
 }
 
-/// Naked subsets: `n` cells of a house with `n` digits between them; the digits leave the rest
-/// of the house. Subsets of two or three cells that lie in a box and a line are locked pairs
-/// and triples, reported by [`locked`] instead.
-fn naked(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let technique = match n {
-        2 => Technique::NakedPair,
-        3 => Technique::NakedTriple,
-        _ => Technique::NakedQuad,
-    };
-    naked_subsets(grid, n, &mut |h, cells, mask| {
-        if n <= 3 && is_locked(cells) {
-            return ControlFlow::Continue(());
-        }
-        let elims = grid.candidates_in(house(h) - cells, mask);
-        if elims.is_empty() {
-            return ControlFlow::Continue(());
-        }
-        sink(Step::elimination(
-            technique,
-            elims,
-            Evidence {
-                houses: vec![h as u8],
-                cells,
-                digits: mask,
-                ..Evidence::default()
-            },
-        ))
-    })
+/// What a person needs to see a subset: its houses, cells and digits.
+fn subset(houses: Vec<u8>, cells: CellSet, digits: u16) -> Evidence {
+    Evidence {
+        houses,
+        cells,
+        digits,
+        ..Evidence::default()
+    }
 }
 
-/// Locked pairs and triples: a naked subset in a box and a line at once; its digits leave the
-/// rest of both.
-pub(super) fn locked(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let technique = if n == 2 {
-        Technique::LockedPair
-    } else {
-        Technique::LockedTriple
-    };
+/// Naked subsets: `n` cells of a house with `n` digits between them; the digits leave the rest
+/// of the house. Subsets of two or three cells that lie in a box and a line at once are the
+/// locked pairs and triples (`technique` says which kind is wanted); their digits leave the
+/// rest of both houses.
+pub(super) fn naked(grid: &Grid, technique: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let n = technique.subset_size();
+    let locked = matches!(technique, Technique::LockedPair | Technique::LockedTriple);
     naked_subsets(grid, n, &mut |h, cells, mask| {
-        // Found once from its box, which comes first in the search order.
-        if h < 18 || !is_locked(cells) {
+        // A locked subset is found once, from its box (first in the search order).
+        if (n <= 3 && is_locked(cells)) != locked || (locked && h < 18) {
             return ControlFlow::Continue(());
         }
-        let line = (cells.common_houses() & !(1 << h)).trailing_zeros() as usize;
-        let elims = grid.candidates_in((house(h) | house(line)) - cells, mask);
+        let mut houses = vec![h as u8];
+        let mut region = house(h);
+        if locked {
+            let line = (cells.common_houses() & !(1 << h)).trailing_zeros() as usize;
+            houses.push(line as u8);
+            region |= house(line);
+        }
+        let elims = grid.candidates_in(region - cells, mask);
         if elims.is_empty() {
             return ControlFlow::Continue(());
         }
         sink(Step::elimination(
             technique,
             elims,
-            Evidence {
-                houses: vec![h as u8, line as u8],
-                cells,
-                digits: mask,
-                ..Evidence::default()
-            },
+            subset(houses, cells, mask),
         ))
     })
 }
 
 /// Hidden subsets: `n` digits of a house confined to the same `n` cells; those cells lose
 /// every other candidate.
-fn hidden(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    let technique = match n {
-        2 => Technique::HiddenPair,
-        3 => Technique::HiddenTriple,
-        _ => Technique::HiddenQuad,
-    };
+fn hidden(grid: &Grid, technique: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let n = technique.subset_size();
     for h in ORDER {
         let house_cells = &HOUSE_CELLS[h];
         // places[d - 1]: the positions (bit i for the house's i-th cell) where digit d may go.
@@ -217,12 +196,7 @@ fn hidden(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<()> {
             continue;
         }
         tight(&places, open, n, &mut |mask, positions| {
-            let mut cells = CellSet::EMPTY;
-            let mut bits = positions;
-            while bits != 0 {
-                cells.insert(usize::from(house_cells[bits.trailing_zeros() as usize]));
-                bits &= bits - 1;
-            }
+            let cells = at_positions(h, positions);
             let elims = grid.candidates_in(cells, digits::ALL & !mask);
             if elims.is_empty() {
                 return ControlFlow::Continue(());
@@ -230,12 +204,7 @@ fn hidden(grid: &Grid, n: usize, sink: &mut Sink<'_>) -> ControlFlow<()> {
             sink(Step::elimination(
                 technique,
                 elims,
-                Evidence {
-                    houses: vec![h as u8],
-                    cells,
-                    digits: mask,
-                    ..Evidence::default()
-                },
+                subset(vec![h as u8], cells, mask),
             ))
         })?;
     }

@@ -158,8 +158,8 @@ fn unique_rectangles(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlF
         Technique::UniqueRectangle1 => type1(grid, r, sink),
         Technique::UniqueRectangle2 | Technique::UniqueRectangle5 => type2or5(grid, r, t, sink),
         Technique::UniqueRectangle3 => type3(grid, r, sink),
-        Technique::UniqueRectangle4 => type4(grid, r, sink),
-        Technique::UniqueRectangle6 => type6(grid, r, sink),
+        Technique::UniqueRectangle4 => type4_or_6(grid, r, true, sink),
+        Technique::UniqueRectangle6 => type4_or_6(grid, r, false, sink),
         Technique::HiddenRectangle => hidden(grid, r, sink),
         _ => ControlFlow::Continue(()),
     })
@@ -277,21 +277,33 @@ fn type3(grid: &Grid, r: &Rect, sink: &mut Sink<'_>) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
-/// Type 4: two corners with extra digits on one side; if one of `x`, `y` has no other place
-/// in a house they share, it is in one of them, and so the other digit is in neither.
-fn type4(grid: &Grid, r: &Rect, sink: &mut Sink<'_>) -> ControlFlow<()> {
+/// Types 4 and 6: two corners with extra digits.
+///
+/// Type 4, the two in one row or column: if one of `x`, `y` has no other place in a house they
+/// share, it is in one of them, and so the other digit is in neither. Type 6, the two
+/// diagonal: if a digit of the rectangle has no place in their two rows and two columns
+/// outside the rectangle, it cannot be in those two corners (it would then fill all four).
+fn type4_or_6(grid: &Grid, r: &Rect, type4: bool, sink: &mut Sink<'_>) -> ControlFlow<()> {
     if r.two.len() != 2 {
         return ControlFlow::Continue(());
     }
     let (e1, e2) = two_of(r.extra);
-    if !same_row_or_col(e1, e2) {
+    if same_row_or_col(e1, e2) != type4 {
         return ControlFlow::Continue(());
     }
-    let common = r.extra.common_peers();
-    let delete = if (common & grid.cells_with(r.x)).is_empty() {
-        r.y
-    } else if (common & grid.cells_with(r.y)).is_empty() {
-        r.x
+    let (technique, region) = if type4 {
+        (Technique::UniqueRectangle4, r.extra.common_peers())
+    } else {
+        let lines =
+            house(row_of(e1)) | house(row_of(e2)) | house(9 + col_of(e1)) | house(9 + col_of(e2));
+        (Technique::UniqueRectangle6, lines - r.cells)
+    };
+    // The digit with no place in the region (x first), and the one it deletes.
+    let (delete_if_x, delete_if_y) = if type4 { (r.y, r.x) } else { (r.x, r.y) };
+    let delete = if (region & grid.cells_with(r.x)).is_empty() {
+        delete_if_x
+    } else if (region & grid.cells_with(r.y)).is_empty() {
+        delete_if_y
     } else {
         return ControlFlow::Continue(());
     };
@@ -300,39 +312,7 @@ fn type4(grid: &Grid, r: &Rect, sink: &mut Sink<'_>) -> ControlFlow<()> {
         return ControlFlow::Continue(());
     }
     sink(Step::elimination(
-        Technique::UniqueRectangle4,
-        elims,
-        ur_evidence(r, Vec::new(), r.extra),
-    ))
-}
-
-/// Type 6: two diagonal corners with extra digits; if a digit of the rectangle has no place
-/// in its two rows and two columns outside the rectangle, it cannot be in those two corners
-/// (it would then fill all four).
-fn type6(grid: &Grid, r: &Rect, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    if r.two.len() != 2 {
-        return ControlFlow::Continue(());
-    }
-    let (e1, e2) = two_of(r.extra);
-    if same_row_or_col(e1, e2) {
-        return ControlFlow::Continue(());
-    }
-    let lines =
-        house(row_of(e1)) | house(row_of(e2)) | house(9 + col_of(e1)) | house(9 + col_of(e2));
-    let outside = lines - r.cells;
-    let delete = if (outside & grid.cells_with(r.x)).is_empty() {
-        r.x
-    } else if (outside & grid.cells_with(r.y)).is_empty() {
-        r.y
-    } else {
-        return ControlFlow::Continue(());
-    };
-    let elims = grid.candidates_in(r.extra, digits::bit(delete));
-    if elims.is_empty() {
-        return ControlFlow::Continue(());
-    }
-    sink(Step::elimination(
-        Technique::UniqueRectangle6,
+        technique,
         elims,
         ur_evidence(r, Vec::new(), r.extra),
     ))

@@ -196,6 +196,14 @@ struct Found {
 }
 
 impl Found {
+    /// A chain ending at `end` whose `digit` leaves `victims` (when there are any).
+    fn add_victims(&mut self, engine: &Engine, t: Technique, digit: u8, victims: Cells, end: Lit) {
+        if !victims.is_empty() {
+            let elims = victims.iter().map(|c| Candidate::new(c, digit)).collect();
+            self.add(engine, t, elims, end);
+        }
+    }
+
     fn add(&mut self, engine: &Engine, technique: Technique, elims: Vec<Candidate>, end: Lit) {
         let mut elims = elims;
         elims.sort_unstable_by_key(|c| (c.digit, c.cell));
@@ -269,10 +277,7 @@ fn x_chains(grid: &GeneralGrid) -> Vec<GeneralStep> {
                     continue;
                 }
                 let victims = places & shape.peers(s) & shape.peers(e);
-                if !victims.is_empty() {
-                    let elims = victims.iter().map(|c| Candidate::new(c, digit)).collect();
-                    found.add(&engine, Technique::XChain, elims, end);
-                }
+                found.add_victims(&engine, Technique::XChain, digit, victims, end);
             }
         }
     }
@@ -299,10 +304,7 @@ fn xy_chains(grid: &GeneralGrid) -> Vec<GeneralStep> {
                     continue;
                 }
                 let victims = grid.cells_with(digit) & shape.peers(s) & shape.peers(e);
-                if !victims.is_empty() {
-                    let elims = victims.iter().map(|c| Candidate::new(c, digit)).collect();
-                    found.add(&engine, Technique::XYChain, elims, end);
-                }
+                found.add_victims(&engine, Technique::XYChain, digit, victims, end);
             }
         }
     }

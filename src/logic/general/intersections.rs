@@ -17,8 +17,7 @@ pub(super) fn find(g: &GeneralGrid, t: Technique, sink: &mut GeneralSink<'_>) ->
     match t {
         Technique::Pointing => locked(g, true, sink),
         Technique::Claiming => locked(g, false, sink),
-        Technique::LockedPair => subsets::locked(g, 2, sink),
-        Technique::LockedTriple => subsets::locked(g, 3, sink),
+        Technique::LockedPair | Technique::LockedTriple => subsets::naked(g, t, sink),
         _ => ControlFlow::Continue(()),
     }
 }

@@ -13,12 +13,10 @@ use crate::logic::Technique;
 
 pub(super) fn find(g: &GeneralGrid, t: Technique, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
     match t {
-        Technique::NakedPair => naked(g, 2, sink),
-        Technique::NakedTriple => naked(g, 3, sink),
-        Technique::NakedQuad => naked(g, 4, sink),
-        Technique::HiddenPair => hidden(g, 2, sink),
-        Technique::HiddenTriple => hidden(g, 3, sink),
-        Technique::HiddenQuad => hidden(g, 4, sink),
+        Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => naked(g, t, sink),
+        Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => {
+            hidden(g, t, sink)
+        }
         _ => ControlFlow::Continue(()),
     }
 }
@@ -107,6 +105,16 @@ fn common_houses(grid: &GeneralGrid, cells: &[usize]) -> Vec<usize> {
         .collect()
 }
 
+/// What a person needs to see a subset: its houses, cells and digits.
+fn subset(houses: Vec<usize>, cells: Vec<usize>, digits: u32) -> GeneralEvidence {
+    GeneralEvidence {
+        houses,
+        cells,
+        digits,
+        ..GeneralEvidence::default()
+    }
+}
+
 /// What a naked subset removes: each of its digits from every other cell that sees all of
 /// the subset's cells holding that digit.
 fn naked_eliminations(grid: &GeneralGrid, cells: &[usize], mask: u32) -> Vec<Candidate> {
@@ -124,71 +132,40 @@ fn naked_eliminations(grid: &GeneralGrid, cells: &[usize], mask: u32) -> Vec<Can
     out
 }
 
-fn naked(grid: &GeneralGrid, n: usize, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
-    let technique = match n {
-        2 => Technique::NakedPair,
-        3 => Technique::NakedTriple,
-        _ => Technique::NakedQuad,
-    };
-    naked_subsets(grid, n, &mut |h, cells, mask| {
-        if n <= 3 && common_houses(grid, cells).len() >= 2 {
-            return ControlFlow::Continue(());
-        }
-        let elims = naked_eliminations(grid, cells, mask);
-        if elims.is_empty() {
-            return ControlFlow::Continue(());
-        }
-        sink(GeneralStep::elimination(
-            technique,
-            elims,
-            GeneralEvidence {
-                houses: vec![h],
-                cells: cells.to_vec(),
-                digits: mask,
-                ..GeneralEvidence::default()
-            },
-        ))
-    })
-}
-
-/// Locked pairs and triples: a naked subset whose cells share two houses or more; its
-/// digits leave the rest of all of them. Found once, from the first shared house scanned.
-pub(super) fn locked(grid: &GeneralGrid, n: usize, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
-    let technique = if n == 2 {
-        Technique::LockedPair
-    } else {
-        Technique::LockedTriple
-    };
+/// Naked subsets: `n` cells of a house with `n` digits between them. Pairs and triples whose
+/// cells share two houses or more are the locked pairs and triples (`technique` says which
+/// kind is wanted), found once, from the first shared house scanned; their digits leave the
+/// rest of all of them.
+pub(super) fn naked(
+    grid: &GeneralGrid,
+    technique: Technique,
+    sink: &mut GeneralSink<'_>,
+) -> ControlFlow<()> {
+    let n = technique.subset_size();
+    let locked = matches!(technique, Technique::LockedPair | Technique::LockedTriple);
     naked_subsets(grid, n, &mut |h, cells, mask| {
         let common = common_houses(grid, cells);
-        if common.len() < 2 || common[0] != h {
+        let in_two = n <= 3 && common.len() >= 2;
+        if in_two != locked || (locked && common[0] != h) {
             return ControlFlow::Continue(());
         }
         let elims = naked_eliminations(grid, cells, mask);
         if elims.is_empty() {
             return ControlFlow::Continue(());
         }
+        let houses = if locked { common } else { vec![h] };
         sink(GeneralStep::elimination(
             technique,
             elims,
-            GeneralEvidence {
-                houses: common,
-                cells: cells.to_vec(),
-                digits: mask,
-                ..GeneralEvidence::default()
-            },
+            subset(houses, cells.to_vec(), mask),
         ))
     })
 }
 
 /// Hidden subsets: `n` digits of a house confined to `n` of its cells; the cells lose every
 /// other digit.
-fn hidden(grid: &GeneralGrid, n: usize, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
-    let technique = match n {
-        2 => Technique::HiddenPair,
-        3 => Technique::HiddenTriple,
-        _ => Technique::HiddenQuad,
-    };
+fn hidden(grid: &GeneralGrid, technique: Technique, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
+    let n = technique.subset_size();
     let shape = grid.shape();
     let size = shape.size();
     let mut positions = vec![0u32; size];
@@ -211,8 +188,8 @@ fn hidden(grid: &GeneralGrid, n: usize, sink: &mut GeneralSink<'_>) -> ControlFl
         }
         tight(&positions, open, n, &mut |digit_bits, cover| {
             let mut elims = Vec::new();
-            let subset: Vec<usize> = super::bits(cover).map(|i| cells[i]).collect();
-            for &c in &subset {
+            let chosen: Vec<usize> = super::bits(cover).map(|i| cells[i]).collect();
+            for &c in &chosen {
                 for d in super::digits(grid.candidates(c) & !digit_bits) {
                     elims.push(Candidate::new(c, d));
                 }
@@ -223,12 +200,7 @@ fn hidden(grid: &GeneralGrid, n: usize, sink: &mut GeneralSink<'_>) -> ControlFl
             sink(GeneralStep::elimination(
                 technique,
                 elims,
-                GeneralEvidence {
-                    houses: vec![h],
-                    cells: subset,
-                    digits: digit_bits,
-                    ..GeneralEvidence::default()
-                },
+                subset(vec![h], chosen, digit_bits),
             ))
         })?;
     }
