@@ -30,21 +30,15 @@ pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlo
     }
 }
 
-/// Reports the single `digit` in `cell`, found in house `h` (none for a naked single).
-fn single(
-    sink: &mut Sink<'_>,
-    technique: Technique,
-    h: Option<usize>,
-    cell: usize,
-    digit: u8,
-) -> ControlFlow<()> {
+/// The single `digit` in `cell`, found in house `h` (none for a naked single).
+fn single(technique: Technique, h: Option<usize>, cell: usize, digit: u8) -> Step {
     let evidence = Evidence {
         houses: h.map(|h| vec![h as u8]).unwrap_or_default(),
         cells: super::CellSet::single(cell),
         digits: digits::bit(digit),
         ..Evidence::default()
     };
-    sink(Step::placement(technique, cell, digit, evidence))
+    Step::placement(technique, cell, digit, evidence)
 }
 
 /// Whether a bit set holds exactly one bit: the lowest cleared leaves nothing. (A 128-bit
@@ -68,7 +62,7 @@ fn full_house(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
         let missing = digits::ALL & !placed;
         if missing.count_ones() == 1 && grid.candidates(cell) & missing != 0 {
             let digit = digits::first(missing);
-            single(sink, Technique::FullHouse, Some(h), cell, digit)?;
+            sink(single(Technique::FullHouse, Some(h), cell, digit))?;
         }
     }
     ControlFlow::Continue(())
@@ -81,7 +75,7 @@ fn hidden_single(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
             let places = grid.house_cells_with(h, digit);
             if one(places.0) {
                 let cell = places.0.trailing_zeros() as usize;
-                single(sink, Technique::HiddenSingle, Some(h), cell, digit)?;
+                sink(single(Technique::HiddenSingle, Some(h), cell, digit))?;
             }
         }
     }
@@ -94,7 +88,7 @@ fn naked_single(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
         let cands = grid.candidates(cell);
         if cands != 0 && cands & (cands - 1) == 0 {
             let digit = digits::first(cands);
-            single(sink, Technique::NakedSingle, None, cell, digit)?;
+            sink(single(Technique::NakedSingle, None, cell, digit))?;
         }
     }
     ControlFlow::Continue(())

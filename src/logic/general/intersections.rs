@@ -9,25 +9,21 @@
 
 use std::ops::ControlFlow;
 
-use super::{Candidate, GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep, subsets};
+use super::{Candidate, GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep};
 use crate::geometry::HouseKind;
 use crate::logic::Technique;
-
-pub(super) fn find(g: &GeneralGrid, t: Technique, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
-    match t {
-        Technique::Pointing => locked(g, true, sink),
-        Technique::Claiming => locked(g, false, sink),
-        Technique::LockedPair | Technique::LockedTriple => subsets::naked(g, t, sink),
-        _ => ControlFlow::Continue(()),
-    }
-}
 
 /// Whether a house is a block (the base of a pointing step) rather than a line.
 fn is_block(kind: HouseKind) -> bool {
     matches!(kind, HouseKind::Box | HouseKind::Region | HouseKind::Window)
 }
 
-fn locked(grid: &GeneralGrid, pointing: bool, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
+/// Pointing (`pointing`: the base house is a block) or claiming (a line).
+pub(super) fn locked(
+    grid: &GeneralGrid,
+    pointing: bool,
+    sink: &mut GeneralSink<'_>,
+) -> ControlFlow<()> {
     let shape = grid.shape();
     let technique = if pointing {
         Technique::Pointing

@@ -74,7 +74,14 @@ pub fn find(t: Technique, grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> Con
         Family::Singles if t == Technique::FullHouse => singles::full_house(grid, sink),
         Family::Singles if t == Technique::HiddenSingle => singles::hidden_single(grid, sink),
         Family::Singles => singles::naked_single(grid, sink),
-        Family::Intersections => intersections::find(grid, t, sink),
+        Family::Intersections if t == Technique::Pointing => {
+            intersections::locked(grid, true, sink)
+        }
+        Family::Intersections if t == Technique::Claiming => {
+            intersections::locked(grid, false, sink)
+        }
+        // Locked pairs and triples are naked subsets in two houses.
+        Family::Intersections => subsets::naked(grid, t, sink),
         Family::Subsets => subsets::find(grid, t, sink),
         Family::Fish => fish::find(grid, t, sink),
         Family::Chains => chains::find(grid, t, sink),

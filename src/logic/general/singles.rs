@@ -5,21 +5,15 @@ use std::ops::ControlFlow;
 use super::{GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep};
 use crate::logic::Technique;
 
-/// Reports the single `digit` in `cell`, found in house `h` (none for a naked single).
-fn single(
-    sink: &mut GeneralSink<'_>,
-    technique: Technique,
-    h: Option<usize>,
-    cell: usize,
-    digit: u8,
-) -> ControlFlow<()> {
+/// The single `digit` in `cell`, found in house `h` (none for a naked single).
+fn single(technique: Technique, h: Option<usize>, cell: usize, digit: u8) -> GeneralStep {
     let evidence = GeneralEvidence {
         houses: h.into_iter().collect(),
         cells: vec![cell],
         digits: 1 << (digit - 1),
         ..GeneralEvidence::default()
     };
-    sink(GeneralStep::placement(technique, cell, digit, evidence))
+    GeneralStep::placement(technique, cell, digit, evidence)
 }
 
 /// A house with one open cell: the digit it lacks goes there.
@@ -41,7 +35,7 @@ pub(super) fn full_house(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> Cont
         let missing = grid.geometry().all_digits() & !placed;
         if missing.count_ones() == 1 && grid.candidates(cell) & missing != 0 {
             let digit = missing.trailing_zeros() as u8 + 1;
-            single(sink, Technique::FullHouse, Some(h), cell, digit)?;
+            sink(single(Technique::FullHouse, Some(h), cell, digit))?;
         }
     }
     ControlFlow::Continue(())
@@ -57,7 +51,7 @@ pub(super) fn hidden_single(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> C
                 continue;
             }
             if let Some(cell) = places.first_cell() {
-                single(sink, Technique::HiddenSingle, Some(h), cell, digit)?;
+                sink(single(Technique::HiddenSingle, Some(h), cell, digit))?;
             }
         }
     }
@@ -70,7 +64,7 @@ pub(super) fn naked_single(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> Co
         let cands = grid.candidates(cell);
         if cands != 0 && cands & (cands - 1) == 0 {
             let digit = cands.trailing_zeros() as u8 + 1;
-            single(sink, Technique::NakedSingle, None, cell, digit)?;
+            sink(single(Technique::NakedSingle, None, cell, digit))?;
         }
     }
     ControlFlow::Continue(())
