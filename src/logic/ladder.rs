@@ -105,8 +105,12 @@ const ORDER: &[Technique] = {
         FrankenJellyfish,
         FinnedFrankenJellyfish,
         FinnedMutantJellyfish,
+        FinnedMutantSquirmbag,
+        FinnedMutantWhale,
         ForcingChainContradiction,
         ForcingChainVerity,
+        TemplateSet,
+        TemplateDelete,
     ]
 };
 
@@ -121,6 +125,10 @@ const NOT_BY_DEFAULT: &[Technique] = &[
     Technique::FinnedFrankenSwordfish,
     Technique::FinnedFrankenJellyfish,
     Technique::FinnedMutantJellyfish,
+    Technique::FinnedMutantSquirmbag,
+    Technique::FinnedMutantWhale,
+    Technique::TemplateSet,
+    Technique::TemplateDelete,
 ];
 
 impl Default for Ladder {
@@ -184,9 +192,12 @@ impl Ladder {
     /// Whether some technique of the ladder places digits (singles, forcing chains): without
     /// one, no puzzle can be solved with it.
     pub fn can_place(&self) -> bool {
-        self.techniques
-            .iter()
-            .any(|t| matches!(t.family(), Family::Singles | Family::Forcing))
+        self.techniques.iter().any(|t| {
+            matches!(
+                t.family(),
+                Family::Singles | Family::Forcing | Family::Templates
+            )
+        })
     }
 
     /// Whether the ladder holds singles and nothing else.
