@@ -24,6 +24,7 @@ use sudoku::solver;
 struct Case {
     line: usize,
     code: String,
+    variant: String,
     fail: bool,
     grid: Grid,
     eliminations: Vec<(usize, u8)>,
@@ -85,6 +86,7 @@ fn parse_case(line: usize, text: &str) -> Option<Case> {
     Some(Case {
         line,
         code: code.to_string(),
+        variant: variant.to_string(),
         fail: variant == "x",
         grid,
         eliminations: triples(fields[5]),
@@ -152,13 +154,24 @@ fn shared_reglib() {
         let Some(case) = parse_case(i + 1, line.trim()) else {
             continue;
         };
-        let technique = technique_of(&case.code).filter(|t| t.is_implemented());
+        // The grouped loops' variants with almost locked sets among their nodes: HoDoKu's
+        // default solver leaves those nodes out, and so do we.
+        let als_nodes = matches!(
+            (case.code.as_str(), case.variant.as_str()),
+            ("0709", "2") | ("0710" | "0711", "3" | "4")
+        );
+        let technique = technique_of(&case.code)
+            .filter(|t| t.is_implemented())
+            .filter(|_| !als_nodes);
         let name = technique
             .map_or("not implemented", |t| t.name())
             .to_string();
-        let entry = table
-            .entry(case.code.clone())
-            .or_insert((name, 0, 0, Vec::new()));
+        let key = if als_nodes {
+            format!("{}-{} (ALS nodes)", case.code, case.variant)
+        } else {
+            case.code.clone()
+        };
+        let entry = table.entry(key).or_insert((name, 0, 0, Vec::new()));
         entry.2 += 1;
         if let Some(t) = technique {
             if passes(&case, t) {

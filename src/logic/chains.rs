@@ -45,6 +45,9 @@ pub(super) fn implements(t: Technique) -> bool {
             | Technique::ContinuousNiceLoop
             | Technique::DiscontinuousNiceLoop
             | Technique::Aic
+            | Technique::GroupedContinuousNiceLoop
+            | Technique::GroupedDiscontinuousNiceLoop
+            | Technique::GroupedAic
     )
 }
 
@@ -56,6 +59,15 @@ pub(super) fn find(t: Technique, cx: Finder<'_, '_, Memo>) -> ControlFlow<()> {
         Technique::RemotePair => emit(remote_pairs(grid), sink),
         Technique::ContinuousNiceLoop | Technique::DiscontinuousNiceLoop | Technique::Aic => {
             let all = loops(grid, memo);
+            emit_ref(all.iter().filter(|s| s.technique == t), sink)
+        }
+        Technique::GroupedContinuousNiceLoop
+        | Technique::GroupedDiscontinuousNiceLoop
+        | Technique::GroupedAic => {
+            if memo.1.as_ref().is_none_or(|(g, _)| g != grid) {
+                memo.1 = Some((*grid, super::grouped::search(grid)));
+            }
+            let all = &memo.1.as_ref().expect("just filled").1;
             emit_ref(all.iter().filter(|s| s.technique == t), sink)
         }
         _ => ControlFlow::Continue(()),
@@ -658,7 +670,11 @@ fn check_remote_pair(grid: &Grid, mask: u16, cells: &[usize], found: &mut Found)
 /// [`super::Memo`]): the ladder asks for the three techniques one after the other on the same
 /// grid, and one search finds all three.
 #[derive(Default)]
-pub(super) struct Memo(Option<(Grid, Vec<Step>)>);
+pub(super) struct Memo(
+    Option<(Grid, Vec<Step>)>,
+    /// The grouped loops and AICs of the last grid searched for them.
+    Option<(Grid, Vec<Step>)>,
+);
 
 /// Every nice loop and AIC of `grid` (continuous, discontinuous, AIC), shortest first within
 /// each technique.

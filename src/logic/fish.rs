@@ -30,15 +30,9 @@ use crate::geometry::classic::{house, peers};
 /// HoDoKu's limit on the number of fins.
 const MAX_FINS: usize = 5;
 
-/// Whether this file has a finder for `t`.
-///
-/// Finned Franken Swordfish and Jellyfish and Finned Mutant Jellyfish have finders here (they
-/// pass HoDoKu's regression cases when called) but are not offered: one search costs about
-/// 7, 17 and 100 ms on a hard position, too slow for a ladder that tries them at every step
-/// of a hard puzzle (the basic fish take well under 1 ms).
+/// Whether this file has a finder for `t`: every basic, Franken and mutant fish we name.
 pub(super) fn implements(t: Technique) -> bool {
-    use Technique::*;
-    basic_kind(t).is_some() || matches!(t, FrankenSwordfish | FrankenJellyfish | FinnedFrankenXWing)
+    basic_kind(t).is_some() || general_kind(t).is_some()
 }
 
 pub(super) fn find(t: Technique, cx: Finder<'_, '_, Memo>) -> ControlFlow<()> {
@@ -596,6 +590,8 @@ fn general_kind(t: Technique) -> Option<(usize, bool, Shape)> {
         FinnedFrankenSwordfish => (3, true, Shape::Franken),
         FinnedFrankenJellyfish => (4, true, Shape::Franken),
         FinnedMutantJellyfish => (4, true, Shape::Mutant),
+        FinnedMutantSquirmbag => (5, true, Shape::Mutant),
+        FinnedMutantWhale => (6, true, Shape::Mutant),
         _ => return None,
     })
 }
@@ -744,7 +740,7 @@ impl General<'_, '_> {
         let mut reach = CellSet::EMPTY;
         let mut reach_all = covered;
         // The largest parts of `left` single houses can take, largest first.
-        let mut top = [0usize; 4];
+        let mut top = [0usize; 6];
         if covers_left > 0 {
             let mut rest = allowed;
             while rest != 0 {

@@ -105,15 +105,21 @@ const ORDER: &[Technique] = {
         FrankenJellyfish,
         FinnedFrankenJellyfish,
         FinnedMutantJellyfish,
+        FinnedMutantSquirmbag,
+        FinnedMutantWhale,
         ForcingChainContradiction,
         ForcingChainVerity,
+        TemplateSet,
+        TemplateDelete,
     ]
 };
 
-/// Techniques left out of the default ladder (but taken when `--techniques` names them):
-/// Franken fish cost about a millisecond a call on hard positions, are tried at every step
-/// that reaches them, and almost never find what the chains and forcing chains after them
-/// would not (HoDoKu's default solver leaves them out too).
+/// Techniques left out of the default ladder (but taken when `--techniques` names them).
+/// Franken and mutant fish cost from a millisecond to far more a call on hard positions, are
+/// tried at every step that reaches them, and almost never find what the forcing chains after
+/// them would not; HoDoKu's default leaves out all but the Franken Swordfish and finned Franken
+/// X-Wing and Swordfish (which its path, `super::hodoku`, takes). Templates are brute force on
+/// one digit, off in HoDoKu's default too.
 const NOT_BY_DEFAULT: &[Technique] = &[
     Technique::FrankenSwordfish,
     Technique::FrankenJellyfish,
@@ -121,11 +127,15 @@ const NOT_BY_DEFAULT: &[Technique] = &[
     Technique::FinnedFrankenSwordfish,
     Technique::FinnedFrankenJellyfish,
     Technique::FinnedMutantJellyfish,
+    Technique::FinnedMutantSquirmbag,
+    Technique::FinnedMutantWhale,
+    Technique::TemplateSet,
+    Technique::TemplateDelete,
 ];
 
 impl Default for Ladder {
-    /// Every implemented technique, easiest first, but the Franken and mutant fish
-    /// (`NOT_BY_DEFAULT`).
+    /// Every implemented technique, easiest first, but the Franken and mutant fish and the
+    /// templates (`NOT_BY_DEFAULT`).
     fn default() -> Ladder {
         Ladder {
             techniques: ORDER
@@ -184,9 +194,12 @@ impl Ladder {
     /// Whether some technique of the ladder places digits (singles, forcing chains): without
     /// one, no puzzle can be solved with it.
     pub fn can_place(&self) -> bool {
-        self.techniques
-            .iter()
-            .any(|t| matches!(t.family(), Family::Singles | Family::Forcing))
+        self.techniques.iter().any(|t| {
+            matches!(
+                t.family(),
+                Family::Singles | Family::Forcing | Family::Templates
+            )
+        })
     }
 
     /// Whether the ladder holds singles and nothing else.

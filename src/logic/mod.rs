@@ -21,6 +21,7 @@ mod fish;
 mod forcing;
 pub mod general;
 mod grid;
+mod grouped;
 pub mod hodoku;
 mod intersections;
 mod ladder;
@@ -28,6 +29,7 @@ mod patterns;
 mod singles;
 mod step;
 mod subsets;
+mod templates;
 mod uniqueness;
 mod wings;
 
@@ -66,11 +68,13 @@ pub enum Family {
     Als,
     /// Forcing chains from a cell or a house: the last logical resort.
     Forcing,
+    /// Templates of a digit: brute force on one digit at a time.
+    Templates,
 }
 
 impl Family {
     /// Every family, easiest first.
-    pub const ALL: [Family; 10] = [
+    pub const ALL: [Family; 11] = [
         Family::Singles,
         Family::Intersections,
         Family::Subsets,
@@ -81,6 +85,7 @@ impl Family {
         Family::Chains,
         Family::Als,
         Family::Forcing,
+        Family::Templates,
     ];
 
     /// The family's name, as `--techniques` takes it.
@@ -96,6 +101,7 @@ impl Family {
             Family::Chains => "chains",
             Family::Als => "als",
             Family::Forcing => "forcing",
+            Family::Templates => "templates",
         }
     }
 }
@@ -188,6 +194,10 @@ techniques! {
     FinnedFrankenJellyfish = "0342", "finned franken jellyfish", Fish;
     /// Finned mutant fish of size 4.
     FinnedMutantJellyfish = "0362", "finned mutant jellyfish", Fish;
+    /// Finned mutant fish of size 5.
+    FinnedMutantSquirmbag = "0363", "finned mutant squirmbag", Fish;
+    /// Finned mutant fish of size 6.
+    FinnedMutantWhale = "0364", "finned mutant whale", Fish;
     /// Two conjugate pairs in parallel lines, joined at one end.
     Skyscraper = "0400", "skyscraper", Patterns;
     /// A conjugate pair in a row and one in a column, joined in a box.
@@ -268,6 +278,10 @@ techniques! {
     ForcingChainContradiction = "1301", "forcing chain contradiction", Forcing;
     /// Every branch from a cell or a house agrees on a candidate.
     ForcingChainVerity = "1302", "forcing chain verity", Forcing;
+    /// The cells every possible template of a digit takes hold it.
+    TemplateSet = "1201", "template set", Templates;
+    /// The candidates no possible template of their digit takes are false.
+    TemplateDelete = "1202", "template delete", Templates;
 }
 
 impl Technique {
@@ -304,6 +318,7 @@ impl Technique {
             Family::Als => als::implements(self),
             Family::Chains => chains::implements(self),
             Family::Forcing => forcing::implements(self),
+            Family::Templates => templates::implements(self),
         }
     }
 
@@ -329,6 +344,7 @@ impl Technique {
             Family::Als => als::find(self, Finder::new(grid, &mut memo.als, sink)),
             Family::Chains => chains::find(self, Finder::new(grid, &mut memo.chains, sink)),
             Family::Forcing => forcing::find(self, Finder::new(grid, &mut memo.forcing, sink)),
+            Family::Templates => templates::find(grid, self, sink),
         }
     }
 
