@@ -143,6 +143,13 @@ mod tests {
     use super::*;
     use crate::solver::NoObserver;
 
+    const PROPER: &str =
+        ".15...836.2368.7...87.3.1.45...97..31...53647..2..6..8.3.4.89658.451.3....9.62...";
+
+    /// Two solutions (the sample puzzles/multiple.txt kind).
+    const TWO_SOLUTIONS: &str =
+        "3...8...4489.13..767..24.8.2...458....4..93....82..645..73.6.2.13.4..95.9..1.2.38";
+
     fn board(line: &str) -> Board {
         let cells: Vec<u8> = line
             .bytes()
@@ -162,9 +169,7 @@ mod tests {
 
     #[test]
     fn solves_a_proper_puzzle_and_the_answer_keeps_the_rules() {
-        let p = board(
-            ".15...836.2368.7...87.3.1.45...97..31...53647..2..6..8.3.4.89658.451.3....9.62...",
-        );
+        let p = board(PROPER);
         let (found, report) = all(&p);
         assert_eq!(found.len(), 1);
         assert_eq!(report.end, SearchEnd::Exhausted);
@@ -175,10 +180,7 @@ mod tests {
 
     #[test]
     fn finds_every_solution_smallest_first_and_stops_when_asked() {
-        // Two solutions (the sample puzzles/multiple.txt kind).
-        let p = board(
-            "3...8...4489.13..767..24.8.2...458....4..93....82..645..73.6.2.13.4..95.9..1.2.38",
-        );
+        let p = board(TWO_SOLUTIONS);
         let (found, _) = all(&p);
         assert_eq!(found.len(), 2);
         assert!(found[0].to_line() < found[1].to_line());

@@ -102,20 +102,49 @@ pub(super) static SPREAD: [u64; 256] = const_table!(0; 256, |x| {
 #[inline(always)]
 pub(super) fn clear_lanes(band: &mut [u32; LANES], cells: u32) -> u32 {
     use std::arch::x86_64::*;
-    // SSE2 is part of the x86-64 baseline, so this needs no runtime detection.
-    // SAFETY: SSE2 is always available on x86-64, and the three unaligned 16-byte loads and
-    // stores cover exactly the 12 lanes (48 bytes) of `band`, which we borrow mutably.
+    let v = load_lanes(band);
+    // SAFETY: SSE2 is part of the x86-64 baseline (no runtime detection needed), and the
+    // three unaligned 16-byte stores cover exactly the 12 lanes (48 bytes) of `band`, which
+    // we borrow mutably.
     unsafe {
         let c = _mm_set1_epi32(cells as i32);
         let p = band.as_mut_ptr().cast::<__m128i>();
-        let mut miss = [_mm_setzero_si128(); 3];
-        for (i, m) in miss.iter_mut().enumerate() {
-            let v = _mm_loadu_si128(p.add(i));
-            *m = _mm_cmpeq_epi32(_mm_and_si128(v, c), _mm_setzero_si128());
+        for (i, &v) in v.iter().enumerate() {
             _mm_storeu_si128(p.add(i), _mm_andnot_si128(c, v));
         }
-        lane_bits(miss) ^ 0xFFF
+        lanes_hit(v, c)
     }
+}
+
+/// The lanes of `band` that have some of `cells`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) fn lanes_with(band: &[u32; LANES], cells: u32) -> u32 {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is part of the x86-64 baseline; a register-only operation.
+    lanes_hit(load_lanes(band), unsafe { _mm_set1_epi32(cells as i32) })
+}
+
+/// The 12 lanes of `band` as three vectors of four.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn load_lanes(band: &[u32; LANES]) -> [std::arch::x86_64::__m128i; 3] {
+    use std::arch::x86_64::*;
+    let p = band.as_ptr().cast::<__m128i>();
+    // SAFETY: SSE2 is part of the x86-64 baseline, and the three unaligned 16-byte loads
+    // cover exactly the 12 lanes (48 bytes) of `band`.
+    unsafe { [0, 1, 2].map(|i| _mm_loadu_si128(p.add(i))) }
+}
+
+/// The lanes of `v` (see [`load_lanes`]) that have some of the bits of `c` (in every lane),
+/// as bits `0..12`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn lanes_hit(v: [std::arch::x86_64::__m128i; 3], c: std::arch::x86_64::__m128i) -> u32 {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is part of the x86-64 baseline; register-only operations.
+    let miss = unsafe { v.map(|v| _mm_cmpeq_epi32(_mm_and_si128(v, c), _mm_setzero_si128())) };
+    lane_bits(miss) ^ 0xFFF
 }
 
 /// The 12 lanes of three comparison results (each lane all ones or all zeros), as bits
@@ -129,25 +158,6 @@ pub(super) fn lane_bits(m: [std::arch::x86_64::__m128i; 3]) -> u32 {
         let lo = _mm_packs_epi32(m[0], m[1]); // lanes 0..8 as 16-bit
         let hi = _mm_packs_epi32(m[2], _mm_setzero_si128()); // lanes 8..12, then 0
         _mm_movemask_epi8(_mm_packs_epi16(lo, hi)) as u32
-    }
-}
-
-/// The lanes of `band` that have some of `cells`.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-pub(super) fn lanes_with(band: &[u32; LANES], cells: u32) -> u32 {
-    use std::arch::x86_64::*;
-    // SAFETY: SSE2 is always available on x86-64, and the three unaligned 16-byte loads
-    // cover exactly the 12 lanes (48 bytes) of `band`.
-    unsafe {
-        let c = _mm_set1_epi32(cells as i32);
-        let p = band.as_ptr().cast::<__m128i>();
-        let mut miss = [_mm_setzero_si128(); 3];
-        for (i, m) in miss.iter_mut().enumerate() {
-            let v = _mm_loadu_si128(p.add(i));
-            *m = _mm_cmpeq_epi32(_mm_and_si128(v, c), _mm_setzero_si128());
-        }
-        lane_bits(miss) ^ 0xFFF
     }
 }
 
