@@ -143,13 +143,6 @@ mod tests {
     use super::*;
     use crate::solver::NoObserver;
 
-    const PROPER: &str =
-        ".15...836.2368.7...87.3.1.45...97..31...53647..2..6..8.3.4.89658.451.3....9.62...";
-
-    /// Two solutions (the sample puzzles/multiple.txt kind).
-    const TWO_SOLUTIONS: &str =
-        "3...8...4489.13..767..24.8.2...458....4..93....82..645..73.6.2.13.4..95.9..1.2.38";
-
     fn board(line: &str) -> Board {
         let cells: Vec<u8> = line
             .bytes()
@@ -166,6 +159,13 @@ mod tests {
         });
         (found, report)
     }
+
+    const PROPER: &str =
+        ".15...836.2368.7...87.3.1.45...97..31...53647..2..6..8.3.4.89658.451.3....9.62...";
+
+    /// Two solutions (the sample puzzles/multiple.txt kind).
+    const TWO_SOLUTIONS: &str =
+        "3...8...4489.13..767..24.8.2...458....4..93....82..645..73.6.2.13.4..95.9..1.2.38";
 
     #[test]
     fn solves_a_proper_puzzle_and_the_answer_keeps_the_rules() {

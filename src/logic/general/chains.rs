@@ -14,10 +14,10 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use super::{Candidate, Cells, GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep, Link};
+use super::{Candidate, Cells, Flow, GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep, Link};
 use crate::logic::Technique;
 
-pub(super) fn find(g: &GeneralGrid, t: Technique, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
+pub(super) fn find(g: &GeneralGrid, t: Technique, sink: &mut GeneralSink<'_>) -> Flow {
     let steps = match t {
         Technique::XChain => x_chains(g),
         Technique::XYChain => xy_chains(g),

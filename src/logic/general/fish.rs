@@ -7,10 +7,10 @@
 use std::ops::ControlFlow;
 
 use super::subsets::tight;
-use super::{Candidate, Cells, GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep};
+use super::{Candidate, Cells, Flow, GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep};
 use crate::logic::Technique;
 
-pub(super) fn find(g: &GeneralGrid, t: Technique, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
+pub(super) fn find(g: &GeneralGrid, t: Technique, sink: &mut GeneralSink<'_>) -> Flow {
     let n = match t {
         Technique::XWing => 2,
         Technique::Swordfish => 3,
@@ -20,12 +20,7 @@ pub(super) fn find(g: &GeneralGrid, t: Technique, sink: &mut GeneralSink<'_>) ->
     basic(g, t, n, sink)
 }
 
-fn basic(
-    grid: &GeneralGrid,
-    t: Technique,
-    n: usize,
-    sink: &mut GeneralSink<'_>,
-) -> ControlFlow<()> {
+fn basic(grid: &GeneralGrid, t: Technique, n: usize, sink: &mut GeneralSink<'_>) -> Flow {
     let shape = grid.shape();
     let size = shape.size();
     let mut masks = vec![0u32; size];

@@ -9,7 +9,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{Candidate, GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep};
+use super::{Candidate, Flow, GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep};
 use crate::geometry::HouseKind;
 use crate::logic::Technique;
 
@@ -19,11 +19,7 @@ fn is_block(kind: HouseKind) -> bool {
 }
 
 /// Pointing (`pointing`: the base house is a block) or claiming (a line).
-pub(super) fn locked(
-    grid: &GeneralGrid,
-    pointing: bool,
-    sink: &mut GeneralSink<'_>,
-) -> ControlFlow<()> {
+pub(super) fn locked(grid: &GeneralGrid, pointing: bool, sink: &mut GeneralSink<'_>) -> Flow {
     let shape = grid.shape();
     let technique = if pointing {
         Technique::Pointing

@@ -43,7 +43,10 @@ use crate::geometry::Geometry;
 use crate::geometry::bits::{Ones, ones};
 
 /// Where a finder sends the steps it finds; `Break` stops the search.
-pub type GeneralSink<'a> = dyn FnMut(GeneralStep) -> ControlFlow<()> + 'a;
+pub type GeneralSink<'a> = dyn FnMut(GeneralStep) -> Flow + 'a;
+
+/// Whether a search goes on (`Continue`) or was told to stop (`Break`).
+type Flow = ControlFlow<()>;
 
 /// The symbols of digits 1..=25 by default: `1`–`9`, then `A`–`P`.
 pub const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOP";
@@ -66,7 +69,7 @@ pub fn supports(t: Technique) -> bool {
 
 /// Sends every step of technique `t` in `grid` to `sink`, until it says stop. A technique
 /// the engine does not have finds nothing.
-pub fn find(t: Technique, grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
+pub fn find(t: Technique, grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> Flow {
     if !supports(t) {
         return ControlFlow::Continue(());
     }

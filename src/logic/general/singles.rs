@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep};
+use super::{Flow, GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep};
 use crate::logic::Technique;
 
 /// The single `digit` in `cell`, found in house `h` (none for a naked single).
@@ -17,7 +17,7 @@ fn single(technique: Technique, h: Option<usize>, cell: usize, digit: u8) -> Gen
 }
 
 /// A house with one open cell: the digit it lacks goes there.
-pub(super) fn full_house(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
+pub(super) fn full_house(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> Flow {
     let shape = grid.shape();
     for &h in shape.scan() {
         let open = shape.house(h) & grid.open();
@@ -42,7 +42,7 @@ pub(super) fn full_house(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> Cont
 }
 
 /// A digit with one place left in a house.
-pub(super) fn hidden_single(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
+pub(super) fn hidden_single(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> Flow {
     let shape = grid.shape();
     for &h in shape.scan() {
         for digit in 1..=shape.size() as u8 {
@@ -59,7 +59,7 @@ pub(super) fn hidden_single(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> C
 }
 
 /// A cell with one candidate left.
-pub(super) fn naked_single(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
+pub(super) fn naked_single(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> Flow {
     for cell in grid.open().iter() {
         let cands = grid.candidates(cell);
         if cands != 0 && cands & (cands - 1) == 0 {

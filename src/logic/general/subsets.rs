@@ -8,10 +8,10 @@
 
 use std::ops::ControlFlow;
 
-use super::{Candidate, Cells, GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep};
+use super::{Candidate, Cells, Flow, GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep};
 use crate::logic::Technique;
 
-pub(super) fn find(g: &GeneralGrid, t: Technique, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
+pub(super) fn find(g: &GeneralGrid, t: Technique, sink: &mut GeneralSink<'_>) -> Flow {
     match t {
         Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => naked(g, t, sink),
         Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => {
@@ -28,8 +28,8 @@ pub(super) fn tight(
     masks: &[u32],
     open: u32,
     n: usize,
-    f: &mut dyn FnMut(u32, u32) -> ControlFlow<()>,
-) -> ControlFlow<()> {
+    f: &mut dyn FnMut(u32, u32) -> Flow,
+) -> Flow {
     fn extend(
         masks: &[u32],
         rest: u32,
@@ -37,8 +37,8 @@ pub(super) fn tight(
         chosen: u32,
         cover: u32,
         n: usize,
-        f: &mut dyn FnMut(u32, u32) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
+        f: &mut dyn FnMut(u32, u32) -> Flow,
+    ) -> Flow {
         let mut rest = rest;
         while rest != 0 {
             if (rest.count_ones() as usize) < left {
@@ -65,10 +65,10 @@ pub(super) fn tight(
 }
 
 /// What [`naked_subsets`] calls with each subset: `f(house, cells, digits)`.
-type SubsetFn<'a> = dyn FnMut(usize, &[usize], u32) -> ControlFlow<()> + 'a;
+type SubsetFn<'a> = dyn FnMut(usize, &[usize], u32) -> Flow + 'a;
 
 /// Every naked subset of `n` cells in a house: `f(house, cells, digits)`.
-fn naked_subsets(grid: &GeneralGrid, n: usize, f: &mut SubsetFn<'_>) -> ControlFlow<()> {
+fn naked_subsets(grid: &GeneralGrid, n: usize, f: &mut SubsetFn<'_>) -> Flow {
     let shape = grid.shape();
     let mut masks = vec![0u32; shape.size()];
     let mut chosen_cells = Vec::with_capacity(n);
@@ -136,11 +136,7 @@ fn naked_eliminations(grid: &GeneralGrid, cells: &[usize], mask: u32) -> Vec<Can
 /// cells share two houses or more are the locked pairs and triples (`technique` says which
 /// kind is wanted), found once, from the first shared house scanned; their digits leave the
 /// rest of all of them.
-pub(super) fn naked(
-    grid: &GeneralGrid,
-    technique: Technique,
-    sink: &mut GeneralSink<'_>,
-) -> ControlFlow<()> {
+pub(super) fn naked(grid: &GeneralGrid, technique: Technique, sink: &mut GeneralSink<'_>) -> Flow {
     let n = technique.subset_size();
     let locked = matches!(technique, Technique::LockedPair | Technique::LockedTriple);
     naked_subsets(grid, n, &mut |h, cells, mask| {
@@ -164,7 +160,7 @@ pub(super) fn naked(
 
 /// Hidden subsets: `n` digits of a house confined to `n` of its cells; the cells lose every
 /// other digit.
-fn hidden(grid: &GeneralGrid, technique: Technique, sink: &mut GeneralSink<'_>) -> ControlFlow<()> {
+fn hidden(grid: &GeneralGrid, technique: Technique, sink: &mut GeneralSink<'_>) -> Flow {
     let n = technique.subset_size();
     let shape = grid.shape();
     let size = shape.size();
