@@ -259,36 +259,16 @@ impl batch::SimpleCommand for Logic {
                 if entry.marks.is_some() {
                     out.start_marks = Some(grid.to_marks_line());
                 }
-                match self.mode {
-                    Mode::Hint { .. } => {
-                        if grid.is_solved() {
-                            Status::Solved
-                        } else if stop() {
-                            Status::Unknown
-                        } else if let Some(step) = self.ladder.next_step(&grid) {
-                            out.step(&grid, &step);
-                            Status::Step
-                        } else {
-                            out.stuck_at = Some(*grid);
-                            Status::Stuck
-                        }
-                    }
-                    Mode::Explain { .. } => {
-                        let end =
-                            logic::solve(&mut grid, &self.ladder, Some(&stop), |before, step| {
-                                out.step(before, step);
-                                ControlFlow::Continue(())
-                            });
-                        match end {
-                            SolveEnd::Solved => Status::Solved,
-                            SolveEnd::Stuck => {
-                                out.stuck_at = Some(*grid);
-                                Status::Stuck
-                            }
-                            SolveEnd::Stopped => Status::Unknown,
-                        }
-                    }
+                let status = solve_status(self.mode, |next| {
+                    logic::solve(&mut grid, &self.ladder, Some(&stop), |before, step| {
+                        out.step(before, step);
+                        next()
+                    })
+                });
+                if status == Status::Stuck {
+                    out.stuck_at = Some(*grid);
                 }
+                status
             }
         };
         tally.count(status);
@@ -589,6 +569,30 @@ impl<'a> Output<'a> {
             );
         }
         out.extend_from_slice(b"}\n");
+    }
+}
+
+/// How a hint (the first step only) or an explanation (every step) ended. `solve` runs one of
+/// the engines' solve loops, calling `next` after each step it takes to hear whether to go on.
+fn solve_status(
+    mode: Mode,
+    solve: impl FnOnce(&mut dyn FnMut() -> ControlFlow<()>) -> SolveEnd,
+) -> Status {
+    let hint = matches!(mode, Mode::Hint { .. });
+    let mut took = false;
+    let end = solve(&mut || {
+        took = true;
+        if hint {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    match end {
+        SolveEnd::Solved => Status::Solved,
+        SolveEnd::Stuck => Status::Stuck,
+        SolveEnd::Stopped if hint && took => Status::Step,
+        SolveEnd::Stopped => Status::Unknown,
     }
 }
 

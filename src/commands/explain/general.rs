@@ -14,7 +14,6 @@ use std::sync::{Arc, OnceLock};
 use sudoku::format::write_json_string;
 use sudoku::geometry::SIZES;
 use sudoku::input::{Entry, ErrorKind, PuzzleError};
-use sudoku::logic::SolveEnd;
 use sudoku::logic::general::{self, GeneralGrid, GeneralLadder, GeneralStep, Shape};
 use sudoku::solver::SearchEnd;
 use sudoku::solver::general::Options as SearchOptions;
@@ -183,35 +182,16 @@ pub(super) fn entry(
             // The reader checked the givens against the rules: not reached.
             break 'status Status::None;
         };
-        match logic.mode {
-            Mode::Hint { .. } => {
-                if grid.is_solved() {
-                    Status::Solved
-                } else if stop() {
-                    Status::Unknown
-                } else if let Some(step) = shapes.ladder.next_step(&grid) {
-                    out.step(&grid, &step);
-                    Status::Step
-                } else {
-                    out.stuck_at = Some(grid);
-                    Status::Stuck
-                }
-            }
-            Mode::Explain { .. } => {
-                let end = general::solve(&mut grid, &shapes.ladder, Some(stop), |before, step| {
-                    out.step(before, step);
-                    ControlFlow::Continue(())
-                });
-                match end {
-                    SolveEnd::Solved => Status::Solved,
-                    SolveEnd::Stuck => {
-                        out.stuck_at = Some(grid);
-                        Status::Stuck
-                    }
-                    SolveEnd::Stopped => Status::Unknown,
-                }
-            }
+        let status = super::solve_status(logic.mode, |next| {
+            general::solve(&mut grid, &shapes.ladder, Some(stop), |before, step| {
+                out.step(before, step);
+                next()
+            })
+        });
+        if status == Status::Stuck {
+            out.stuck_at = Some(grid);
         }
+        status
     };
     tally.count(status);
     tally.steps += out.count;
