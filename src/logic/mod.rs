@@ -472,19 +472,41 @@ pub fn solve(
 ) -> SolveEnd {
     // What the finders keep from one step to the next of this solve, and no longer.
     let mut memo = Memo::default();
+    let next_step = |grid: &Grid| ladder.next_step_with(grid, &mut memo);
+    solve_loop(
+        grid,
+        stop,
+        next_step,
+        Grid::is_solved,
+        Grid::apply,
+        &mut on_step,
+    )
+}
+
+/// The loop of a logical solve, for either engine: until the grid is solved, `stop` says so,
+/// `on_step` stops it or `next_step` finds nothing, `on_step` sees the next step (with the
+/// grid before it), which is then applied.
+pub(crate) fn solve_loop<G, S>(
+    grid: &mut G,
+    stop: Option<&dyn Fn() -> bool>,
+    mut next_step: impl FnMut(&G) -> Option<S>,
+    is_solved: impl Fn(&G) -> bool,
+    apply: impl Fn(&mut G, &S),
+    on_step: &mut dyn FnMut(&G, &S) -> ControlFlow<()>,
+) -> SolveEnd {
     loop {
-        if grid.is_solved() {
+        if is_solved(grid) {
             return SolveEnd::Solved;
         }
         if stop.is_some_and(|s| s()) {
             return SolveEnd::Stopped;
         }
-        let Some(step) = ladder.next_step_with(grid, &mut memo) else {
+        let Some(step) = next_step(grid) else {
             return SolveEnd::Stuck;
         };
         if on_step(grid, &step).is_break() {
             return SolveEnd::Stopped;
         }
-        grid.apply(&step);
+        apply(grid, &step);
     }
 }

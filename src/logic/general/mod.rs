@@ -181,21 +181,9 @@ pub fn solve(
     stop: Option<&dyn Fn() -> bool>,
     mut on_step: impl FnMut(&GeneralGrid, &GeneralStep) -> ControlFlow<()>,
 ) -> SolveEnd {
-    loop {
-        if grid.is_solved() {
-            return SolveEnd::Solved;
-        }
-        if stop.is_some_and(|s| s()) {
-            return SolveEnd::Stopped;
-        }
-        let Some(step) = ladder.next_step(grid) else {
-            return SolveEnd::Stuck;
-        };
-        if on_step(grid, &step).is_break() {
-            return SolveEnd::Stopped;
-        }
-        grid.apply(&step);
-    }
+    let next_step = |grid: &GeneralGrid| ladder.next_step(grid);
+    let (is_solved, apply) = (GeneralGrid::is_solved, GeneralGrid::apply);
+    super::solve_loop(grid, stop, next_step, is_solved, apply, &mut on_step)
 }
 
 /// A whole logical solve: the steps, how it ended, where it ended, and what was off.
