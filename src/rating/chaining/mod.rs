@@ -31,6 +31,7 @@
 
 mod advanced;
 mod multiple;
+mod nested;
 mod potentials;
 mod reach;
 mod table;
@@ -41,7 +42,8 @@ use std::collections::VecDeque;
 use super::Hint;
 use super::grid::{Grid, region};
 use crate::geometry::digits;
-use potentials::{Arena, OffsAbove, Outcome, PSet, cand, cell_of, digit_of};
+use nested::Found;
+use potentials::{Arena, NONE, OffsAbove, Outcome, PSet, cand, cell_of, digit_of};
 use table::{CELL_RULE, Table, off_to_on, on_to_off};
 
 /// The multiple chains clear their arena (and the chains kept in it) past this many parent
@@ -67,6 +69,9 @@ fn length_bonus(complexity: u32) -> f64 {
 #[derive(Default)]
 struct Best {
     best: Option<(f64, u32, u8, Hint)>,
+    /// A nested rule's hints (see [`nested`]): all of them, each set of eliminations once.
+    all: Vec<Found>,
+    collected: nested::Collected,
 }
 
 impl Best {
@@ -96,13 +101,16 @@ struct Mode {
     dynamic: bool,
     nishio: bool,
     /// SE's nesting level: 1 is "Dynamic Forcing Chains (+)", whose chains also apply
-    /// intersections, hidden and naked pairs and X-wings when they run dry.
+    /// intersections, hidden and naked pairs and X-wings when they run dry; 2 to 5 add
+    /// chaining rules to those (see [`nested`]).
     level: u8,
 }
 
 impl Mode {
     fn base(self) -> f64 {
-        if self.level > 0 {
+        if self.level >= 2 {
+            9.5 + 0.5 * f64::from(self.level - 2)
+        } else if self.level > 0 {
             8.5 + 0.5 * f64::from(self.level)
         } else if self.nishio {
             7.5
@@ -125,6 +133,9 @@ impl Mode {
 /// the buffers its searches reuse.
 struct Chainer<'a> {
     save: &'a Grid,
+    /// A nested rule's chainer: the grid the chain using it started from (its `save` is
+    /// that chain's working grid). It then collects all its hints.
+    outer: Option<&'a Grid>,
     g: Grid,
     ar: Arena,
     mode: Mode,
@@ -158,6 +169,7 @@ impl<'a> Chainer<'a> {
     fn new(g: &'a Grid, mode: Mode) -> Chainer<'a> {
         Chainer {
             save: g,
+            outer: None,
             g: g.clone(),
             ar: Arena::default(),
             mode,
@@ -293,7 +305,7 @@ impl<'a> Chainer<'a> {
                         continue;
                     }
                     self.on_parents(o, cause, p, to_off, &mut pars);
-                    let node = self.ar.add(o * 2 + 1, &pars);
+                    let node = self.ar.add_with(o * 2 + 1, &pars, cause, NONE);
                     made.push((o, node));
                 }
                 if self.mode.dynamic {
@@ -310,9 +322,18 @@ impl<'a> Chainer<'a> {
                 }
             }
             if pend_on.is_empty() && pend_off.is_empty() && self.mode.level > 0 {
-                for (o, parents) in self.advanced(to_off) {
+                for (o, parents, nest) in self.advanced(to_off) {
                     if !to_off.has(o) {
-                        let node = self.ar.add(o * 2, &parents);
+                        let nest = match nest {
+                            Some(n) => {
+                                self.ar.nests.push(n);
+                                (self.ar.nests.len() - 1) as u32
+                            }
+                            None => NONE,
+                        };
+                        let node = self
+                            .ar
+                            .add_with(o * 2, &parents, potentials::NO_CAUSE, nest);
                         to_off.insert(o, node);
                         pend_off.push_back(node);
                     }
@@ -399,7 +420,14 @@ pub(crate) fn chains(g: &Grid, stop: &dyn Fn() -> bool) -> Option<Hint> {
             nishio: false,
             level: 1,
         },
-    ] {
+    ]
+    .into_iter()
+    .chain((2..=5).map(|level| Mode {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level,
+    })) {
         let mut ch = Chainer::new(g, mode);
         if let Some(h) = ch.multiple_chains(stop) {
             return Some(h);
