@@ -124,8 +124,40 @@ impl Mode {
         if self.nishio {
             "Nishio Forcing Chains"
         } else {
-            "Dynamic Contradiction Forcing Chains"
+            self.dynamic_name(3)
         }
+    }
+
+    /// SE's name of a dynamic chain's hint: `kind` 0 cell, 1 region, 2 double, 3
+    /// contradiction, with the level's suffix.
+    fn dynamic_name(self, kind: usize) -> &'static str {
+        macro_rules! names {
+            ($k:literal) => {
+                [
+                    concat!("Dynamic ", $k, " Forcing Chains"),
+                    concat!("Dynamic ", $k, " Forcing Chains (+)"),
+                    concat!("Dynamic ", $k, " Forcing Chains (+ Forcing Chains)"),
+                    concat!(
+                        "Dynamic ",
+                        $k,
+                        " Forcing Chains (+ Multiple Forcing Chains)"
+                    ),
+                    concat!("Dynamic ", $k, " Forcing Chains (+ Dynamic Forcing Chains)"),
+                    concat!(
+                        "Dynamic ",
+                        $k,
+                        " Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))"
+                    ),
+                ]
+            };
+        }
+        static NAMES: [[&str; 6]; 4] = [
+            names!("Cell"),
+            names!("Region"),
+            names!("Double"),
+            names!("Contradiction"),
+        ];
+        NAMES[kind][self.level.min(5) as usize]
     }
 }
 
@@ -136,6 +168,8 @@ struct Chainer<'a> {
     /// A nested rule's chainer: the grid the chain using it started from (its `save` is
     /// that chain's working grid). It then collects all its hints.
     outer: Option<&'a Grid>,
+    /// The grid of the step being rated (the outermost chain's start).
+    top: &'a Grid,
     g: Grid,
     ar: Arena,
     mode: Mode,
@@ -165,22 +199,78 @@ struct Chainer<'a> {
     cycle_fronts: (Vec<u32>, Vec<(u16, u32)>),
 }
 
+/// The memory of a finished chainer, kept for the next one (the nested rules make a
+/// chainer each time a chain runs dry: allocating and clearing these showed in profiles).
+#[derive(Default)]
+struct Parts {
+    ar: Arena,
+    table: Option<Box<Table>>,
+    spare: Vec<PSet>,
+    on_cache: Vec<Option<Outcome>>,
+}
+
+thread_local! {
+    static PARTS: std::cell::RefCell<Vec<Parts>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Chainer<'_> {
+    fn drop(&mut self) {
+        let mut parts = Parts {
+            ar: std::mem::take(&mut self.ar),
+            table: self.table.take(),
+            spare: std::mem::take(&mut self.spare),
+            on_cache: std::mem::take(&mut self.on_cache),
+        };
+        parts.ar.clear();
+        for (mut a, mut b, _) in parts.on_cache.drain(..).flatten() {
+            a.reset();
+            b.reset();
+            parts.spare.push(a);
+            parts.spare.push(b);
+        }
+        let _ = PARTS.try_with(|p| {
+            if let Ok(mut p) = p.try_borrow_mut()
+                && p.len() < 8
+            {
+                p.push(parts);
+            }
+        });
+    }
+}
+
 impl<'a> Chainer<'a> {
     fn new(g: &'a Grid, mode: Mode) -> Chainer<'a> {
+        let mut parts = PARTS
+            .try_with(|p| p.try_borrow_mut().ok().and_then(|mut p| p.pop()))
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let table = if mode.dynamic {
+            None
+        } else {
+            Some(match parts.table.take() {
+                Some(mut t) => {
+                    t.refill(g);
+                    t
+                }
+                None => Box::new(Table::new(g)),
+            })
+        };
         Chainer {
             save: g,
             outer: None,
+            top: g,
             g: g.clone(),
-            ar: Arena::default(),
+            ar: parts.ar,
             mode,
             buf_off: Vec::new(),
             buf_on: Vec::new(),
             pending: Default::default(),
             buf_made: Default::default(),
-            table: (!mode.dynamic).then(|| Box::new(Table::new(g))),
+            table,
             above: OffsAbove::default(),
-            spare: Vec::new(),
-            on_cache: Vec::new(),
+            spare: parts.spare,
+            on_cache: parts.on_cache,
             places: {
                 let mut places = [0u128; 9];
                 for (cell, &m) in g.c.iter().enumerate() {

@@ -88,6 +88,12 @@ impl Chainer<'_> {
                 || Some(Self::off_hint(self.mode.contradiction_name(), c)),
             );
         }
+        if !double && !contradiction {
+            // The static multiple chains use only the "on" side (SE computes the other
+            // and drops it).
+            self.give([off_to_on, off_to_off]);
+            return;
+        }
         let p_off = self.ar.add(c * 2, &[]);
         off_to_off.insert(c, p_off);
         let absurd = self.chain(&mut off_to_on, &mut off_to_off);
@@ -109,7 +115,7 @@ impl Chainer<'_> {
                         best,
                         (base + length_bonus(cx), cx, 1),
                         (&t, Shape::Plain),
-                        || Self::on_hint(self.save, "Dynamic Double Forcing Chains", k),
+                        || Self::on_hint(self.save, self.mode.dynamic_name(2), k),
                     );
                 }
             }
@@ -121,7 +127,7 @@ impl Chainer<'_> {
                         best,
                         (base + length_bonus(cx), cx, 1),
                         (&t, Shape::Plain),
-                        || Some(Self::off_hint("Dynamic Double Forcing Chains", k)),
+                        || Some(Self::off_hint(self.mode.dynamic_name(2), k)),
                     );
                 }
             }
@@ -159,7 +165,7 @@ impl Chainer<'_> {
                 .map(|&o| self.on_cache[o as usize].as_ref().expect("just kept"))
                 .collect();
             let name = if self.mode.dynamic {
-                "Dynamic Region Forcing Chains"
+                self.mode.dynamic_name(1)
             } else {
                 "Region Forcing Chains"
             };
@@ -190,9 +196,17 @@ impl Chainer<'_> {
     /// SE's getMultipleChainsHintList, its hints offered to `best`; false when stopped.
     pub(super) fn multiple_into(&mut self, best: &mut Best, stop: &dyn Fn() -> bool) -> bool {
         let mode = self.mode;
+        // A nested rule's static chains: only those reaching a link the step's grid lacks
+        // can give a hint (see `Chainer::live`).
+        let live = (self.outer.is_some() && !mode.dynamic).then(|| self.live(true, true));
         for cell in 0..81 {
             let k = n(self.save.c[cell]);
             if !(k > 2 || (k > 1 && mode.dynamic)) {
+                continue;
+            }
+            if let Some(live) = &live
+                && !self.may_start(live, cell)
+            {
                 continue;
             }
             if stop() {
@@ -225,7 +239,7 @@ impl Chainer<'_> {
             }
             if !mode.nishio && (k == 2 || (mode.multiple && k > 2)) {
                 let name = if mode.dynamic {
-                    "Dynamic Cell Forcing Chains"
+                    mode.dynamic_name(0)
                 } else {
                     "Cell Forcing Chains"
                 };

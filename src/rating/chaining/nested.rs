@@ -21,7 +21,6 @@ use std::collections::HashMap;
 
 use super::advanced::Advanced;
 use super::potentials::{Cands, NO_CAUSE, NONE, PSet, cand, cell_of, digit_of};
-use super::reach::Reach;
 use super::table::CELL_RULE;
 use super::{Best, Chainer, Mode, length_bonus};
 use crate::geometry::digits;
@@ -96,6 +95,23 @@ impl Best {
                 self.all.push(found);
             }
         }
+    }
+}
+
+/// A set of potentials (`cand * 2 + on`).
+#[derive(Default)]
+pub(super) struct Live([u64; 23]);
+
+impl Live {
+    /// Adds `k`; whether it was absent.
+    fn insert(&mut self, k: u16) -> bool {
+        let (w, b) = (k as usize / 64, 1u64 << (k % 64));
+        let new = self.0[w] & b == 0;
+        self.0[w] |= b;
+        new
+    }
+    fn has(&self, k: u16) -> bool {
+        self.0[k as usize / 64] & (1 << (k % 64)) != 0
     }
 }
 
@@ -317,6 +333,77 @@ impl Chainer<'_> {
         hit
     }
 
+    /// The potentials (`cand * 2 + on`) from which a static chain can reach a strong link
+    /// that the step's grid (`top`) lacks: a cell or region made bivalue by removals.
+    ///
+    /// A forcing chain or cycle of a nested rule that uses none of those links is one of
+    /// the step's grid, where the static chains (and all rules before the nested ones)
+    /// found nothing: so it has no eliminations there, nor here, and the searches from the
+    /// other potentials need not run. The implication links are symmetric, so this is a
+    /// search from those links backwards over the same table.
+    pub(super) fn live(&self, y: bool, x: bool) -> Live {
+        let tab = self.table.as_deref().expect("static chains have a table");
+        let (top, g) = (self.top, &self.g);
+        let mut live = Live::default();
+        let mut todo: Vec<u16> = Vec::new();
+        for cell in 0..81 {
+            for d in digits::iter(g.c[cell]) {
+                let c = cand(cell, d);
+                let new = tab.ons(c, y, x).iter().any(|&(_, cause)| {
+                    if cause == CELL_RULE {
+                        top.c[cell] != g.c[cell]
+                    } else {
+                        region(cause as usize)
+                            .iter()
+                            .any(|&q| top.has(q as usize, d) != g.has(q as usize, d))
+                    }
+                });
+                if new && live.insert(c * 2) {
+                    todo.push(c * 2);
+                }
+            }
+        }
+        while let Some(k) = todo.pop() {
+            let c = k / 2;
+            if k & 1 == 0 {
+                // "On"s that turn this off.
+                for &o in tab.offs(c, y) {
+                    if live.insert(o * 2 + 1) {
+                        todo.push(o * 2 + 1);
+                    }
+                }
+            } else {
+                for &(o, _) in tab.ons(c, y, x) {
+                    if live.insert(o * 2) {
+                        todo.push(o * 2);
+                    }
+                }
+            }
+        }
+        live
+    }
+
+    /// Whether a nested rule's static multiple chains from `cell` may give a hint: a hint
+    /// that needs no removal the step's grid lacks would be one of that grid. So the cell
+    /// chains need a live candidate of the cell or the cell to have lost candidates, a
+    /// region chain (of a region whose first place is `cell`) a live place or the region
+    /// to have lost places of the digit.
+    pub(super) fn may_start(&self, live: &Live, cell: usize) -> bool {
+        let (g, top) = (self.save, self.top);
+        top.c[cell] != g.c[cell]
+            || digits::iter(g.c[cell]).any(|d| {
+                live.has(cand(cell, d) * 2 + 1)
+                    || regions_of(cell).into_iter().any(|r| {
+                        let p = g.pos(r, d);
+                        n(p) >= 2
+                            && region(r)[p.trailing_zeros() as usize] as usize == cell
+                            && (p != top.pos(r, d)
+                                || crate::rating::grid::cells_at(r, p)
+                                    .any(|o| live.has(cand(o, d) * 2 + 1)))
+                    })
+            })
+    }
+
     /// SE's getLoopHintList for X, Y, then both links, every hint collected (a nested
     /// rule's chainer).
     fn loops_all(&mut self, best: &mut Best) {
@@ -328,10 +415,7 @@ impl Chainer<'_> {
             } else {
                 (6.5, 6.6, 2, "Bidirectional X-Cycle", "Forcing X-Chain")
             };
-            let reach = {
-                let tab = self.table.as_deref().expect("static chains have a table");
-                Reach::new(tab, &self.g, y, x)
-            };
+            let live = self.live(y, x);
             for cell in 0..81 {
                 let k = n(self.g.c[cell]);
                 if k <= 1 || (k > 2 && !x) {
@@ -340,7 +424,7 @@ impl Chainer<'_> {
                 for d in digits::iter(self.g.c[cell]) {
                     self.ar.clear();
                     let c = cand(cell, d);
-                    if reach.on_cycle(c, true) {
+                    if live.has(c * 2 + 1) {
                         for dst in self.cycles(c, y, x, base_cycle, f64::INFINITY) {
                             let elim = self.cycle_elims(dst);
                             if elim.is_empty() {
@@ -356,16 +440,15 @@ impl Chainer<'_> {
                     if !x {
                         continue;
                     }
-                    let from_on = if reach.reaches(c, true, c, false) {
-                        self.forcing_path(c * 2 + 1, y)
-                    } else {
-                        None
+                    let mut from = |key: u16| {
+                        if live.has(key) && self.forcing(key, y, 0.0, f64::INFINITY).is_some() {
+                            self.forcing_path(key, y)
+                        } else {
+                            None
+                        }
                     };
-                    let from_off = if reach.reaches(c, false, c, true) {
-                        self.forcing_path(c * 2, y)
-                    } else {
-                        None
-                    };
+                    let from_on = from(c * 2 + 1);
+                    let from_off = from(c * 2);
                     if let Some(t) = from_on {
                         let cx = self.ar.ancestors(t);
                         let rated = (base_chain + length_bonus(cx), cx, key);
@@ -403,6 +486,7 @@ impl Chainer<'_> {
         for rule in rules {
             let mut inner = Chainer::new(&self.g, rule);
             inner.outer = Some(self.save);
+            inner.top = self.top;
             let mut best = Best::default();
             if rule.multiple {
                 inner.multiple_into(&mut best, &|| false);

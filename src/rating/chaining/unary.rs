@@ -98,7 +98,7 @@ impl Chainer<'_> {
     /// exactly when it holds a candidate linked to `src` (a conflict when `src` is on, a
     /// strong link when it is off): the test needs no expansion, and the last level allowed
     /// is never expanded.
-    fn forcing(&mut self, src_key: u16, y: bool, base: f64, cap: f64) -> Option<u32> {
+    pub(super) fn forcing(&mut self, src_key: u16, y: bool, base: f64, cap: f64) -> Option<u32> {
         let tab = self.table.as_deref().expect("static chains have a table");
         let src = src_key / 2;
         let src_on = src_key & 1 == 1;
