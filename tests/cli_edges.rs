@@ -15,7 +15,8 @@ const EASY: &str =
 /// Two solutions.
 const TWO: &str =
     "3...8...4489.13..767..24.8.2...458....4..93....82..645..73.6.2.13.4..95.9..1.2.38";
-/// Sudoku Explainer needs nested forcing chains for it, which `rate` does not reproduce.
+/// Sudoku Explainer needs nested forcing chains for it (10.3): about 0.3 s of rating, so a
+/// short `--timeout` cuts it.
 const UNRATED: &str =
     "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
 
@@ -191,7 +192,18 @@ fn a_hard_rating_with_techniques_searches_on_instead_of_giving_up() {
 
 #[test]
 fn a_rating_cut_short_has_no_level_and_ordered_bounds() {
-    let r = run(&["rate", "-q", "--format", "json", UNRATED], None);
+    let r = run(
+        &[
+            "rate",
+            "-q",
+            "--timeout",
+            "20ms",
+            "--format",
+            "json",
+            UNRATED,
+        ],
+        None,
+    );
     r.expect_code(1);
     let v = &json_lines(&r.stdout)[0];
     assert_eq!(v["complete"], false, "{v}");
@@ -205,7 +217,7 @@ fn a_rating_cut_short_has_no_level_and_ordered_bounds() {
         v["ed"].as_f64().unwrap(),
     );
     assert!(er >= ep && ep >= ed, "{v}");
-    let line = run(&["rate", "-q", UNRATED], None);
+    let line = run(&["rate", "-q", "--timeout", "20ms", UNRATED], None);
     let figures = line.stdout.split_whitespace().nth(1).unwrap();
     let f: Vec<f64> = figures
         .trim_start_matches(">=")

@@ -82,6 +82,66 @@ fn shared_se_sample_agreement() {
     assert!(pct(sum(|b| b.near), n) >= 99.0, "ER within 0.1 below 99%");
 }
 
+/// Agreement with SE 1.2.1 on `../shared/ratings/se_hardest_sample.txt`: puzzles of the
+/// forum's hardest list (ER 10.2 to 11.5, SE's nested forcing chains), `PUZZLE ER/EP/ED
+/// SECONDS`. The puzzles are rated on all cores (about a minute of CPU in the test profile).
+#[test]
+#[ignore = "needs ../shared"]
+fn shared_se_hardest_sample_agreement() {
+    let text = std::fs::read_to_string("../shared/ratings/se_hardest_sample.txt")
+        .expect("needs ../shared/ratings/se_hardest_sample.txt");
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut got: Vec<(usize, rating::Rating)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(row) = rows.get(i) else { break out };
+                        out.push((i, rating::rate(&board(row[0]))));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("worker"))
+            .collect()
+    });
+    got.sort_by_key(|&(i, _)| i);
+    let (mut exact, mut near) = (0, 0);
+    for ((_, r), row) in got.iter().zip(&rows) {
+        let want: Vec<u16> = row[1].split('/').map(tenths).collect();
+        assert_eq!(
+            r.end,
+            RatingEnd::Complete,
+            "{} not rated to the end",
+            row[0]
+        );
+        if [r.er, r.ep, r.ed] == want[..] {
+            exact += 1;
+        } else {
+            println!("{} SE {} ours {r} {}", row[0], row[1], r.hardest);
+        }
+        near += usize::from(r.er.abs_diff(want[0]) <= 1);
+    }
+    let n = rows.len();
+    println!("{n} puzzles: exact ER/EP/ED {exact}, ER within 0.1 {near}");
+    assert!(
+        n >= 30,
+        "the sample should hold the hardest puzzles SE rated"
+    );
+    assert!(exact * 100 >= n * 95, "exact ER/EP/ED below 95%");
+    assert!(near * 100 >= n * 99, "ER within 0.1 below 99%");
+}
+
 /// The figures Sudoku Explainer 1.2.1 (serate) printed for two of our test puzzles.
 #[test]
 fn our_puzzles_rate_as_se() {

@@ -13,6 +13,10 @@ use crate::geometry::digits;
 use crate::rating::basic::{self, Found, Pattern};
 use crate::rating::grid::{INTER, cells_at as at};
 
+/// An "off" that a rule adds to a chain: the candidate, its parents (nodes of the chain),
+/// and for a nested chain its fingerprint and complexity.
+pub(super) type Advanced = (u16, Vec<u32>, Option<(u64, u32)>);
+
 /// One of the rules, reporting its hints to the callback it is given.
 type Rule<'r> = &'r dyn Fn(&mut Found<'_>) -> ControlFlow<()>;
 
@@ -20,7 +24,11 @@ impl Chainer<'_> {
     /// SE's getAdvancedPotentials at level 1: the eliminations of the first of intersections,
     /// hidden pairs, naked pairs and X-wings that has some on the working grid, each with the
     /// earlier removals it needs as parents (hints needing none are skipped).
-    pub(super) fn advanced(&self, to_off: &PSet) -> Vec<(u16, Vec<u32>)> {
+    ///
+    /// From level 2 on, when those rules have none, the nested chaining rules follow (see
+    /// [`nested`](super::nested)); their "offs" also carry the nested chain's fingerprint and
+    /// complexity.
+    pub(super) fn advanced(&self, to_off: &PSet) -> Vec<Advanced> {
         let g = &self.g;
         let all = g.all_pos();
         let rules: [Rule<'_>; 4] = [
@@ -30,13 +38,13 @@ impl Chainer<'_> {
             &|found| basic::fish_each(g, &all, 2, found),
         ];
         for rule in rules {
-            let mut out: Vec<(u16, Vec<u32>)> = Vec::new();
+            let mut out: Vec<Advanced> = Vec::new();
             let _ = rule(&mut |hint, pattern| {
                 let parents = self.removals(pattern, to_off);
                 if !parents.is_empty() {
                     for &(cell, mask) in &hint.elim {
                         for d in digits::iter(mask) {
-                            out.push((cand(cell as usize, d), parents.clone()));
+                            out.push((cand(cell as usize, d), parents.clone(), None));
                         }
                     }
                 }
@@ -45,6 +53,9 @@ impl Chainer<'_> {
             if !out.is_empty() {
                 return out;
             }
+        }
+        if self.mode.level >= 2 {
+            return self.nested_rules(to_off);
         }
         Vec::new()
     }

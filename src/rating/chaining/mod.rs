@@ -31,6 +31,7 @@
 
 mod advanced;
 mod multiple;
+mod nested;
 mod potentials;
 mod reach;
 mod table;
@@ -41,7 +42,8 @@ use std::collections::VecDeque;
 use super::Hint;
 use super::grid::{Grid, region};
 use crate::geometry::digits;
-use potentials::{Arena, OffsAbove, Outcome, PSet, cand, cell_of, digit_of};
+use nested::Found;
+use potentials::{Arena, NONE, OffsAbove, Outcome, PSet, cand, cell_of, digit_of};
 use table::{CELL_RULE, Table, off_to_on, on_to_off};
 
 /// The multiple chains clear their arena (and the chains kept in it) past this many parent
@@ -67,6 +69,9 @@ fn length_bonus(complexity: u32) -> f64 {
 #[derive(Default)]
 struct Best {
     best: Option<(f64, u32, u8, Hint)>,
+    /// A nested rule's hints (see [`nested`]): all of them, each set of eliminations once.
+    all: Vec<Found>,
+    collected: nested::Collected,
 }
 
 impl Best {
@@ -96,13 +101,16 @@ struct Mode {
     dynamic: bool,
     nishio: bool,
     /// SE's nesting level: 1 is "Dynamic Forcing Chains (+)", whose chains also apply
-    /// intersections, hidden and naked pairs and X-wings when they run dry.
+    /// intersections, hidden and naked pairs and X-wings when they run dry; 2 to 5 add
+    /// chaining rules to those (see [`nested`]).
     level: u8,
 }
 
 impl Mode {
     fn base(self) -> f64 {
-        if self.level > 0 {
+        if self.level >= 2 {
+            9.5 + 0.5 * f64::from(self.level - 2)
+        } else if self.level > 0 {
             8.5 + 0.5 * f64::from(self.level)
         } else if self.nishio {
             7.5
@@ -116,8 +124,40 @@ impl Mode {
         if self.nishio {
             "Nishio Forcing Chains"
         } else {
-            "Dynamic Contradiction Forcing Chains"
+            self.dynamic_name(3)
         }
+    }
+
+    /// SE's name of a dynamic chain's hint: `kind` 0 cell, 1 region, 2 double, 3
+    /// contradiction, with the level's suffix.
+    fn dynamic_name(self, kind: usize) -> &'static str {
+        macro_rules! names {
+            ($k:literal) => {
+                [
+                    concat!("Dynamic ", $k, " Forcing Chains"),
+                    concat!("Dynamic ", $k, " Forcing Chains (+)"),
+                    concat!("Dynamic ", $k, " Forcing Chains (+ Forcing Chains)"),
+                    concat!(
+                        "Dynamic ",
+                        $k,
+                        " Forcing Chains (+ Multiple Forcing Chains)"
+                    ),
+                    concat!("Dynamic ", $k, " Forcing Chains (+ Dynamic Forcing Chains)"),
+                    concat!(
+                        "Dynamic ",
+                        $k,
+                        " Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))"
+                    ),
+                ]
+            };
+        }
+        static NAMES: [[&str; 6]; 4] = [
+            names!("Cell"),
+            names!("Region"),
+            names!("Double"),
+            names!("Contradiction"),
+        ];
+        NAMES[kind][self.level.min(5) as usize]
     }
 }
 
@@ -125,6 +165,11 @@ impl Mode {
 /// the buffers its searches reuse.
 struct Chainer<'a> {
     save: &'a Grid,
+    /// A nested rule's chainer: the grid the chain using it started from (its `save` is
+    /// that chain's working grid). It then collects all its hints.
+    outer: Option<&'a Grid>,
+    /// The grid of the step being rated (the outermost chain's start).
+    top: &'a Grid,
     g: Grid,
     ar: Arena,
     mode: Mode,
@@ -154,21 +199,78 @@ struct Chainer<'a> {
     cycle_fronts: (Vec<u32>, Vec<(u16, u32)>),
 }
 
+/// The memory of a finished chainer, kept for the next one (the nested rules make a
+/// chainer each time a chain runs dry: allocating and clearing these showed in profiles).
+#[derive(Default)]
+struct Parts {
+    ar: Arena,
+    table: Option<Box<Table>>,
+    spare: Vec<PSet>,
+    on_cache: Vec<Option<Outcome>>,
+}
+
+thread_local! {
+    static PARTS: std::cell::RefCell<Vec<Parts>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Chainer<'_> {
+    fn drop(&mut self) {
+        let mut parts = Parts {
+            ar: std::mem::take(&mut self.ar),
+            table: self.table.take(),
+            spare: std::mem::take(&mut self.spare),
+            on_cache: std::mem::take(&mut self.on_cache),
+        };
+        parts.ar.clear();
+        for (mut a, mut b, _) in parts.on_cache.drain(..).flatten() {
+            a.reset();
+            b.reset();
+            parts.spare.push(a);
+            parts.spare.push(b);
+        }
+        let _ = PARTS.try_with(|p| {
+            if let Ok(mut p) = p.try_borrow_mut()
+                && p.len() < 8
+            {
+                p.push(parts);
+            }
+        });
+    }
+}
+
 impl<'a> Chainer<'a> {
     fn new(g: &'a Grid, mode: Mode) -> Chainer<'a> {
+        let mut parts = PARTS
+            .try_with(|p| p.try_borrow_mut().ok().and_then(|mut p| p.pop()))
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let table = if mode.dynamic {
+            None
+        } else {
+            Some(match parts.table.take() {
+                Some(mut t) => {
+                    t.refill(g);
+                    t
+                }
+                None => Box::new(Table::new(g)),
+            })
+        };
         Chainer {
             save: g,
+            outer: None,
+            top: g,
             g: g.clone(),
-            ar: Arena::default(),
+            ar: parts.ar,
             mode,
             buf_off: Vec::new(),
             buf_on: Vec::new(),
             pending: Default::default(),
             buf_made: Default::default(),
-            table: (!mode.dynamic).then(|| Box::new(Table::new(g))),
+            table,
             above: OffsAbove::default(),
-            spare: Vec::new(),
-            on_cache: Vec::new(),
+            spare: parts.spare,
+            on_cache: parts.on_cache,
             places: {
                 let mut places = [0u128; 9];
                 for (cell, &m) in g.c.iter().enumerate() {
@@ -293,7 +395,7 @@ impl<'a> Chainer<'a> {
                         continue;
                     }
                     self.on_parents(o, cause, p, to_off, &mut pars);
-                    let node = self.ar.add(o * 2 + 1, &pars);
+                    let node = self.ar.add_with(o * 2 + 1, &pars, cause, NONE);
                     made.push((o, node));
                 }
                 if self.mode.dynamic {
@@ -310,9 +412,18 @@ impl<'a> Chainer<'a> {
                 }
             }
             if pend_on.is_empty() && pend_off.is_empty() && self.mode.level > 0 {
-                for (o, parents) in self.advanced(to_off) {
+                for (o, parents, nest) in self.advanced(to_off) {
                     if !to_off.has(o) {
-                        let node = self.ar.add(o * 2, &parents);
+                        let nest = match nest {
+                            Some(n) => {
+                                self.ar.nests.push(n);
+                                (self.ar.nests.len() - 1) as u32
+                            }
+                            None => NONE,
+                        };
+                        let node = self
+                            .ar
+                            .add_with(o * 2, &parents, potentials::NO_CAUSE, nest);
                         to_off.insert(o, node);
                         pend_off.push_back(node);
                     }
@@ -399,7 +510,14 @@ pub(crate) fn chains(g: &Grid, stop: &dyn Fn() -> bool) -> Option<Hint> {
             nishio: false,
             level: 1,
         },
-    ] {
+    ]
+    .into_iter()
+    .chain((2..=5).map(|level| Mode {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level,
+    })) {
         let mut ch = Chainer::new(g, mode);
         if let Some(h) = ch.multiple_chains(stop) {
             return Some(h);

@@ -1,6 +1,7 @@
 //! Nishio, multiple (cell and region) and dynamic forcing chains: SE's
 //! getMultipleChainsHintList and what it calls.
 
+use super::nested::Shape;
 use super::potentials::{Outcome, PSet, cand, cell_of, digit_of};
 use super::{ARENA_LIMIT, Best, Chainer, length_bonus};
 use crate::rating::Hint;
@@ -12,32 +13,38 @@ fn pick<'p>(on: &'p PSet, off: &'p PSet, polarity: bool) -> &'p PSet {
 }
 
 impl Chainer<'_> {
-    /// The summed complexity of the chains to one potential from every start (`nodes`: the
-    /// potential's node in each start's outcome), when every start reaches it.
-    fn total_ancestors(&self, nodes: impl Iterator<Item = Option<u32>> + Clone) -> Option<u32> {
-        if nodes.clone().any(|q| q.is_none()) {
-            return None;
+    /// The nodes of one potential in every start's outcome (`nodes`), when every start
+    /// reaches it.
+    fn all_reach(nodes: impl Iterator<Item = Option<u32>>) -> Option<([u32; 9], usize)> {
+        let mut out = [0u32; 9];
+        let mut count = 0;
+        for q in nodes {
+            out[count] = q?;
+            count += 1;
         }
-        Some(nodes.flatten().map(|q| self.ar.ancestors(q)).sum())
+        Some((out, count))
     }
 
     /// Offers the hint that potential `t` is on (place it, when its cell has other
-    /// candidates) or off (remove it), rated after complexity `cx`.
+    /// candidates) or off (remove it), its chains ending at `targets`.
     fn offer_potential(
         &self,
         best: &mut Best,
         name: &'static str,
         (t, on): (u16, bool),
-        cx: u32,
+        (targets, shape): (&[u32], Shape),
         key: u8,
     ) {
+        let cx = self.ar.complexity(targets);
         let diff = self.mode.base() + length_bonus(cx);
         if on {
-            if let Some(h) = Self::on_hint(self.save, name, t) {
-                best.offer(diff, cx, key, || h);
-            }
+            self.offer(best, (diff, cx, key), (targets, shape), || {
+                Self::on_hint(self.save, name, t)
+            });
         } else {
-            best.offer(diff, cx, key, || Self::off_hint(name, t));
+            self.offer(best, (diff, cx, key), (targets, shape), || {
+                Some(Self::off_hint(name, t))
+            });
         }
     }
 
@@ -73,36 +80,55 @@ impl Chainer<'_> {
         let old_off = std::mem::replace(on_to_off, b);
         self.give([old_on, old_off]);
         if contradiction && let Some((a, b)) = absurd {
-            let cx = self.ar.ancestors(a) + self.ar.ancestors(b);
-            best.offer(base + length_bonus(cx), cx, 7, || {
-                Self::off_hint(self.mode.contradiction_name(), c)
-            });
+            let cx = self.ar.complexity(&[a, b]);
+            self.offer(
+                best,
+                (base + length_bonus(cx), cx, 7),
+                (&[a, b], Shape::Plain),
+                || Some(Self::off_hint(self.mode.contradiction_name(), c)),
+            );
+        }
+        if !double && !contradiction {
+            // The static multiple chains use only the "on" side (SE computes the other
+            // and drops it).
+            self.give([off_to_on, off_to_off]);
+            return;
         }
         let p_off = self.ar.add(c * 2, &[]);
         off_to_off.insert(c, p_off);
         let absurd = self.chain(&mut off_to_on, &mut off_to_off);
-        if contradiction
-            && let Some((a, b)) = absurd
-            && let Some(h) = Self::on_hint(self.save, self.mode.contradiction_name(), c)
-        {
-            let cx = self.ar.ancestors(a) + self.ar.ancestors(b);
-            best.offer(base + length_bonus(cx), cx, 7, || h);
+        if contradiction && let Some((a, b)) = absurd {
+            let cx = self.ar.complexity(&[a, b]);
+            self.offer(
+                best,
+                (base + length_bonus(cx), cx, 7),
+                (&[a, b], Shape::Plain),
+                || Self::on_hint(self.save, self.mode.contradiction_name(), c),
+            );
         }
         if double {
             for &k in &on_to_on.order {
                 if let Some(q) = off_to_on.get(k) {
-                    let cx = self.ar.ancestors(on_to_on.map[k as usize]) + self.ar.ancestors(q);
-                    if let Some(h) = Self::on_hint(self.save, "Dynamic Double Forcing Chains", k) {
-                        best.offer(base + length_bonus(cx), cx, 1, || h);
-                    }
+                    let t = [on_to_on.map[k as usize], q];
+                    let cx = self.ar.complexity(&t);
+                    self.offer(
+                        best,
+                        (base + length_bonus(cx), cx, 1),
+                        (&t, Shape::Plain),
+                        || Self::on_hint(self.save, self.mode.dynamic_name(2), k),
+                    );
                 }
             }
             for &k in &on_to_off.order {
                 if let Some(q) = off_to_off.get(k) {
-                    let cx = self.ar.ancestors(on_to_off.map[k as usize]) + self.ar.ancestors(q);
-                    best.offer(base + length_bonus(cx), cx, 1, || {
-                        Self::off_hint("Dynamic Double Forcing Chains", k)
-                    });
+                    let t = [on_to_off.map[k as usize], q];
+                    let cx = self.ar.complexity(&t);
+                    self.offer(
+                        best,
+                        (base + length_bonus(cx), cx, 1),
+                        (&t, Shape::Plain),
+                        || Some(Self::off_hint(self.mode.dynamic_name(2), k)),
+                    );
                 }
             }
         }
@@ -139,40 +165,57 @@ impl Chainer<'_> {
                 .map(|&o| self.on_cache[o as usize].as_ref().expect("just kept"))
                 .collect();
             let name = if self.mode.dynamic {
-                "Dynamic Region Forcing Chains"
+                self.mode.dynamic_name(1)
             } else {
                 "Region Forcing Chains"
             };
             for polarity in [true, false] {
                 let mine = if polarity { on } else { off };
                 for &t in &mine.order {
-                    let nodes = outcomes.iter().map(|(a, b, _)| pick(a, b, polarity).get(t));
-                    if let Some(cx) = self.total_ancestors(nodes) {
-                        let cx = self.ar.ancestors(mine.map[t as usize]) + cx;
-                        self.offer_potential(best, name, (t, polarity), cx, 6);
+                    let nodes = std::iter::once(mine.get(t))
+                        .chain(outcomes.iter().map(|(a, b, _)| pick(a, b, polarity).get(t)));
+                    if let Some((targets, count)) = Self::all_reach(nodes) {
+                        let shape = (&targets[..count], Shape::Region(r as u8));
+                        self.offer_potential(best, name, (t, polarity), shape, 6);
                     }
                 }
             }
         }
     }
 
-    /// SE's getMultipleChainsHintList (Nishio, multiple and dynamic forcing chains).
+    /// SE's getMultipleChainsHintList (Nishio, multiple and dynamic forcing chains): its
+    /// easiest hint.
     pub(super) fn multiple_chains(&mut self, stop: &dyn Fn() -> bool) -> Option<Hint> {
-        let mode = self.mode;
         let mut best = Best::default();
+        if !self.multiple_into(&mut best, stop) {
+            return None;
+        }
+        best.best.map(|b| b.3)
+    }
+
+    /// SE's getMultipleChainsHintList, its hints offered to `best`; false when stopped.
+    pub(super) fn multiple_into(&mut self, best: &mut Best, stop: &dyn Fn() -> bool) -> bool {
+        let mode = self.mode;
+        // A nested rule's static chains: only those reaching a link the step's grid lacks
+        // can give a hint (see `Chainer::live`).
+        let live = (self.outer.is_some() && !mode.dynamic).then(|| self.live(true, true));
         for cell in 0..81 {
             let k = n(self.save.c[cell]);
             if !(k > 2 || (k > 1 && mode.dynamic)) {
                 continue;
             }
+            if let Some(live) = &live
+                && !self.may_start(live, cell)
+            {
+                continue;
+            }
             if stop() {
-                return None;
+                return false;
             }
             // The arena holds the kept chains' nodes: it is cleared with them, when it
             // grows large (and at the start).
             if self.on_cache.is_empty() || self.ar.parents.len() > ARENA_LIMIT {
-                self.ar.nodes.clear();
-                self.ar.parents.clear();
+                self.ar.clear();
                 let kept: Vec<Outcome> =
                     self.on_cache.iter_mut().filter_map(Option::take).collect();
                 self.give(kept.into_iter().flat_map(|(a, b, _)| [a, b]));
@@ -188,15 +231,15 @@ impl Chainer<'_> {
                 let mut off = self.pset();
                 let double = k >= 3 && !mode.nishio && mode.dynamic;
                 let contradiction = mode.dynamic || mode.nishio;
-                self.binary(c, &mut on, &mut off, double, contradiction, &mut best);
+                self.binary(c, &mut on, &mut off, double, contradiction, best);
                 if !mode.nishio {
-                    self.regions(c, &on, &off, &mut best);
+                    self.regions(c, &on, &off, best);
                 }
                 outcomes.push((on, off));
             }
             if !mode.nishio && (k == 2 || (mode.multiple && k > 2)) {
                 let name = if mode.dynamic {
-                    "Dynamic Cell Forcing Chains"
+                    mode.dynamic_name(0)
                 } else {
                     "Cell Forcing Chains"
                 };
@@ -204,14 +247,15 @@ impl Chainer<'_> {
                     let (on, off) = &outcomes[0];
                     for &t in &pick(on, off, polarity).order {
                         let nodes = outcomes.iter().map(|(a, b)| pick(a, b, polarity).get(t));
-                        if let Some(cx) = self.total_ancestors(nodes) {
-                            self.offer_potential(&mut best, name, (t, polarity), cx, 5);
+                        if let Some((targets, count)) = Self::all_reach(nodes) {
+                            let shape = (&targets[..count], Shape::Cell);
+                            self.offer_potential(best, name, (t, polarity), shape, 5);
                         }
                     }
                 }
             }
             self.give(outcomes.into_iter().flat_map(|(a, b)| [a, b]));
         }
-        best.best.map(|b| b.3)
+        true
     }
 }

@@ -20,29 +20,57 @@ pub(super) fn digit_of(c: u16) -> u8 {
     (c % 9) as u8 + 1
 }
 
+/// The cause of a node that has none recorded (a start, an "off", an advanced rule's
+/// "off").
+pub(super) const NO_CAUSE: u8 = 254;
+
 pub(super) struct Node {
     /// `cand * 2 + on`.
     key: u16,
+    /// What made an "on": [`CELL_RULE`](super::table::CELL_RULE) or a region, else
+    /// [`NO_CAUSE`].
+    cause: u8,
     first: u32,
     count: u32,
+    /// The nested chain that made this "off" (an index in [`Arena::nests`]), or [`NONE`].
+    nest: u32,
 }
 
 #[derive(Default)]
 pub(super) struct Arena {
     pub(super) nodes: Vec<Node>,
     pub(super) parents: Vec<u32>,
+    /// The nested chains the nodes refer to: (fingerprint of the chain, its complexity).
+    pub(super) nests: Vec<(u64, u32)>,
 }
 
 impl Arena {
     pub(super) fn add(&mut self, key: u16, parents: &[u32]) -> u32 {
+        self.add_with(key, parents, NO_CAUSE, NONE)
+    }
+    pub(super) fn add_with(&mut self, key: u16, parents: &[u32], cause: u8, nest: u32) -> u32 {
         let first = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
         self.nodes.push(Node {
             key,
+            cause,
             first,
             count: parents.len() as u32,
+            nest,
         });
         (self.nodes.len() - 1) as u32
+    }
+    /// Empties the arena.
+    pub(super) fn clear(&mut self) {
+        self.nodes.clear();
+        self.parents.clear();
+        self.nests.clear();
+    }
+    pub(super) fn cause(&self, i: u32) -> u8 {
+        self.nodes[i as usize].cause
+    }
+    pub(super) fn nest(&self, i: u32) -> u32 {
+        self.nodes[i as usize].nest
     }
     pub(super) fn parents(&self, i: u32) -> &[u32] {
         let n = &self.nodes[i as usize];
@@ -82,6 +110,50 @@ impl Arena {
             next.clear();
         }
         count
+    }
+
+    /// SE's getChain: the distinct potentials above `i` (itself first), breadth first, each
+    /// given to `visit` once.
+    pub(super) fn chain_of(&self, i: u32, mut visit: impl FnMut(u32)) {
+        let mut seen = [0u64; 23];
+        let mut todo = vec![i];
+        let mut next = Vec::new();
+        while !todo.is_empty() {
+            for &p in &todo {
+                let k = self.key(p) as usize;
+                if seen[k / 64] & (1 << (k % 64)) == 0 {
+                    seen[k / 64] |= 1 << (k % 64);
+                    visit(p);
+                    next.extend_from_slice(self.parents(p));
+                }
+            }
+            std::mem::swap(&mut todo, &mut next);
+            next.clear();
+        }
+    }
+
+    /// SE's complexity of a hint whose chains end at `targets`: each chain's count of
+    /// distinct potentials, plus the complexity of each distinct nested chain met on them.
+    pub(super) fn complexity(&self, targets: &[u32]) -> u32 {
+        if self.nests.is_empty() {
+            return targets.iter().map(|&t| self.ancestors(t)).sum();
+        }
+        let mut total = 0;
+        let mut met: Vec<u64> = Vec::new();
+        for &t in targets {
+            self.chain_of(t, |p| {
+                total += 1;
+                let n = self.nest(p);
+                if n != NONE {
+                    let (print, cx) = self.nests[n as usize];
+                    if !met.contains(&print) {
+                        met.push(print);
+                        total += cx;
+                    }
+                }
+            });
+        }
+        total
     }
 }
 

@@ -101,6 +101,15 @@ impl Table {
             ons: vec![[(0, 0); 4]; 729],
             nons: vec![(0, 0); 729],
         };
+        t.refill(g);
+        t
+    }
+
+    /// Makes the table `g`'s (the entries of candidates `g` lacks are left empty).
+    pub(super) fn refill(&mut self, g: &Grid) {
+        let t = self;
+        t.noffs.fill((0, 0));
+        t.nons.fill((0, 0));
         let pos = g.all_pos();
         for cell in 0..81 {
             let all = g.c[cell];
@@ -139,6 +148,5 @@ impl Table {
                 t.nons[c] = (len as u8, ny as u8);
             }
         }
-        t
     }
 }

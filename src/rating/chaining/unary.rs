@@ -19,7 +19,7 @@ impl Chainer<'_> {
     /// The search comes back to `src` only through a candidate that `src` forms a strong
     /// link with (the links are symmetric), so without one there is no search. An "off"
     /// node enters the arena only when it makes an "on" (it is then a parent).
-    fn cycles(&mut self, src: u16, y: bool, x: bool, base: f64, cap: f64) -> Vec<u32> {
+    pub(super) fn cycles(&mut self, src: u16, y: bool, x: bool, base: f64, cap: f64) -> Vec<u32> {
         let mut found = Vec::new();
         let tab = self.table.take().expect("static chains have a table");
         if tab.ons(src, y, x).is_empty() {
@@ -57,14 +57,14 @@ impl Chainer<'_> {
             length += 1;
             for &(c, p) in &pend_off {
                 let mut off = NONE;
-                for &(o, _) in tab.ons(c, y, x) {
+                for &(o, cause) in tab.ons(c, y, x) {
                     let back = length >= 4 && o == src;
                     let new = !to_on.has(o);
                     if back || new {
                         if off == NONE {
                             off = self.ar.add(c * 2, &[p]);
                         }
-                        let node = self.ar.add(o * 2 + 1, &[off]);
+                        let node = self.ar.add_with(o * 2 + 1, &[off], cause, NONE);
                         if new {
                             self.above.on_made(&self.ar, node, Some(off));
                         }
@@ -98,7 +98,7 @@ impl Chainer<'_> {
     /// exactly when it holds a candidate linked to `src` (a conflict when `src` is on, a
     /// strong link when it is off): the test needs no expansion, and the last level allowed
     /// is never expanded.
-    fn forcing(&mut self, src_key: u16, y: bool, base: f64, cap: f64) -> Option<u32> {
+    pub(super) fn forcing(&mut self, src_key: u16, y: bool, base: f64, cap: f64) -> Option<u32> {
         let tab = self.table.as_deref().expect("static chains have a table");
         let src = src_key / 2;
         let src_on = src_key & 1 == 1;
@@ -161,7 +161,7 @@ impl Chainer<'_> {
     }
 
     /// The eliminations of a cycle ending at `dst` (an "on" equal to its start).
-    fn cycle_elims(&self, dst: u32) -> Vec<(u8, u16)> {
+    pub(super) fn cycle_elims(&self, dst: u32) -> Vec<(u8, u16)> {
         let mut cells = 0u128;
         let mut p = dst;
         while let Some(&q) = self.ar.parents(p).first() {
@@ -228,8 +228,7 @@ impl Chainer<'_> {
                 if !self.g.has(cell, d) {
                     continue;
                 }
-                self.ar.nodes.clear();
-                self.ar.parents.clear();
+                self.ar.clear();
                 let c = cand(cell, d);
                 let (base_cycle, base_chain, key, cyc_name, chain_name) = if x && y {
                     (7.0, 7.0, 4, "Bidirectional Cycle", "Forcing Chain")
