@@ -107,28 +107,26 @@ impl Chainer<'_> {
             );
         }
         if double {
-            for &k in &on_to_on.order {
-                if let Some(q) = off_to_on.get(k) {
-                    let t = [on_to_on.map[k as usize], q];
-                    let cx = self.ar.complexity(&t);
-                    self.offer(
-                        best,
-                        (base + length_bonus(cx), cx, 1),
-                        (&t, Shape::Plain),
-                        || Self::on_hint(self.save, self.mode.dynamic_name(2), k),
-                    );
-                }
-            }
-            for &k in &on_to_off.order {
-                if let Some(q) = off_to_off.get(k) {
-                    let t = [on_to_off.map[k as usize], q];
-                    let cx = self.ar.complexity(&t);
-                    self.offer(
-                        best,
-                        (base + length_bonus(cx), cx, 1),
-                        (&t, Shape::Plain),
-                        || Some(Self::off_hint(self.mode.dynamic_name(2), k)),
-                    );
+            // What both "on" and "off" imply: first the potentials made on, then those off.
+            for (on, from_on, from_off) in [
+                (true, &on_to_on, &off_to_on),
+                (false, &on_to_off, &off_to_off),
+            ] {
+                for &k in &from_on.order {
+                    if let Some(q) = from_off.get(k) {
+                        let t = [from_on.map[k as usize], q];
+                        let cx = self.ar.complexity(&t);
+                        let name = self.mode.dynamic_name(2);
+                        self.offer(
+                            best,
+                            (base + length_bonus(cx), cx, 1),
+                            (&t, Shape::Plain),
+                            || match on {
+                                true => Self::on_hint(self.save, name, k),
+                                false => Some(Self::off_hint(name, k)),
+                            },
+                        );
+                    }
                 }
             }
         }

@@ -408,13 +408,7 @@ impl Chainer<'_> {
     /// rule's chainer).
     fn loops_all(&mut self, best: &mut Best) {
         for (y, x) in [(false, true), (true, false), (true, true)] {
-            let (base_cycle, base_chain, key, cyc_name, chain_name) = if x && y {
-                (7.0, 7.0, 4, "Bidirectional Cycle", "Forcing Chain")
-            } else if y {
-                (6.5, 6.6, 3, "Bidirectional Y-Cycle", "Forcing Y-Chain")
-            } else {
-                (6.5, 6.6, 2, "Bidirectional X-Cycle", "Forcing X-Chain")
-            };
+            let (base_cycle, base_chain, key, cyc_name, chain_name) = super::unary::loop_kind(x, y);
             let live = self.live(y, x);
             for cell in 0..81 {
                 let k = n(self.g.c[cell]);

@@ -230,13 +230,7 @@ impl Chainer<'_> {
                 }
                 self.ar.clear();
                 let c = cand(cell, d);
-                let (base_cycle, base_chain, key, cyc_name, chain_name) = if x && y {
-                    (7.0, 7.0, 4, "Bidirectional Cycle", "Forcing Chain")
-                } else if y {
-                    (6.5, 6.6, 3, "Bidirectional Y-Cycle", "Forcing Y-Chain")
-                } else {
-                    (6.5, 6.6, 2, "Bidirectional X-Cycle", "Forcing X-Chain")
-                };
+                let (base_cycle, base_chain, key, cyc_name, chain_name) = loop_kind(x, y);
                 let cap = best.best.as_ref().map_or(f64::INFINITY, |b| b.0);
                 if base_cycle > cap && base_chain > cap {
                     continue;
@@ -295,5 +289,17 @@ impl Chainer<'_> {
             }
         }
         true
+    }
+}
+
+/// SE's ratings and names of the cycles and chains over X links, Y links or both: the base
+/// difficulty of a cycle and of a chain, the tie-break key, and the two names.
+pub(super) fn loop_kind(x: bool, y: bool) -> (f64, f64, u8, &'static str, &'static str) {
+    if x && y {
+        (7.0, 7.0, 4, "Bidirectional Cycle", "Forcing Chain")
+    } else if y {
+        (6.5, 6.6, 3, "Bidirectional Y-Cycle", "Forcing Y-Chain")
+    } else {
+        (6.5, 6.6, 2, "Bidirectional X-Cycle", "Forcing X-Chain")
     }
 }
