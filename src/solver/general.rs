@@ -32,6 +32,23 @@ pub use super::SearchEnd;
 /// How often (in guesses) the stop poll is asked.
 const POLL_EVERY: u64 = 256;
 
+/// A set of houses: bit `h % 64` of word `h / 64` (at most 128 houses).
+type Houses = [u64; 2];
+
+/// The houses of a set, in increasing order.
+#[inline]
+fn houses(set: Houses) -> impl Iterator<Item = usize> {
+    set.into_iter().enumerate().flat_map(|(w, mut bits)| {
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let h = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                h
+            })
+        })
+    })
+}
+
 /// No value or no cell, in the matching's tables.
 const NONE: u8 = u8::MAX;
 
@@ -41,7 +58,7 @@ pub struct Solver {
     n: usize,
     cells: usize,
     all: u32,
-    /// Number of houses (at most 128: the dirty sets are `u128`).
+    /// Number of houses (at most 128: see [`Houses`]).
     nh: usize,
     /// Peers of cell `c`: `peers[peer_start[c]..peer_start[c + 1]]`.
     peers: Vec<u16>,
@@ -106,9 +123,9 @@ struct Run<'a, 'o, F> {
     /// The values whose places changed since the last locked-candidates pass (bit `d`), and
     /// for each the houses where they changed (bit `h`).
     dirty_values: u32,
-    dirty_locked: [u128; 32],
+    dirty_locked: [Houses; 32],
     /// Houses whose candidates changed since the last matching pass (bit `h`).
-    dirty_match: u128,
+    dirty_match: Houses,
     /// The last matching found in each house (value of its `i`-th cell at `h * n + i`): a
     /// start for the next one, not part of the state.
     matching: Vec<u8>,
@@ -199,11 +216,10 @@ impl Solver {
     where
         F: FnMut(&[u8]) -> ControlFlow<()>,
     {
-        let all_houses = if self.nh == 128 {
-            u128::MAX
-        } else {
-            (1u128 << self.nh) - 1
-        };
+        let mut all_houses = [0u64; 2];
+        for h in 0..self.nh {
+            all_houses[h >> 6] |= 1 << (h & 63);
+        }
         let mut run = Run {
             solver: self,
             options,
@@ -307,6 +323,104 @@ fn augment(
     false
 }
 
+/// The all-different rule on a bipartite graph of at most 32 + 32 nodes: `cand[i]` are the
+/// values left to the free item `i` (bit `i` of `free`), `back[d]` the items that may take
+/// value `d` (for the free values), `cache` the last matching found (updated). `None` when
+/// no matching gives every free item a value; otherwise whether `prune` (the values each item
+/// must lose: those no such matching gives it) holds any.
+fn all_different(
+    cand: &[u32; 32],
+    back: &[u32; 32],
+    free: u32,
+    cache: &mut [u8],
+    prune: &mut [u32; 32],
+) -> Option<bool> {
+    let mut owner = [NONE; 32];
+    let mut value = [NONE; 32];
+    let mut unmatched = 0u32;
+    let mut f = free;
+    while f != 0 {
+        let i = f.trailing_zeros() as usize;
+        f &= f - 1;
+        let d = cache[i];
+        if d != NONE && cand[i] >> d & 1 != 0 && owner[usize::from(d)] == NONE {
+            owner[usize::from(d)] = i as u8;
+            value[i] = d;
+        } else {
+            unmatched |= 1 << i;
+        }
+    }
+    while unmatched != 0 {
+        let i = unmatched.trailing_zeros() as usize;
+        unmatched &= unmatched - 1;
+        let mut seen = 0u32;
+        if !augment(i, cand, &mut owner, &mut value, &mut seen) {
+            return None;
+        }
+    }
+    cache.copy_from_slice(&value[..cache.len()]);
+    // The graph: item i leads to item j when j's matched value is a value of i. An edge i–d
+    // outside the matching lies on an alternating cycle (and some matching gives d to i) iff
+    // i and d's item are in one strongly connected component. Each component is the items
+    // both reachable from one of them and reaching it: forward through the values, backward
+    // through the items that may take the matched values.
+    let mut remaining = free;
+    let mut pruned = false;
+    while remaining != 0 {
+        let v = remaining.trailing_zeros() as usize;
+        let mut forward = 1u32 << v;
+        let mut values = 1u32 << value[v];
+        let mut todo = forward;
+        while todo != 0 {
+            let u = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let mut new = cand[u] & !values;
+            values |= new;
+            while new != 0 {
+                let d = new.trailing_zeros() as usize;
+                new &= new - 1;
+                let o = owner[d];
+                if o == NONE {
+                    // More values free than items: a value was given twice.
+                    return None;
+                }
+                forward |= 1 << o;
+                todo |= 1 << o;
+            }
+        }
+        let mut backward = 1u32 << v;
+        let mut todo = backward;
+        while todo != 0 {
+            let u = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let new = back[usize::from(value[u])] & free & !backward;
+            backward |= new;
+            todo |= new;
+        }
+        let component = forward & backward;
+        if component == free {
+            // One component: every edge lies on a cycle.
+            return Some(pruned);
+        }
+        remaining &= !component;
+        let mut keep = 0u32;
+        let mut m = component;
+        while m != 0 {
+            keep |= 1 << value[m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        let mut m = component;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let out = cand[i] & !keep;
+            prune[i] = out;
+            pruned |= out != 0;
+        }
+    }
+    Some(pruned)
+}
+
 impl<F> Run<'_, '_, F>
 where
     F: FnMut(&[u8]) -> ControlFlow<()>,
@@ -331,8 +445,8 @@ where
             let k = h * s.n + usize::from(d);
             let p = st.pos[k] & !bit;
             st.pos[k] = p;
-            self.dirty_locked[usize::from(d)] |= 1 << h;
-            self.dirty_match |= 1 << h;
+            self.dirty_locked[usize::from(d)][h >> 6] |= 1 << (h & 63);
+            self.dirty_match[h >> 6] |= 1 << (h & 63);
             if p & (p.wrapping_sub(1)) == 0 {
                 if p == 0 {
                     return false;
@@ -384,9 +498,9 @@ where
         while self.dirty_values != 0 {
             let d = self.dirty_values.trailing_zeros() as usize;
             self.dirty_values &= self.dirty_values - 1;
-            self.dirty_locked[d] = 0;
+            self.dirty_locked[d] = [0; 2];
         }
-        self.dirty_match = 0;
+        self.dirty_match = [0; 2];
         ok
     }
 
@@ -408,14 +522,16 @@ where
                     continue;
                 }
             }
-            if self.dirty_match != 0 {
-                let mut set = self.dirty_match;
-                self.dirty_match = 0;
-                while set != 0 {
-                    let h = set.trailing_zeros() as usize;
-                    set &= set - 1;
-                    if !self.matching(st, h) {
-                        return false;
+            if self.dirty_match != [0; 2] {
+                let sets = self.dirty_match;
+                self.dirty_match = [0; 2];
+                for (w, mut set) in sets.into_iter().enumerate() {
+                    while set != 0 {
+                        let h = w * 64 + set.trailing_zeros() as usize;
+                        set &= set - 1;
+                        if !self.matching(st, h) {
+                            return false;
+                        }
                     }
                 }
             }
@@ -437,11 +553,9 @@ where
         while values != 0 {
             let d = values.trailing_zeros() as usize;
             values &= values - 1;
-            let mut set = self.dirty_locked[d];
-            self.dirty_locked[d] = 0;
-            while set != 0 {
-                let h = set.trailing_zeros() as usize;
-                set &= set - 1;
+            let sets = self.dirty_locked[d];
+            self.dirty_locked[d] = [0; 2];
+            for h in houses(sets) {
                 let range = s.partner_start[h] as usize..s.partner_start[h + 1] as usize;
                 for &(o, sh, so) in &s.partners[range] {
                     let o = usize::from(o);
@@ -471,6 +585,7 @@ where
         let n = s.n;
         let base = h * n;
         let mut cand = [0u32; 32];
+        let mut back = [0u32; 32];
         let mut free = 0u32;
         for (i, &c) in s.houses[base..base + n].iter().enumerate() {
             let c = usize::from(c);
@@ -482,115 +597,71 @@ where
         if free.count_ones() < 2 {
             return true;
         }
-        let mut owner = [NONE; 32];
-        let mut value = [NONE; 32];
-        let mut unmatched = 0u32;
+        back[..n].copy_from_slice(&st.pos[base..base + n]);
+        let mut prune = [0u32; 32];
+        match all_different(
+            &cand,
+            &back,
+            free,
+            &mut self.matching[base..base + n],
+            &mut prune,
+        ) {
+            None => return false,
+            Some(false) => return true,
+            Some(true) => {}
+        }
         let mut f = free;
         while f != 0 {
             let i = f.trailing_zeros() as usize;
             f &= f - 1;
-            let d = self.matching[base + i];
-            if d != NONE && cand[i] >> d & 1 != 0 && owner[usize::from(d)] == NONE {
-                owner[usize::from(d)] = i as u8;
-                value[i] = d;
-            } else {
-                unmatched |= 1 << i;
-            }
-        }
-        while unmatched != 0 {
-            let i = unmatched.trailing_zeros() as usize;
-            unmatched &= unmatched - 1;
-            let mut seen = 0u32;
-            if !augment(i, &cand, &mut owner, &mut value, &mut seen) {
-                return false;
-            }
-        }
-        self.matching[base..base + n].copy_from_slice(&value[..n]);
-        // The graph: free cell i leads to cell j when j's matched value is a candidate of i.
-        // An edge i–d outside the matching lies on an alternating cycle (and some matching
-        // gives d to i) iff i and d's cell are in one strongly connected component. Each
-        // component is the cells both reachable from one of them and reaching it: forward
-        // through the candidates, backward through the places of the matched values.
-        let mut remaining = free;
-        while remaining != 0 {
-            let v = remaining.trailing_zeros() as usize;
-            let mut forward = 1u32 << v;
-            let mut values = 1u32 << value[v];
-            let mut todo = forward;
-            while todo != 0 {
-                let u = todo.trailing_zeros() as usize;
-                todo &= todo - 1;
-                let mut new = cand[u] & !values;
-                values |= new;
-                while new != 0 {
-                    let d = new.trailing_zeros() as usize;
-                    new &= new - 1;
-                    let o = owner[d];
-                    if o == NONE {
-                        // More values free than cells: a value was placed twice.
-                        return false;
-                    }
-                    forward |= 1 << o;
-                    todo |= 1 << o;
-                }
-            }
-            let mut backward = 1u32 << v;
-            let mut todo = backward;
-            while todo != 0 {
-                let u = todo.trailing_zeros() as usize;
-                todo &= todo - 1;
-                let new = st.pos[base + usize::from(value[u])] & !backward;
-                backward |= new;
-                todo |= new;
-            }
-            let component = forward & backward;
-            if component == free {
-                // One component: every edge lies on a cycle.
-                return true;
-            }
-            remaining &= !component;
-            let mut keep = 0u32;
-            let mut m = component;
-            while m != 0 {
-                keep |= 1 << value[m.trailing_zeros() as usize];
-                m &= m - 1;
-            }
-            let mut m = component;
-            while m != 0 {
-                let i = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let c = usize::from(s.houses[base + i]);
-                let mut out = st.cand[c] & !keep;
-                while out != 0 {
-                    let d = out.trailing_zeros() as u8;
-                    out &= out - 1;
-                    if !self.remove(st, c, d) {
-                        return false;
-                    }
+            let c = usize::from(s.houses[base + i]);
+            let mut out = prune[i] & st.cand[c];
+            while out != 0 {
+                let d = out.trailing_zeros() as u8;
+                out &= out - 1;
+                if !self.remove(st, c, d) {
+                    return false;
                 }
             }
         }
         true
     }
 
-    /// The tightest choice: a cell and its values, or a house and the places of one value.
-    /// Each try is a cell and the one value it gets.
+    /// The tightest choice: a cell with the fewest candidates, among those the one whose
+    /// values have the fewest places left (the sum over its values of the places in the
+    /// house where each has fewest), or a value with fewer places left in some house. Each
+    /// try is a cell and the one value it gets.
     #[inline(never)]
     fn choose(&self, st: &State, order: &mut [(usize, u8); 32]) -> usize {
         let s = self.solver;
         let n = s.n;
         let mut best = usize::MAX;
         let mut best_count = u32::MAX;
+        let mut best_score = u32::MAX;
         for (c, (&m, &v)) in st.cand.iter().zip(&st.val).enumerate() {
-            if v == 0 {
-                let k = m.count_ones();
-                if k < best_count {
-                    best_count = k;
-                    best = c;
-                    if k == 2 {
-                        break;
-                    }
-                }
+            if v != 0 {
+                continue;
+            }
+            let k = m.count_ones();
+            if k > best_count {
+                continue;
+            }
+            let members = &s.member[s.member_start[c] as usize..s.member_start[c + 1] as usize];
+            let mut score = 0;
+            let mut values = m;
+            while values != 0 {
+                let d = values.trailing_zeros() as usize;
+                values &= values - 1;
+                score += members
+                    .iter()
+                    .map(|&(h, _)| st.pos[usize::from(h) * n + d].count_ones())
+                    .min()
+                    .unwrap_or(0);
+            }
+            if k < best_count || score < best_score {
+                best = c;
+                best_count = k;
+                best_score = score;
             }
         }
         if best_count > 2 {
