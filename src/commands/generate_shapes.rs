@@ -83,6 +83,14 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
             );
         }
     }
+    if let Some(c) = args.clues
+        && c.max > n * n
+    {
+        bail!(
+            "clue count {c} is out of range: {n}x{n} puzzles have at most {} givens",
+            n * n
+        );
+    }
     let end = super::generate::end_index(&args)?;
     let seed = args.seed.unwrap_or_else(super::generate::random_seed);
     let batch = args.batch;
