@@ -941,7 +941,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub no_minimal: bool,
 
-    /// The number of givens: N or MIN-MAX, from 17 to 81.
+    /// The number of givens: N or MIN-MAX, from 17 to 81 (other sizes: up to N*N).
     ///
     /// Counts far from the usual (about 24 without symmetry, 28 with rot180) are searched
     /// for; --timeout bounds that search, and a puzzle that misses is reported. Minimal
@@ -1104,9 +1104,33 @@ pub fn parse_rating(text: &str) -> Result<(u16, u16), String> {
     Ok((min, max))
 }
 
+/// The most givens any puzzle has: a 25x25 grid's cells.
+pub const MOST_CLUES: usize = 625;
+
+/// `--clues`: the syntax, and a range within 1-625 (the size is not known yet: 9x9 puzzles
+/// check 17-81 in `generate`, other sizes their own cell count).
 fn parse_clues(text: &str) -> Result<sudoku::generate::ClueRange, String> {
-    text.parse()
-        .map_err(|e: sudoku::generate::GenerateError| e.to_string())
+    use sudoku::generate::{ClueRange, GenerateError};
+    match text.parse::<ClueRange>() {
+        Ok(range) => Ok(range),
+        Err(GenerateError::ClueRange { .. }) => {
+            let num = |t: &str| t.trim().parse::<usize>().unwrap_or(0);
+            let (min, max) = match text.split_once('-') {
+                Some((a, b)) => (num(a), num(b)),
+                None => (num(text), num(text)),
+            };
+            if (1..=MOST_CLUES).contains(&min) && (1..=MOST_CLUES).contains(&max) {
+                Ok(ClueRange { min, max })
+            } else {
+                Err(format!(
+                    "clue count {} is out of range: puzzles have 17 to 81 givens (other sizes: \
+                     up to their number of cells)",
+                    text.trim()
+                ))
+            }
+        }
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 // The inputs of a command that reads puzzles (a plain comment: see `Command`).

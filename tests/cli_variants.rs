@@ -392,3 +392,50 @@ fn rate_refuses_other_shapes_clearly() {
         r.stderr
     );
 }
+
+#[test]
+fn clue_counts_and_no_minimal_follow_the_size() {
+    // --clues with a count only other sizes can have, and --no-minimal alone (removal stops
+    // at the first group that cannot go): proper puzzles, by the search written here.
+    let hs = houses(6, None, false);
+    for args in [
+        &["--clues", "20-24", "--no-minimal"][..],
+        &["--no-minimal"][..],
+        &["--clues", "30"][..],
+    ] {
+        let mut full = vec!["generate", "--size", "6", "-n", "3", "--seed", "4"];
+        full.extend_from_slice(args);
+        let made = run(&full, None);
+        if args == ["--clues", "30"] {
+            // 30 of 36 givens: not minimal, so no puzzle meets it; each miss is reported.
+            assert_ne!(made.code, Some(0), "{args:?}");
+            continue;
+        }
+        made.expect_code(0);
+        for p in made.stdout.lines() {
+            let givens = values(p).iter().filter(|&&v| v != 0).count();
+            if args[0] == "--clues" {
+                assert!((20..=24).contains(&givens), "{p}: {givens}");
+            }
+            assert_eq!(count(&values(p), &hs, 2), 1, "{p} is proper");
+        }
+        assert_eq!(made.stdout.lines().count(), 3);
+    }
+    // Counts beyond the grid are refused, for each size its own.
+    run(&["generate", "--size", "6", "--clues", "37"], None).expect_code(2);
+    run(&["generate", "--clues", "82"], None).expect_code(2);
+    run(
+        &[
+            "generate",
+            "--size",
+            "16",
+            "--clues",
+            "200",
+            "--no-minimal",
+            "--seed",
+            "1",
+        ],
+        None,
+    )
+    .expect_code(0);
+}

@@ -26,6 +26,14 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
         return super::generate_shapes::run(args);
     }
     super::refuse_zero_timeout(args.batch.timeout)?;
+    // The parser takes counts up to 625 for the other sizes; 9x9 puzzles have 17 to 81.
+    if let Some(c) = args.clues
+        && (c.min < 17 || c.max > 81)
+    {
+        bail!(GenerateError::ClueRange {
+            text: c.to_string()
+        });
+    }
     let seed = args.seed.unwrap_or_else(random_seed);
     let options = GenOptions {
         symmetry: args

@@ -1,12 +1,23 @@
 //! A depth-first search for any [`Geometry`]: every size from 4×4 to 25×25, boxes or jigsaw
 //! regions, and the variants' extra houses and moves.
 //!
-//! Each cell keeps its candidates as a `u32` mask (bit `d - 1` for value `d`). Placing a value
-//! takes it from the cell's peers (houses and the variants' knight and king moves); a cell
-//! left with one candidate is placed in turn (naked singles), and after each round every
-//! house is scanned for a value that has one place left (hidden singles) or none (a
-//! contradiction). When nothing more follows, the search branches on the cell with the
-//! fewest candidates, copying the state for each try.
+//! The state keeps two views of the candidates, both as `u32` masks: per cell, the values it
+//! may take (bit `d - 1` for value `d`), and per house and value, the places left for it
+//! (bit `i` for the house's `i`-th cell). Taking a candidate out updates both, so a cell left
+//! with one value (naked single) and a value left with one place in a house (hidden single)
+//! are seen at once and placed in turn. When no single is left:
+//!
+//! - locked candidates: a value whose places in one house all lie where it meets another
+//!   house is taken from the rest of the other (box–line, region–line, diagonal–box, ...);
+//! - then each house whose candidates changed is checked as a whole: its free cells and
+//!   values are matched one to one (a contradiction when no such matching exists), and a
+//!   value is taken from a cell when no matching gives it to that cell (the edge lies on no
+//!   alternating cycle). This is the all-different rule's full propagation; it covers every
+//!   naked and hidden subset of the house at once.
+//!
+//! When nothing more follows, the search branches on the tightest choice: the cell with the
+//! fewest candidates, or a value with fewer places left in some house, copying the state for
+//! each try.
 //!
 //! The API follows the classic solver's: each solution goes to a callback that can stop the
 //! search, a stop poll ends it early (Ctrl-C, `--timeout`), and the report says how it ended.
@@ -21,22 +32,48 @@ pub use super::SearchEnd;
 /// How often (in guesses) the stop poll is asked.
 const POLL_EVERY: u64 = 256;
 
+/// A set of houses: bit `h % 64` of word `h / 64` (at most 128 houses).
+type Houses = [u64; 2];
+
+/// The houses of a set, in increasing order.
+#[inline]
+fn houses(set: Houses) -> impl Iterator<Item = usize> {
+    set.into_iter().enumerate().flat_map(|(w, mut bits)| {
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let h = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                h
+            })
+        })
+    })
+}
+
+/// No value or no cell, in the matching's tables.
+const NONE: u8 = u8::MAX;
+
 /// The tables of one geometry, flattened for the search; build once, search many times.
 #[derive(Debug, Clone)]
 pub struct Solver {
     n: usize,
     cells: usize,
     all: u32,
+    /// Number of houses (at most 128: see [`Houses`]).
+    nh: usize,
     /// Peers of cell `c`: `peers[peer_start[c]..peer_start[c + 1]]`.
     peers: Vec<u16>,
     peer_start: Vec<u32>,
     /// Cells of house `h`: `houses[h * n..(h + 1) * n]`.
     houses: Vec<u16>,
-    /// Pairs of houses sharing two cells or more (a box and a line, a region and a line, a
-    /// diagonal and a box): for each, the start in `pair_cells` of the shared cells, of the
-    /// first house's other cells, of the second's, and the end.
-    pairs: Vec<[u32; 4]>,
-    pair_cells: Vec<u16>,
+    /// The houses of cell `c` and its place in each (as a one-bit mask):
+    /// `member[member_start[c]..member_start[c + 1]]`.
+    member: Vec<(u16, u32)>,
+    member_start: Vec<u32>,
+    /// For each house `h`, the houses sharing two of its cells or more but not all (a box
+    /// and a line, a region and a line, a diagonal and a box): the other house, and the
+    /// shared places in `h` and in the other, at `partners[partner_start[h]..partner_start[h + 1]]`.
+    partners: Vec<(u16, u32, u32)>,
+    partner_start: Vec<u32>,
 }
 
 /// How a search ended, and how much it guessed.
@@ -64,8 +101,13 @@ pub struct Options<'a> {
 
 #[derive(Debug, Clone, Default)]
 struct State {
+    /// Candidates of each cell (bit `d` for value `d + 1`).
     cand: Vec<u32>,
+    /// Places of value `d` in house `h`, at `h * n + d` (bit `i` for the house's `i`-th cell).
+    pos: Vec<u32>,
+    /// The value placed in each cell, 0 for none.
     val: Vec<u8>,
+    /// Cells without a value.
     left: usize,
 }
 
@@ -75,8 +117,18 @@ struct Run<'a, 'o, F> {
     on_solution: F,
     guesses: u64,
     end: Option<SearchEnd>,
-    queue: Vec<u16>,
+    /// Placements to make: `(cell, value - 1)`.
+    queue: Vec<(u16, u8)>,
     pool: Vec<State>,
+    /// The values whose places changed since the last locked-candidates pass (bit `d`), and
+    /// for each the houses where they changed (bit `h`).
+    dirty_values: u32,
+    dirty_locked: [Houses; 32],
+    /// Houses whose candidates changed since the last matching pass (bit `h`).
+    dirty_match: Houses,
+    /// The last matching found in each house (value of its `i`-th cell at `h * n + i`): a
+    /// start for the next one, not part of the state.
+    matching: Vec<u8>,
 }
 
 impl Solver {
@@ -84,6 +136,9 @@ impl Solver {
     pub fn new(g: &Geometry) -> Solver {
         let n = g.size();
         let cells = g.cells();
+        let list = g.houses();
+        let nh = list.len();
+        assert!(nh <= 128, "at most 128 houses");
         let mut peers = Vec::new();
         let mut peer_start = Vec::with_capacity(cells + 1);
         for c in 0..cells {
@@ -91,53 +146,62 @@ impl Solver {
             peers.extend_from_slice(g.peers(c));
         }
         peer_start.push(peers.len() as u32);
-        let houses = g
-            .houses()
+        let houses = list
             .iter()
             .flat_map(|h| h.cells.iter().map(|&c| c as u16))
             .collect();
-        let mut pairs = Vec::new();
-        let mut pair_cells = Vec::new();
-        let list = g.houses();
-        for (i, a) in list.iter().enumerate() {
-            for b in &list[i + 1..] {
-                let shared: Vec<usize> = a
-                    .cells
-                    .iter()
-                    .copied()
-                    .filter(|c| b.cells.contains(c))
-                    .collect();
-                if shared.len() < 2 || shared.len() == n {
-                    continue;
-                }
-                let start = pair_cells.len() as u32;
-                pair_cells.extend(shared.iter().map(|&c| c as u16));
-                let a_start = pair_cells.len() as u32;
-                pair_cells.extend(
-                    a.cells
-                        .iter()
-                        .filter(|c| !shared.contains(c))
-                        .map(|&c| c as u16),
-                );
-                let b_start = pair_cells.len() as u32;
-                pair_cells.extend(
-                    b.cells
-                        .iter()
-                        .filter(|c| !shared.contains(c))
-                        .map(|&c| c as u16),
-                );
-                pairs.push([start, a_start, b_start, pair_cells.len() as u32]);
+        // place[h * cells + c]: the place of cell c in house h, if it is in it.
+        let mut place = vec![u8::MAX; nh * cells];
+        for (h, house) in list.iter().enumerate() {
+            for (i, &c) in house.cells.iter().enumerate() {
+                place[h * cells + c] = i as u8;
             }
         }
+        let mut member = Vec::new();
+        let mut member_start = Vec::with_capacity(cells + 1);
+        for c in 0..cells {
+            member_start.push(member.len() as u32);
+            for &h in g.cell_houses(c) {
+                let i = place[usize::from(h) * cells + c];
+                member.push((h, 1u32 << i));
+            }
+        }
+        member_start.push(member.len() as u32);
+        let mut partners = Vec::new();
+        let mut partner_start = Vec::with_capacity(nh + 1);
+        for (a, house) in list.iter().enumerate() {
+            partner_start.push(partners.len() as u32);
+            // The places shared with each other house, in this house and in the other.
+            let mut shared = vec![(0u32, 0u32); nh];
+            for (i, &c) in house.cells.iter().enumerate() {
+                for &b in g.cell_houses(c) {
+                    let b = usize::from(b);
+                    if b != a {
+                        shared[b].0 |= 1 << i;
+                        shared[b].1 |= 1 << place[b * cells + c];
+                    }
+                }
+            }
+            for (b, &(sa, sb)) in shared.iter().enumerate() {
+                let count = sa.count_ones() as usize;
+                if count >= 2 && count < n {
+                    partners.push((b as u16, sa, sb));
+                }
+            }
+        }
+        partner_start.push(partners.len() as u32);
         Solver {
             n,
             cells,
             all: g.all_digits(),
+            nh,
             peers,
             peer_start,
             houses,
-            pairs,
-            pair_cells,
+            member,
+            member_start,
+            partners,
+            partner_start,
         }
     }
 
@@ -152,6 +216,10 @@ impl Solver {
     where
         F: FnMut(&[u8]) -> ControlFlow<()>,
     {
+        let mut all_houses = [0u64; 2];
+        for h in 0..self.nh {
+            all_houses[h >> 6] |= 1 << (h & 63);
+        }
         let mut run = Run {
             solver: self,
             options,
@@ -160,29 +228,41 @@ impl Solver {
             end: None,
             queue: Vec::with_capacity(self.cells),
             pool: Vec::new(),
+            dirty_values: self.all,
+            dirty_locked: [all_houses; 32],
+            dirty_match: all_houses,
+            matching: vec![NONE; self.nh * self.n],
+        };
+        let full = if self.n == 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.n) - 1
         };
         let mut st = State {
             cand: vec![self.all; self.cells],
+            pos: vec![full; self.nh * self.n],
             val: vec![0; self.cells],
             left: self.cells,
         };
         let mut ok = givens.len() == self.cells;
-        for &(cell, v) in run.options.forbid {
-            if cell < self.cells && (1..=self.n as u8).contains(&v) {
-                st.cand[cell] &= !(1 << (v - 1));
+        let forbid = run.options.forbid;
+        for &(cell, v) in forbid {
+            if ok && cell < self.cells && (1..=self.n as u8).contains(&v) {
+                let d = v - 1;
+                if st.cand[cell] >> d & 1 != 0 {
+                    ok = run.remove(&mut st, cell, d);
+                }
             }
         }
         for (c, &v) in givens.iter().enumerate().take(self.cells) {
             if v == 0 {
                 continue;
             }
-            let bit = 1u32.checked_shl(u32::from(v) - 1).unwrap_or(0) & self.all;
-            if st.cand[c] & bit == 0 {
+            if usize::from(v) > self.n {
                 ok = false;
                 break;
             }
-            st.cand[c] = bit;
-            run.queue.push(c as u16);
+            run.queue.push((c as u16, v - 1));
         }
         if ok && run.propagate(&mut st) {
             let _ = run.dfs(&st);
@@ -218,164 +298,409 @@ impl Solver {
     }
 }
 
+/// Finds a value for the free cell `i` by an augmenting path (Kuhn's method): `cand[i]` are
+/// its values, `owner[d]` the cell matched to `d`, `value[i]` the value matched to `i`.
+fn augment(
+    i: usize,
+    cand: &[u32; 32],
+    owner: &mut [u8; 32],
+    value: &mut [u8; 32],
+    seen: &mut u32,
+) -> bool {
+    let mut m = cand[i] & !*seen;
+    while m != 0 {
+        let d = m.trailing_zeros() as usize;
+        m &= m - 1;
+        *seen |= 1 << d;
+        let o = owner[d];
+        if o == NONE || augment(usize::from(o), cand, owner, value, seen) {
+            owner[d] = i as u8;
+            value[i] = d as u8;
+            return true;
+        }
+        m &= !*seen;
+    }
+    false
+}
+
+/// The all-different rule on a bipartite graph of at most 32 + 32 nodes: `cand[i]` are the
+/// values left to the free item `i` (bit `i` of `free`), `back[d]` the items that may take
+/// value `d` (for the free values), `cache` the last matching found (updated). `None` when
+/// no matching gives every free item a value; otherwise whether `prune` (the values each item
+/// must lose: those no such matching gives it) holds any.
+fn all_different(
+    cand: &[u32; 32],
+    back: &[u32; 32],
+    free: u32,
+    cache: &mut [u8],
+    prune: &mut [u32; 32],
+) -> Option<bool> {
+    let mut owner = [NONE; 32];
+    let mut value = [NONE; 32];
+    let mut unmatched = 0u32;
+    let mut f = free;
+    while f != 0 {
+        let i = f.trailing_zeros() as usize;
+        f &= f - 1;
+        let d = cache[i];
+        if d != NONE && cand[i] >> d & 1 != 0 && owner[usize::from(d)] == NONE {
+            owner[usize::from(d)] = i as u8;
+            value[i] = d;
+        } else {
+            unmatched |= 1 << i;
+        }
+    }
+    while unmatched != 0 {
+        let i = unmatched.trailing_zeros() as usize;
+        unmatched &= unmatched - 1;
+        let mut seen = 0u32;
+        if !augment(i, cand, &mut owner, &mut value, &mut seen) {
+            return None;
+        }
+    }
+    cache.copy_from_slice(&value[..cache.len()]);
+    // The graph: item i leads to item j when j's matched value is a value of i. An edge i–d
+    // outside the matching lies on an alternating cycle (and some matching gives d to i) iff
+    // i and d's item are in one strongly connected component. Each component is the items
+    // both reachable from one of them and reaching it: forward through the values, backward
+    // through the items that may take the matched values.
+    let mut remaining = free;
+    let mut pruned = false;
+    while remaining != 0 {
+        let v = remaining.trailing_zeros() as usize;
+        let mut forward = 1u32 << v;
+        let mut values = 1u32 << value[v];
+        let mut todo = forward;
+        while todo != 0 {
+            let u = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let mut new = cand[u] & !values;
+            values |= new;
+            while new != 0 {
+                let d = new.trailing_zeros() as usize;
+                new &= new - 1;
+                let o = owner[d];
+                if o == NONE {
+                    // More values free than items: a value was given twice.
+                    return None;
+                }
+                forward |= 1 << o;
+                todo |= 1 << o;
+            }
+        }
+        let mut backward = 1u32 << v;
+        let mut todo = backward;
+        while todo != 0 {
+            let u = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let new = back[usize::from(value[u])] & free & !backward;
+            backward |= new;
+            todo |= new;
+        }
+        let component = forward & backward;
+        if component == free {
+            // One component: every edge lies on a cycle.
+            return Some(pruned);
+        }
+        remaining &= !component;
+        let mut keep = 0u32;
+        let mut m = component;
+        while m != 0 {
+            keep |= 1 << value[m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        let mut m = component;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let out = cand[i] & !keep;
+            prune[i] = out;
+            pruned |= out != 0;
+        }
+    }
+    Some(pruned)
+}
+
 impl<F> Run<'_, '_, F>
 where
     F: FnMut(&[u8]) -> ControlFlow<()>,
 {
-    /// Places the value of a cell whose candidates are one bit; false on a contradiction.
+    /// Takes value `d + 1` (a candidate) from cell `c`, queueing the singles that follow;
+    /// false on a contradiction.
     #[inline]
-    fn assign(&mut self, st: &mut State, c: usize) -> bool {
-        let bit = st.cand[c];
-        if bit == 0 {
+    fn remove(&mut self, st: &mut State, c: usize, d: u8) -> bool {
+        let s = self.solver;
+        let m = st.cand[c] & !(1u32 << d);
+        st.cand[c] = m;
+        if m == 0 {
             return false;
         }
-        st.val[c] = bit.trailing_zeros() as u8 + 1;
-        st.left -= 1;
-        let s = self.solver;
-        let range = s.peer_start[c] as usize..s.peer_start[c + 1] as usize;
-        for &p in &s.peers[range] {
-            let p = usize::from(p);
-            let m = st.cand[p];
-            if m & bit != 0 {
-                let m = m & !bit;
-                st.cand[p] = m;
-                if m == 0 {
+        if m & (m - 1) == 0 && st.val[c] == 0 {
+            self.queue.push((c as u16, m.trailing_zeros() as u8));
+        }
+        let range = s.member_start[c] as usize..s.member_start[c + 1] as usize;
+        self.dirty_values |= 1 << d;
+        for &(h, bit) in &s.member[range] {
+            let h = usize::from(h);
+            let k = h * s.n + usize::from(d);
+            let p = st.pos[k] & !bit;
+            st.pos[k] = p;
+            self.dirty_locked[usize::from(d)][h >> 6] |= 1 << (h & 63);
+            self.dirty_match[h >> 6] |= 1 << (h & 63);
+            if p & (p.wrapping_sub(1)) == 0 {
+                if p == 0 {
                     return false;
                 }
-                if m & (m - 1) == 0 && st.val[p] == 0 {
-                    self.queue.push(p as u16);
+                let t = usize::from(s.houses[h * s.n + p.trailing_zeros() as usize]);
+                if st.val[t] == 0 {
+                    self.queue.push((t as u16, d));
                 }
             }
         }
         true
     }
 
-    /// Places singles, naked and hidden, until none is left; false on a contradiction.
-    fn propagate(&mut self, st: &mut State) -> bool {
+    /// Places value `d + 1` in cell `c` and takes it from the peers; false on a contradiction.
+    fn place(&mut self, st: &mut State, c: usize, d: u8) -> bool {
+        if st.val[c] != 0 {
+            return st.val[c] == d + 1;
+        }
+        let bit = 1u32 << d;
+        if st.cand[c] & bit == 0 {
+            return false;
+        }
+        st.val[c] = d + 1;
+        st.left -= 1;
+        let mut others = st.cand[c] & !bit;
+        while others != 0 {
+            let o = others.trailing_zeros() as u8;
+            others &= others - 1;
+            if !self.remove(st, c, o) {
+                return false;
+            }
+        }
         let s = self.solver;
-        let n = s.n;
+        let range = s.peer_start[c] as usize..s.peer_start[c + 1] as usize;
+        for &p in &s.peers[range] {
+            let p = usize::from(p);
+            if st.cand[p] & bit != 0 && !self.remove(st, p, d) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Places singles, applies locked candidates and the houses' matchings, until nothing
+    /// follows; false on a contradiction.
+    fn propagate(&mut self, st: &mut State) -> bool {
+        let ok = self.fixpoint(st);
+        self.queue.clear();
+        while self.dirty_values != 0 {
+            let d = self.dirty_values.trailing_zeros() as usize;
+            self.dirty_values &= self.dirty_values - 1;
+            self.dirty_locked[d] = [0; 2];
+        }
+        self.dirty_match = [0; 2];
+        ok
+    }
+
+    fn fixpoint(&mut self, st: &mut State) -> bool {
         loop {
-            while let Some(c) = self.queue.pop() {
-                let c = usize::from(c);
-                if st.val[c] == 0 && !self.assign(st, c) {
-                    self.queue.clear();
+            while let Some((c, d)) = self.queue.pop() {
+                if !self.place(st, usize::from(c), d) {
                     return false;
                 }
             }
             if st.left == 0 {
                 return true;
             }
-            for house in s.houses.chunks_exact(n) {
-                let (mut once, mut twice, mut fixed) = (0u32, 0u32, 0u32);
-                for &c in house {
-                    let m = st.cand[usize::from(c)];
-                    twice |= once & m;
-                    once |= m;
-                    if st.val[usize::from(c)] != 0 {
-                        fixed |= m;
-                    }
-                }
-                if once != s.all {
-                    self.queue.clear();
+            if self.dirty_values != 0 {
+                if !self.locked(st) {
                     return false;
                 }
-                let mut hidden = once & !twice & !fixed;
-                while hidden != 0 {
-                    let bit = hidden & hidden.wrapping_neg();
-                    hidden &= hidden - 1;
-                    for &c in house {
-                        let c = usize::from(c);
-                        if st.cand[c] & bit != 0 {
-                            st.cand[c] = bit;
-                            self.queue.push(c as u16);
-                            break;
-                        }
-                    }
-                }
-            }
-            if !self.queue.is_empty() {
-                continue;
-            }
-            match self.intersections(st) {
-                None => {
-                    self.queue.clear();
-                    return false;
-                }
-                Some(false) => return true,
-                Some(true) => {}
-            }
-        }
-    }
-
-    /// Locked candidates: a value whose places in one house all lie where it meets another
-    /// is taken from the rest of the other. `None` on a contradiction, else whether any
-    /// candidate went.
-    fn intersections(&mut self, st: &mut State) -> Option<bool> {
-        let s = self.solver;
-        let mut changed = false;
-        for &[start, a_start, b_start, end] in &s.pairs {
-            let or = |from: u32, to: u32, st: &State| {
-                s.pair_cells[from as usize..to as usize]
-                    .iter()
-                    .fold(0u32, |m, &c| m | st.cand[usize::from(c)])
-            };
-            let shared = or(start, a_start, st);
-            let a_out = or(a_start, b_start, st);
-            let b_out = or(b_start, end, st);
-            for (locked, from, to) in [
-                (shared & !a_out & b_out, b_start, end),
-                (shared & !b_out & a_out, a_start, b_start),
-            ] {
-                if locked == 0 {
+                if !self.queue.is_empty() || self.dirty_values != 0 {
                     continue;
                 }
-                changed = true;
-                for &c in &s.pair_cells[from as usize..to as usize] {
-                    let c = usize::from(c);
-                    let m = st.cand[c];
-                    if m & locked != 0 {
-                        let m = m & !locked;
-                        st.cand[c] = m;
-                        if m == 0 {
-                            return None;
+            }
+            if self.dirty_match != [0; 2] {
+                let sets = self.dirty_match;
+                self.dirty_match = [0; 2];
+                for (w, mut set) in sets.into_iter().enumerate() {
+                    while set != 0 {
+                        let h = w * 64 + set.trailing_zeros() as usize;
+                        set &= set - 1;
+                        if !self.matching(st, h) {
+                            return false;
                         }
-                        if m & (m - 1) == 0 && st.val[c] == 0 {
-                            self.queue.push(c as u16);
+                    }
+                }
+            }
+            if self.queue.is_empty() && self.dirty_values == 0 {
+                return true;
+            }
+        }
+    }
+
+    /// Locked candidates: for each value and house where its places changed, if they all lie
+    /// where the house meets another, the value goes from the rest of the other. False on a
+    /// contradiction.
+    #[inline(never)]
+    fn locked(&mut self, st: &mut State) -> bool {
+        let s = self.solver;
+        let n = s.n;
+        let mut values = self.dirty_values;
+        self.dirty_values = 0;
+        while values != 0 {
+            let d = values.trailing_zeros() as usize;
+            values &= values - 1;
+            let sets = self.dirty_locked[d];
+            self.dirty_locked[d] = [0; 2];
+            for h in houses(sets) {
+                let range = s.partner_start[h] as usize..s.partner_start[h + 1] as usize;
+                for &(o, sh, so) in &s.partners[range] {
+                    let o = usize::from(o);
+                    if st.pos[h * n + d] & !sh != 0 {
+                        continue;
+                    }
+                    let mut out = st.pos[o * n + d] & !so;
+                    while out != 0 {
+                        let i = out.trailing_zeros() as usize;
+                        out &= out - 1;
+                        let c = usize::from(s.houses[o * n + i]);
+                        if st.cand[c] >> d & 1 != 0 && !self.remove(st, c, d as u8) {
+                            return false;
                         }
                     }
                 }
             }
         }
-        Some(changed)
+        true
     }
 
-    /// A value with exactly two places left in some house, and the two cells.
-    fn bilocal(&self, st: &State) -> Option<(u32, usize, usize)> {
+    /// The all-different rule on house `h`: its free cells and values must be matched one to
+    /// one; a value no matching gives to a cell is taken from it. False on a contradiction.
+    #[inline(never)]
+    fn matching(&mut self, st: &mut State, h: usize) -> bool {
         let s = self.solver;
-        for house in s.houses.chunks_exact(s.n) {
-            let (mut once, mut twice, mut thrice, mut fixed) = (0u32, 0u32, 0u32, 0u32);
-            for &c in house {
-                let m = st.cand[usize::from(c)];
-                thrice |= twice & m;
-                twice |= once & m;
-                once |= m;
-                if st.val[usize::from(c)] != 0 {
-                    fixed |= m;
-                }
-            }
-            let two = twice & !thrice & !fixed;
-            if two != 0 {
-                let bit = two & two.wrapping_neg();
-                let mut cells = house
-                    .iter()
-                    .map(|&c| usize::from(c))
-                    .filter(|&c| st.cand[c] & bit != 0);
-                let a = cells.next()?;
-                let b = cells.next()?;
-                return Some((bit, a, b));
+        let n = s.n;
+        let base = h * n;
+        let mut cand = [0u32; 32];
+        let mut back = [0u32; 32];
+        let mut free = 0u32;
+        for (i, &c) in s.houses[base..base + n].iter().enumerate() {
+            let c = usize::from(c);
+            if st.val[c] == 0 {
+                cand[i] = st.cand[c];
+                free |= 1 << i;
             }
         }
-        None
+        if free.count_ones() < 2 {
+            return true;
+        }
+        back[..n].copy_from_slice(&st.pos[base..base + n]);
+        let mut prune = [0u32; 32];
+        match all_different(
+            &cand,
+            &back,
+            free,
+            &mut self.matching[base..base + n],
+            &mut prune,
+        ) {
+            None => return false,
+            Some(false) => return true,
+            Some(true) => {}
+        }
+        let mut f = free;
+        while f != 0 {
+            let i = f.trailing_zeros() as usize;
+            f &= f - 1;
+            let c = usize::from(s.houses[base + i]);
+            let mut out = prune[i] & st.cand[c];
+            while out != 0 {
+                let d = out.trailing_zeros() as u8;
+                out &= out - 1;
+                if !self.remove(st, c, d) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The tightest choice: a cell with the fewest candidates, among those the one whose
+    /// values have the fewest places left (the sum over its values of the places in the
+    /// house where each has fewest), or a value with fewer places left in some house. Each
+    /// try is a cell and the one value it gets.
+    #[inline(never)]
+    fn choose(&self, st: &State, order: &mut [(usize, u8); 32]) -> usize {
+        let s = self.solver;
+        let n = s.n;
+        let mut best = usize::MAX;
+        let mut best_count = u32::MAX;
+        let mut best_score = u32::MAX;
+        for (c, (&m, &v)) in st.cand.iter().zip(&st.val).enumerate() {
+            if v != 0 {
+                continue;
+            }
+            let k = m.count_ones();
+            if k > best_count {
+                continue;
+            }
+            let members = &s.member[s.member_start[c] as usize..s.member_start[c + 1] as usize];
+            let mut score = 0;
+            let mut values = m;
+            while values != 0 {
+                let d = values.trailing_zeros() as usize;
+                values &= values - 1;
+                score += members
+                    .iter()
+                    .map(|&(h, _)| st.pos[usize::from(h) * n + d].count_ones())
+                    .min()
+                    .unwrap_or(0);
+            }
+            if k < best_count || score < best_score {
+                best = c;
+                best_count = k;
+                best_score = score;
+            }
+        }
+        if best_count > 2 {
+            let mut place = None;
+            let mut place_count = best_count;
+            for (k, &p) in st.pos.iter().enumerate() {
+                if p & (p.wrapping_sub(1)) == 0 {
+                    continue;
+                }
+                let count = p.count_ones();
+                if count < place_count {
+                    place_count = count;
+                    place = Some(k);
+                    if count == 2 {
+                        break;
+                    }
+                }
+            }
+            if let Some(k) = place {
+                let (h, d) = (k / n, (k % n) as u8);
+                let mut p = st.pos[k];
+                let mut len = 0;
+                while p != 0 {
+                    let i = p.trailing_zeros() as usize;
+                    p &= p - 1;
+                    order[len] = (usize::from(s.houses[h * n + i]), d);
+                    len += 1;
+                }
+                return len;
+            }
+        }
+        let mut m = st.cand[best];
+        let mut len = 0;
+        while m != 0 {
+            order[len] = (best, m.trailing_zeros() as u8);
+            m &= m - 1;
+            len += 1;
+        }
+        len
     }
 
     fn dfs(&mut self, st: &State) -> ControlFlow<()> {
@@ -386,45 +711,13 @@ where
             }
             return ControlFlow::Continue(());
         }
-        // The cell with the fewest candidates.
-        let mut best = usize::MAX;
-        let mut best_count = u32::MAX;
-        for (c, (&m, &v)) in st.cand.iter().zip(&st.val).enumerate() {
-            if v == 0 {
-                let k = m.count_ones();
-                if k < best_count {
-                    best_count = k;
-                    best = c;
-                    if k == 2 {
-                        break;
-                    }
-                }
-            }
-        }
-        // Each try: a cell and the one value it gets.
-        let mut order = [(0usize, 0u32); 32];
-        let mut len = 0;
-        if best_count > 2
-            && let Some((bit, a, b)) = self.bilocal(st)
-        {
-            // A value with two places left in a house: as good a split as a cell with two
-            // candidates, and often there is one when no such cell is left.
-            order[0] = (a, bit);
-            order[1] = (b, bit);
-            len = 2;
-        } else {
-            let mut m = st.cand[best];
-            while m != 0 {
-                order[len] = (best, m & m.wrapping_neg());
-                m &= m - 1;
-                len += 1;
-            }
-        }
+        let mut order = [(0usize, 0u8); 32];
+        let len = self.choose(st, &mut order);
         if let Some(rng) = self.options.random.as_deref_mut() {
             rng.shuffle(&mut order[..len]);
         }
         let mut child = self.pool.pop().unwrap_or_default();
-        for &(cell, bit) in &order[..len] {
+        for &(cell, d) in &order[..len] {
             self.guesses += 1;
             if self.guesses.is_multiple_of(POLL_EVERY)
                 && self.options.stop.is_some_and(|stop| stop())
@@ -435,9 +728,8 @@ where
                 return ControlFlow::Break(());
             }
             child.clone_from(st);
-            child.cand[cell] = bit;
             self.queue.clear();
-            self.queue.push(cell as u16);
+            self.queue.push((cell as u16, d));
             if self.propagate(&mut child) && self.dfs(&child).is_break() {
                 self.pool.push(child);
                 return ControlFlow::Break(());

@@ -39,7 +39,8 @@ pub struct Options {
     /// The symmetry of the givens' pattern.
     pub symmetry: Symmetry,
     /// Take out givens until none (no group) can go; otherwise stop as soon as the count of
-    /// givens is at most `max_clues`.
+    /// givens is at most `max_clues`, or without `max_clues` at the first group that cannot
+    /// go.
     pub minimal: bool,
     /// Stop taking out givens at this count (with `minimal` false).
     pub max_clues: Option<usize>,
@@ -218,6 +219,10 @@ pub fn make(
         } else {
             for &c in group {
                 cells[c] = grid[c];
+            }
+            if !options.minimal && options.max_clues.is_none() {
+                minimal = false;
+                break;
             }
         }
     }
