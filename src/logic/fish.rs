@@ -668,6 +668,8 @@ struct General<'a, 'b> {
     shape: Shape,
     /// The candidates of `digit` in each house.
     unit: [CellSet; 27],
+    /// For each house, the houses that share a candidate with it.
+    touch: [u32; 27],
     /// Houses allowed as cover sets.
     cover_allowed: u32,
     sink: &'a mut Sink<'b>,
@@ -679,6 +681,8 @@ struct Base {
     houses: u32,
     cells: CellSet,
     endo: CellSet,
+    /// The houses that share a candidate with the base sets.
+    touch: u32,
 }
 
 /// Franken (or mutant) fish of size `n` on every digit.
@@ -709,6 +713,14 @@ fn general(
         for (h, u) in unit.iter_mut().enumerate() {
             *u = house(h) & cands;
         }
+        let mut touch = [0u32; 27];
+        for (h, t) in touch.iter_mut().enumerate() {
+            for (g, u) in unit.iter().enumerate() {
+                if u.intersects(unit[h]) {
+                    *t |= 1 << g;
+                }
+            }
+        }
         for &(base_allowed, cover_allowed) in sides {
             let mut search = General {
                 grid,
@@ -718,6 +730,7 @@ fn general(
                 finned,
                 shape,
                 unit,
+                touch,
                 cover_allowed,
                 sink: &mut sink,
             };
@@ -725,6 +738,7 @@ fn general(
                 houses: 0,
                 cells: CellSet::EMPTY,
                 endo: CellSet::EMPTY,
+                touch: 0,
             };
             search.bases(base_allowed, 0, 0, empty, 0)?;
         }
@@ -761,6 +775,7 @@ impl General<'_, '_> {
                 houses: base.houses | 1 << h,
                 cells: base.cells | self.unit[h],
                 endo: base.endo | overlap,
+                touch: base.touch | self.touch[h],
             };
             self.bases(allowed, h + 1, size + 1, next, endo_count)?;
         }
@@ -772,13 +787,7 @@ impl General<'_, '_> {
     /// that the choice holds; houses passed over are barred from the rest of the branch.
     fn covers(&mut self, base: &Base) -> ControlFlow<()> {
         // Cover sets must hold a base candidate and differ from the base sets.
-        let possible = (0..27)
-            .filter(|&h| {
-                self.cover_allowed >> h & 1 != 0
-                    && base.houses >> h & 1 == 0
-                    && self.unit[h].intersects(base.cells)
-            })
-            .fold(0u32, |m, h| m | 1 << h);
+        let possible = self.cover_allowed & !base.houses & base.touch;
         if (possible.count_ones() as usize) < self.n {
             return ControlFlow::Continue(());
         }
