@@ -41,7 +41,7 @@ pub(super) fn find(t: Technique, cx: Finder<'_, '_, Memo>) -> ControlFlow<()> {
         return basic(grid, n, kind, memo, sink);
     }
     if let Some((n, finned, shape)) = general_kind(t) {
-        return general(grid, t, n, finned, shape, sink);
+        return general(grid, t, n, finned, shape, &mut memo.general, sink);
     }
     ControlFlow::Continue(())
 }
@@ -157,6 +157,24 @@ fn slot(n: usize, kind: Kind) -> usize {
 pub(super) struct Memo {
     plain: Option<(Grid, Found)>,
     finned: Option<(Grid, Found)>,
+    general: Barren,
+}
+
+/// For each Franken and mutant fish technique and each digit, the candidates of the digit
+/// when its search last found nothing. The search on a digit sees nothing but that digit's
+/// candidates, so while they stay the same it would find nothing again: a solve asks for
+/// these fish at every step the easier techniques miss, and a step changes only a few digits.
+#[derive(Default)]
+struct Barren([[Option<CellSet>; 9]; GENERAL.len()]);
+
+impl Barren {
+    fn slot(&mut self, t: Technique, digit: u8) -> &mut Option<CellSet> {
+        let i = GENERAL
+            .iter()
+            .position(|&g| g == t)
+            .expect("a franken or mutant fish");
+        &mut self.0[i][usize::from(digit - 1)]
+    }
 }
 
 /// The plain (or the finned and sashimi) fish of `grid`, searched once per grid.
@@ -580,6 +598,18 @@ fn shape(base: u32, cover: u32) -> Shape {
     }
 }
 
+/// The Franken and mutant fish techniques (those [`general_kind`] knows).
+const GENERAL: [Technique; 8] = [
+    Technique::FrankenSwordfish,
+    Technique::FrankenJellyfish,
+    Technique::FinnedFrankenXWing,
+    Technique::FinnedFrankenSwordfish,
+    Technique::FinnedFrankenJellyfish,
+    Technique::FinnedMutantJellyfish,
+    Technique::FinnedMutantSquirmbag,
+    Technique::FinnedMutantWhale,
+];
+
 /// The size, finnedness and shape of a Franken or mutant fish technique.
 fn general_kind(t: Technique) -> Option<(usize, bool, Shape)> {
     use Technique::*;
@@ -594,6 +624,31 @@ fn general_kind(t: Technique) -> Option<(usize, bool, Shape)> {
         FinnedMutantWhale => (6, true, Shape::Mutant),
         _ => return None,
     })
+}
+
+/// The number of cells of a set of a few cells (cheaper than a population count where the
+/// processor has no instruction for it, as in a build for the baseline x86-64).
+fn sparse_len(set: CellSet) -> usize {
+    ones(set.0)
+}
+
+/// The number of bits set in `bits`, one step per bit.
+fn ones(mut bits: u128) -> usize {
+    let mut k = 0;
+    while bits != 0 {
+        bits &= bits - 1;
+        k += 1;
+    }
+    k
+}
+
+/// Whether `set` has at most `k` cells.
+fn at_most(set: CellSet, k: usize) -> bool {
+    let mut bits = set.0;
+    for _ in 0..k {
+        bits &= bits.wrapping_sub(1);
+    }
+    bits == 0
 }
 
 /// HoDoKu's limit on endo fins.
@@ -613,6 +668,8 @@ struct General<'a, 'b> {
     shape: Shape,
     /// The candidates of `digit` in each house.
     unit: [CellSet; 27],
+    /// For each house, the houses that share a candidate with it.
+    touch: [u32; 27],
     /// Houses allowed as cover sets.
     cover_allowed: u32,
     sink: &'a mut Sink<'b>,
@@ -624,6 +681,8 @@ struct Base {
     houses: u32,
     cells: CellSet,
     endo: CellSet,
+    /// The houses that share a candidate with the base sets.
+    touch: u32,
 }
 
 /// Franken (or mutant) fish of size `n` on every digit.
@@ -633,6 +692,7 @@ fn general(
     n: usize,
     finned: bool,
     shape: Shape,
+    barren: &mut Barren,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
     let sides: &[(u32, u32)] = match shape {
@@ -641,9 +701,25 @@ fn general(
     };
     for digit in 1..=9u8 {
         let cands = grid.cells_with(digit);
+        if *barren.slot(t, digit) == Some(cands) {
+            continue;
+        }
+        let mut found = false;
+        let mut sink = |step: Step| {
+            found = true;
+            sink(step)
+        };
         let mut unit = [CellSet::EMPTY; 27];
         for (h, u) in unit.iter_mut().enumerate() {
             *u = house(h) & cands;
+        }
+        let mut touch = [0u32; 27];
+        for (h, t) in touch.iter_mut().enumerate() {
+            for (g, u) in unit.iter().enumerate() {
+                if u.intersects(unit[h]) {
+                    *t |= 1 << g;
+                }
+            }
         }
         for &(base_allowed, cover_allowed) in sides {
             let mut search = General {
@@ -654,15 +730,20 @@ fn general(
                 finned,
                 shape,
                 unit,
+                touch,
                 cover_allowed,
-                sink: &mut *sink,
+                sink: &mut sink,
             };
             let empty = Base {
                 houses: 0,
                 cells: CellSet::EMPTY,
                 endo: CellSet::EMPTY,
+                touch: 0,
             };
             search.bases(base_allowed, 0, 0, empty, 0)?;
+        }
+        if !found {
+            *barren.slot(t, digit) = Some(cands);
         }
     }
     ControlFlow::Continue(())
@@ -686,7 +767,7 @@ impl General<'_, '_> {
                 continue;
             }
             let overlap = base.cells & self.unit[h];
-            let endo_count = endo_count + overlap.len();
+            let endo_count = endo_count + sparse_len(overlap);
             if !overlap.is_empty() && (!self.finned || endo_count > MAX_ENDO_FINS) {
                 continue;
             }
@@ -694,6 +775,7 @@ impl General<'_, '_> {
                 houses: base.houses | 1 << h,
                 cells: base.cells | self.unit[h],
                 endo: base.endo | overlap,
+                touch: base.touch | self.touch[h],
             };
             self.bases(allowed, h + 1, size + 1, next, endo_count)?;
         }
@@ -705,13 +787,7 @@ impl General<'_, '_> {
     /// that the choice holds; houses passed over are barred from the rest of the branch.
     fn covers(&mut self, base: &Base) -> ControlFlow<()> {
         // Cover sets must hold a base candidate and differ from the base sets.
-        let possible = (0..27)
-            .filter(|&h| {
-                self.cover_allowed >> h & 1 != 0
-                    && base.houses >> h & 1 == 0
-                    && self.unit[h].intersects(base.cells)
-            })
-            .fold(0u32, |m, h| m | 1 << h);
+        let possible = self.cover_allowed & !base.houses & base.touch;
         if (possible.count_ones() as usize) < self.n {
             return ControlFlow::Continue(());
         }
@@ -719,26 +795,40 @@ impl General<'_, '_> {
         if fins.len() > MAX_FINS {
             return ControlFlow::Continue(());
         }
-        self.cover_step(base, possible, 0, CellSet::EMPTY, fins)
+        let mut seen = self.grid.cells_with(self.digit);
+        for fin in fins {
+            seen &= peers(fin);
+        }
+        let none = CellSet::EMPTY;
+        self.cover_step(base, possible, 0, none, none, fins, seen)
     }
 
+    /// One node of the cover search: `chosen` are the cover sets so far, `covered` the
+    /// candidates they hold and `twice` those they hold twice, `allowed` the houses still
+    /// open, `fins` the fins so far and `seen` the candidates that see every one of them.
+    /// A branch is cut as soon as no candidate can go at its end: an elimination lies in a
+    /// cover set (and outside the base sets, or in two cover sets) and sees every fin.
+    #[allow(clippy::too_many_arguments)]
     fn cover_step(
         &mut self,
         base: &Base,
         allowed: u32,
         chosen: u32,
         covered: CellSet,
+        twice: CellSet,
         fins: CellSet,
+        seen: CellSet,
     ) -> ControlFlow<()> {
-        let mut fins = fins;
+        let (mut fins, mut seen) = (fins, seen);
         let mut left = base.cells - covered - fins;
         if left.is_empty() {
             return self.fill(base, allowed, chosen, fins);
         }
-        let covers_left = self.n - chosen.count_ones() as usize;
+        let covers_left = self.n - ones(chosen.into());
         // What the houses still allowed can reach; the rest must be fins.
         let mut reach = CellSet::EMPTY;
         let mut reach_all = covered;
+        let mut twice_all = twice;
         // The largest parts of `left` single houses can take, largest first.
         let mut top = [0usize; 6];
         if covers_left > 0 {
@@ -746,26 +836,36 @@ impl General<'_, '_> {
             while rest != 0 {
                 let h = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let part = self.unit[h] & left;
+                let unit = self.unit[h];
+                let part = unit & left;
+                twice_all |= reach_all & unit;
+                reach_all |= unit;
+                if part.is_empty() {
+                    continue;
+                }
                 reach |= part;
-                reach_all |= self.unit[h];
-                let mut k = part.len();
-                for slot in top.iter_mut() {
+                let mut k = sparse_len(part);
+                for slot in top[..covers_left].iter_mut() {
                     if k > *slot {
                         std::mem::swap(slot, &mut k);
                     }
                 }
             }
         }
+        // Where an elimination can still be.
+        let mut targets = seen & ((reach_all - base.cells) | (twice_all & base.cells));
         let forced = left - reach;
         if !forced.is_empty() {
-            if !self.finned || fins.len() + forced.len() > MAX_FINS {
+            if !self.finned || sparse_len(fins) + sparse_len(forced) > MAX_FINS {
                 return ControlFlow::Continue(());
             }
             fins |= forced;
+            for fin in forced {
+                seen &= peers(fin);
+            }
+            targets &= seen;
         }
-        // Only a candidate that sees every fin and lies in a cover set can go.
-        if !fins.is_empty() && !self.fins_can_eliminate(fins, reach_all) {
+        if targets.is_empty() {
             return ControlFlow::Continue(());
         }
         if !forced.is_empty() {
@@ -774,9 +874,15 @@ impl General<'_, '_> {
                 return self.fill(base, allowed, chosen, fins);
             }
         }
-        // Each cover left takes at most `best` of them; fins take the rest.
+        // Each cover left takes at most `top` of them; fins take the rest, and only a cell
+        // that sees a possible elimination can be a fin.
         let fins_left = if self.finned {
-            MAX_FINS - fins.len()
+            let finable = if at_most(targets, 4) {
+                targets.iter().fold(CellSet::EMPTY, |m, t| m | peers(t)) & left
+            } else {
+                left
+            };
+            (MAX_FINS - sparse_len(fins)).min(sparse_len(finable))
         } else {
             0
         };
@@ -787,7 +893,7 @@ impl General<'_, '_> {
         let mut cell = left.first().expect("left is not empty");
         let mut options = 4;
         for c in left {
-            let k = (crate::geometry::classic::HOUSE_BITS[c] & allowed).count_ones();
+            let k = ones((crate::geometry::classic::HOUSE_BITS[c] & allowed).into());
             if k < options {
                 (cell, options) = (c, k);
                 if k == 1 {
@@ -802,28 +908,31 @@ impl General<'_, '_> {
                 continue;
             }
             allowed &= !(1 << h);
-            self.cover_step(base, allowed, chosen | 1 << h, covered | self.unit[h], fins)?;
+            let unit = self.unit[h];
+            self.cover_step(
+                base,
+                allowed,
+                chosen | 1 << h,
+                covered | unit,
+                twice | (covered & unit),
+                fins,
+                seen,
+            )?;
         }
         // The cell as a fin: no house holding it may cover it later (`allowed` has lost them).
-        if fins_left > 0 {
+        if fins_left > 0 && targets.intersects(peers(cell)) {
             let fins = fins | CellSet::single(cell);
-            if self.fins_can_eliminate(fins, CellSet::ALL) {
-                return self.cover_step(base, allowed, chosen, covered, fins);
-            }
+            return self.cover_step(
+                base,
+                allowed,
+                chosen,
+                covered,
+                twice,
+                fins,
+                seen & peers(cell),
+            );
         }
         ControlFlow::Continue(())
-    }
-
-    /// Whether some candidate in `within` sees every fin (only such a candidate can go).
-    fn fins_can_eliminate(&self, fins: CellSet, within: CellSet) -> bool {
-        let mut seen = self.grid.cells_with(self.digit) & within;
-        for fin in fins {
-            seen &= peers(fin);
-            if seen.is_empty() {
-                return false;
-            }
-        }
-        true
     }
 
     /// Completes a cover with houses that add nothing to cover (every base candidate is
