@@ -106,7 +106,7 @@ pub(crate) use counts;
 
 /// What a command writes around its records: the counts and summary of `--stats`, a note when
 /// Ctrl-C ends the run, and the head and foot of a document. Every command has one, beside
-/// its [`Command`] (or [`PuzzleCommand`]) part.
+/// its [`Command`] (or [`SimpleCommand`]) part.
 pub trait Frame {
     /// Counts for `--stats`.
     type Tally: Tally;
