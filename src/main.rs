@@ -74,7 +74,7 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 fn run(cli: Cli) -> Result<u8> {
-    // Every command that reads puzzles runs a batch that Ctrl-C stops cleanly.
+    // Every command but these two runs a batch, which Ctrl-C stops cleanly.
     if !matches!(cli.command, Command::Completions { .. } | Command::Man) {
         batch::interrupt::install_handler();
     }
