@@ -599,7 +599,7 @@ fn shape(base: u32, cover: u32) -> Shape {
 }
 
 /// The Franken and mutant fish techniques (those [`general_kind`] knows).
-const GENERAL: [Technique; 8] = [
+pub(super) const GENERAL: [Technique; 8] = [
     Technique::FrankenSwordfish,
     Technique::FrankenJellyfish,
     Technique::FinnedFrankenXWing,

@@ -120,28 +120,20 @@ const ORDER: &[Technique] = {
 /// them would not; HoDoKu's default leaves out all but the Franken Swordfish and finned Franken
 /// X-Wing and Swordfish (which its path, `super::hodoku`, takes). Templates are brute force on
 /// one digit, off in HoDoKu's default too.
-const NOT_BY_DEFAULT: &[Technique] = &[
-    Technique::FrankenSwordfish,
-    Technique::FrankenJellyfish,
-    Technique::FinnedFrankenXWing,
-    Technique::FinnedFrankenSwordfish,
-    Technique::FinnedFrankenJellyfish,
-    Technique::FinnedMutantJellyfish,
-    Technique::FinnedMutantSquirmbag,
-    Technique::FinnedMutantWhale,
-    Technique::TemplateSet,
-    Technique::TemplateDelete,
-];
+fn not_by_default(t: Technique) -> bool {
+    super::fish::GENERAL.contains(&t)
+        || matches!(t, Technique::TemplateSet | Technique::TemplateDelete)
+}
 
 impl Default for Ladder {
     /// Every implemented technique, easiest first, but the Franken and mutant fish and the
-    /// templates (`NOT_BY_DEFAULT`).
+    /// templates (see `not_by_default`).
     fn default() -> Ladder {
         Ladder {
             techniques: ORDER
                 .iter()
                 .copied()
-                .filter(|t| t.is_implemented() && !NOT_BY_DEFAULT.contains(t))
+                .filter(|&t| t.is_implemented() && !not_by_default(t))
                 .collect(),
         }
     }
