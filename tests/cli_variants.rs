@@ -382,6 +382,44 @@ fn jigsaw_puzzles_come_with_their_regions_and_solve_with_them() {
 }
 
 #[test]
+fn jigsaw_lines_as_generate_prints_them_read_back_with_their_regions() {
+    // `generate --jigsaw` prints `PUZZLE REGIONS`; piped to `solve` with no `--regions`, the
+    // regions on the line make the puzzle a jigsaw (as boxes it has several solutions).
+    for size in ["6", "9"] {
+        let n: usize = size.parse().unwrap();
+        let made = run(
+            &[
+                "generate", "--jigsaw", "--size", size, "-n", "2", "--seed", "8",
+            ],
+            None,
+        );
+        made.expect_code(0);
+        let solved = run(&["solve", "--format", "line"], Some(made.stdout.as_bytes()));
+        solved.expect_code(0);
+        for (line, solution) in made.stdout.lines().zip(solved.stdout.lines()) {
+            let (puzzle, regions) = line.split_once(' ').unwrap();
+            let hs = houses(n, Some(regions), false);
+            assert_eq!(count(&values(puzzle), &hs, 2), 1, "{line}");
+            assert!(solves(&values(puzzle), &values(solution), &hs), "{line}");
+        }
+        // Commands that take classic puzzles only say it is a jigsaw.
+        if n == 9 {
+            let r = run(&["rate"], Some(made.stdout.as_bytes()));
+            r.expect_code(2);
+            assert!(r.stderr.contains("a 9x9 jigsaw puzzle"), "{}", r.stderr);
+        }
+    }
+    // A solution written after its puzzle is no region map (its values never touch).
+    let puzzle =
+        "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....";
+    let solution = run(&["solve", "--format", "line", puzzle], None);
+    solution.expect_code(0);
+    let line = format!("{puzzle} {}", solution.stdout.trim());
+    let again = run(&["rate", &line], None);
+    again.expect_code(0);
+}
+
+#[test]
 fn rate_refuses_other_shapes_clearly() {
     let r = run(&["rate", "1234341221434321"], None);
     r.expect_code(2);

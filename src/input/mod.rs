@@ -45,6 +45,16 @@ mod pencilmarks;
 /// annotation separator lie within the limit.
 pub const MAX_LINE: usize = 4096;
 
+/// The message of [`ErrorKind::OtherShape`]: a 9×9 one is a jigsaw (its regions follow its
+/// cells on the line).
+fn other_shape_message(size: usize) -> String {
+    if size == 9 {
+        "a 9x9 jigsaw puzzle: this command takes classic 9x9 puzzles only".to_string()
+    } else {
+        format!("a {size}x{size} puzzle: this command takes 9x9 puzzles only")
+    }
+}
+
 /// What is wrong with a line or block that is not a valid puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -92,7 +102,7 @@ pub enum ErrorKind {
     /// A one-line puzzle of another size than 9×9 (or, when the reader was asked for every
     /// size, of any size): read by the commands that take other shapes, from the error's
     /// text, with [`crate::variant::Puzzle::parse_line`].
-    #[error("a {size}x{size} puzzle: this command takes 9x9 puzzles only")]
+    #[error("{}", other_shape_message(*size))]
     OtherShape {
         /// Its size, N.
         size: usize,
@@ -439,6 +449,12 @@ impl<R: BufRead> PuzzleReader<R> {
         if !self.all_sizes
             && let Some(cells) = oneline::quick_line(text)
         {
+            // A jigsaw as `generate --jigsaw` prints it: the cells, then the regions.
+            if text.len() > 2 * CELLS
+                && crate::variant::annotated_regions(&text[CELLS..], CELLS).is_some()
+            {
+                return Line::OtherShape(9, 0);
+            }
             return Line::Puzzle(cells);
         }
         let indent = text

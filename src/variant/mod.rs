@@ -238,11 +238,17 @@ impl Spec {
     }
 
     fn build(&self, n: usize) -> Result<Shape, VariantError> {
+        self.build_with(n, self.regions.as_deref())
+    }
+
+    /// The shape of size `n` with these regions in place of `--regions` (not cached: each
+    /// jigsaw line may carry its own).
+    fn build_with(&self, n: usize, regions: Option<&[char]>) -> Result<Shape, VariantError> {
         let mut g = match self.box_shape {
             Some((r, c)) => Geometry::with_box(n, r, c)?,
             None => Geometry::new(n)?,
         };
-        if let Some(labels) = &self.regions {
+        if let Some(labels) = regions {
             let size = labels.len().isqrt();
             if size * size != labels.len() || size != n {
                 return Err(VariantError::RegionsSize {
@@ -342,7 +348,23 @@ impl Puzzle {
                 puzzle: None,
             });
         }
-        let shape = spec.shape(n).map_err(|kind| LineError {
+        // Regions printed after the cells (`generate --jigsaw`) make a jigsaw, unless
+        // `--regions` says otherwise.
+        let annotated = match spec.regions {
+            Some(_) => None,
+            None => {
+                let after = text
+                    .char_indices()
+                    .nth(start + len)
+                    .map_or(text.len(), |(i, _)| i);
+                annotated_regions(&text.as_bytes()[after..], len)
+            }
+        };
+        let shape = match annotated {
+            Some(labels) => spec.build_with(n, Some(&labels)),
+            None => spec.shape(n),
+        }
+        .map_err(|kind| LineError {
             at: start,
             kind,
             puzzle: None,
@@ -574,6 +596,68 @@ impl fmt::Display for Puzzle {
     }
 }
 
+/// The jigsaw regions a one-line puzzle of `cells` cells carries in `rest`, the text after
+/// its cells, as `generate --jigsaw` prints them (`PUZZLE REGIONS`): the first word after
+/// white space, when it has N² labels that split the grid into N orthogonally connected
+/// regions of N cells. Connectedness is what tells a region map from a solution written after
+/// its puzzle (the cells of one value never touch), so that is never read as regions.
+pub fn annotated_regions(rest: &[u8], cells: usize) -> Option<Vec<char>> {
+    if !rest.first()?.is_ascii_whitespace() {
+        return None;
+    }
+    let word = rest
+        .trim_ascii_start()
+        .split(u8::is_ascii_whitespace)
+        .next()?;
+    let labels: Vec<char> = std::str::from_utf8(word).ok()?.chars().collect();
+    if labels.len() != cells {
+        return None;
+    }
+    let n = cells.isqrt();
+    (n * n == cells && SIZES.contains(&n) && connected_regions(&labels, n)).then_some(labels)
+}
+
+/// Whether `labels` (N² of them, row-major) name N regions of N cells, each orthogonally
+/// connected.
+fn connected_regions(labels: &[char], n: usize) -> bool {
+    if labels.len() != n * n {
+        return false;
+    }
+    let mut seen = vec![false; n * n];
+    let mut regions = 0;
+    for first in 0..n * n {
+        if seen[first] {
+            continue;
+        }
+        regions += 1;
+        let label = labels[first];
+        let mut stack = vec![first];
+        seen[first] = true;
+        let mut size = 0;
+        while let Some(cell) = stack.pop() {
+            size += 1;
+            let (r, c) = (cell / n, cell % n);
+            let near = [
+                (r > 0).then(|| cell - n),
+                (r + 1 < n).then(|| cell + n),
+                (c > 0).then(|| cell - 1),
+                (c + 1 < n).then(|| cell + 1),
+            ];
+            for next in near.into_iter().flatten() {
+                if !seen[next] && labels[next] == label {
+                    seen[next] = true;
+                    stack.push(next);
+                }
+            }
+        }
+        // A label whose cells fall apart is counted twice, and fails the count below.
+        if size != n {
+            return false;
+        }
+    }
+    regions == n
+}
+
 /// Whether a line's first cells make a one-line puzzle of another size than 9×9: leading
 /// blanks, then N² (N in [`SIZES`], N ≠ 9) letters, digits, `.` or `_`, then the end or an
 /// annotation separator. With `nine`, 81 cells count too. Returns N.
@@ -599,6 +683,26 @@ pub fn one_line_size(text: &[u8], nine: bool) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn regions_after_the_cells_are_read_only_when_connected() {
+        let regions = "aabbaabbccddccdd";
+        let p = Puzzle::parse_line(&format!("1...............  {regions} x"), &Spec::default());
+        let p = p.unwrap();
+        assert_eq!(
+            regions_line(p.geometry()).as_deref(),
+            Some("aabbaabbccddccdd")
+        );
+        // The values of a solution never touch: not a region map, the boxes stay.
+        let rest = b" 1234341221434321";
+        assert_eq!(annotated_regions(rest, 16), None);
+        // Right counts, but one region in two pieces.
+        assert_eq!(annotated_regions(b" abbaabbaccddccdd", 16), None);
+        // Not after white space, or of another length.
+        assert_eq!(annotated_regions(b";aabbaabbccddccdd", 16), None);
+        assert_eq!(annotated_regions(b" aabbaabbccddccd", 16), None);
+        assert!(annotated_regions(b"\taabbaabbccddccdd\n", 16).is_some());
+    }
 
     #[test]
     fn an_alphabet_must_tell_its_values_apart() {
