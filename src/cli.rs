@@ -506,16 +506,17 @@ pub struct SolveArgs {
 
     /// The search: 'fast' (ours: propagation, a careful choice of cell) or 'simple' (the
     /// textbook method: empty cells in reading order, digits 1 to 9, back up on a dead end; for
-    /// teaching and checking; slow on hard puzzles). With --stats, 'simple' reports nodes
-    /// (digits written) where 'fast' reports guesses.
+    /// teaching and checking; slow on hard puzzles; classic 9x9 puzzles only). With --stats,
+    /// 'simple' reports nodes (digits written) where 'fast' reports guesses.
     #[arg(long, value_enum, default_value_t = SolveMethod::Fast, value_name = "METHOD")]
     pub method: SolveMethod,
 
     /// Print every placement and backtrack of the search to stderr.
     ///
     /// Each puzzle's part starts with a line 'FILE:LINE: trace'; each line after it gives
-    /// the depth (guesses on the stack), the cell as rRcC and the digit. Implies --threads 1.
-    /// With --format html: a self-contained page on stdout that replays the search instead.
+    /// the depth (guesses on the stack), the cell as rRcC and the digit (the puzzle's symbol,
+    /// for other sizes). Implies --threads 1. With --format html: a self-contained page on
+    /// stdout that replays the search instead, for every size, jigsaw and variant.
     #[arg(long)]
     pub trace: bool,
 

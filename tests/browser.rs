@@ -593,6 +593,69 @@ fn search_page_replays_to_the_solution_with_its_counts() {
 }
 
 #[test]
+fn search_page_of_other_shapes_replays_to_their_solution() {
+    let Some(mut browser) =
+        browser_or_skip("search_page_of_other_shapes_replays_to_their_solution")
+    else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let sixteen = std::fs::read_to_string(root().join("puzzles/sixteen.txt")).unwrap();
+    let sixteen = sixteen.lines().next().unwrap().to_string();
+    // A 16x16 puzzle (symbols 1-9, A-G) and a 6x6 jigsaw (regions after the cells).
+    let jigsaw = "43..............5.....32.......21..5 abbcccabdddcabbbdcaeeddcaeeeffaeffff";
+    for (i, puzzle) in [sixteen.as_str(), jigsaw].into_iter().enumerate() {
+        let out = sudoku()
+            .args(["solve", "--trace", "--format", "html", "-q", puzzle])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let page = dir.path().join(format!("search{i}.html"));
+        std::fs::write(&page, &out.stdout).unwrap();
+        let solution = sudoku()
+            .args(["solve", "--format", "line", "-q", puzzle])
+            .output()
+            .unwrap();
+        let solution = String::from_utf8(solution.stdout)
+            .unwrap()
+            .trim()
+            .to_string();
+        browser.viewport(1000, 800, false);
+        browser.open_with(
+            &format!("file://{}", page.display()),
+            "section.trace .counter",
+        );
+        // Every cell drawn, with the puzzle's givens in its symbols.
+        let cells = browser.eval("document.querySelectorAll('svg.trace text.v').length");
+        assert_eq!(cells, json!(solution.len()));
+        let play =
+            "(() => { const s = document.querySelector('input[type=range]'); s.value = '100';
+                      document.querySelector('.controls button').click(); return true; })()";
+        browser.eval(play);
+        let start = Instant::now();
+        loop {
+            let text = browser.eval("document.querySelector('.counter').textContent");
+            let playing = browser.eval("document.querySelector('.controls button').textContent");
+            if text.as_str().unwrap().contains("solutions 1 ") && playing != json!("pause") {
+                break;
+            }
+            assert!(start.elapsed() < Duration::from_secs(30), "{text}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let board = browser.eval(
+            "Array.from(document.querySelectorAll('svg.trace text.v')).map(t => t.textContent || '.').join('')",
+        );
+        assert_eq!(board.as_str().unwrap(), solution, "{puzzle}");
+        if i == 1 {
+            // The jigsaw's region borders: thick lines inside the grid, more than the boxes'.
+            let thick = browser
+                .eval("document.querySelectorAll('svg.trace line[stroke-width=\"2.5\"]').length");
+            assert!(thick.as_u64().unwrap() > 8, "{thick}");
+        }
+    }
+}
+
+#[test]
 fn explain_page_of_a_position_starts_from_its_pencil_marks() {
     let Some(mut browser) =
         browser_or_skip("explain_page_of_a_position_starts_from_its_pencil_marks")

@@ -419,6 +419,117 @@ fn jigsaw_lines_as_generate_prints_them_read_back_with_their_regions() {
     again.expect_code(0);
 }
 
+/// The search page's record of a `solve --trace --format html` run.
+fn page_record(html: &str) -> serde_json::Value {
+    let json = html
+        .split("<script type=\"application/json\">")
+        .nth(1)
+        .unwrap()
+        .split("</script>")
+        .next()
+        .unwrap();
+    serde_json::from_str(json).unwrap()
+}
+
+#[test]
+fn the_search_of_other_shapes_can_be_traced_and_replayed() {
+    // A 16x16 puzzle, a 6x6 jigsaw and an X puzzle: replaying the page's events (placements
+    // and take-backs, which must nest) ends on the solution `solve` prints, which keeps the
+    // rules checked here; the text trace names cells and symbols of the shape.
+    let sixteen = std::fs::read_to_string("puzzles/sixteen.txt").unwrap();
+    let sixteen = sixteen.lines().next().unwrap().to_string();
+    let jigsaw = "43..............5.....32.......21..5 abbcccabdddcabbbdcaeeddcaeeeffaeffff";
+    let x = "..7...58.....6...2...82.1........79...........98........2.38...4...1.....63...9..";
+    /// A puzzle, its flags, its size, its regions and whether its diagonals are houses.
+    type Case<'a> = (&'a str, &'a [&'a str], usize, Option<&'a str>, bool);
+    let cases: [Case<'_>; 3] = [
+        (&sixteen, &[], 16, None, false),
+        (
+            jigsaw,
+            &[],
+            6,
+            Some("abbcccabdddcabbbdcaeeddcaeeeffaeffff"),
+            false,
+        ),
+        (x, &["--variant", "x"], 9, None, true),
+    ];
+    for (puzzle, flags, n, regions, diagonals) in cases {
+        let mut args = vec!["solve", "--trace", "--format", "html"];
+        args.extend_from_slice(flags);
+        args.push(puzzle);
+        let page = run(&args, None);
+        page.expect_code(0);
+        let record = page_record(&page.stdout);
+        assert_eq!(record["size"], n, "{puzzle}");
+        assert_eq!(record["regions"].as_array().unwrap().len(), n * n);
+        let symbols: Vec<char> = record["symbols"].as_str().unwrap().chars().collect();
+        let mut board = vec![0u8; n * n];
+        let mut stack = Vec::new();
+        let mut solutions = Vec::new();
+        for e in record["events"].as_array().unwrap() {
+            let e = e.as_u64().unwrap();
+            let (kind, cell, value) = (e / 100_000, (e / 100 % 1000) as usize, (e % 100) as u8);
+            assert!(cell < n * n && (1..=n as u8).contains(&value), "{e}");
+            if kind == 2 {
+                assert_eq!(
+                    stack.pop(),
+                    Some((cell, value)),
+                    "an undo takes back the last"
+                );
+                board[cell] = 0;
+            } else {
+                assert_eq!(board[cell], 0, "a placement in an empty cell");
+                board[cell] = value;
+                stack.push((cell, value));
+                if board.iter().all(|&v| v != 0) {
+                    solutions.push(board.clone());
+                }
+            }
+        }
+        assert_eq!(solutions.len(), 1, "{puzzle}");
+        let mut line_args = vec!["solve", "--format", "line"];
+        line_args.extend_from_slice(flags);
+        line_args.push(puzzle);
+        let solved = run(&line_args, None);
+        solved.expect_code(0);
+        let printed: String = solutions[0]
+            .iter()
+            .map(|&v| symbols[usize::from(v) - 1])
+            .collect();
+        assert_eq!(printed, solved.stdout.trim(), "{puzzle}");
+        let cells = puzzle.split(' ').next().unwrap();
+        let hs = houses(n, regions, diagonals);
+        assert!(solves(&values(cells), &solutions[0], &hs), "{puzzle}");
+        // The text trace: one line an event, in the puzzle's names and symbols.
+        let mut trace_args = vec!["solve", "--trace"];
+        trace_args.extend_from_slice(flags);
+        trace_args.push(puzzle);
+        let traced = run(&trace_args, None);
+        traced.expect_code(0);
+        let lines: Vec<&str> = traced.stderr.lines().collect();
+        assert_eq!(lines[0], "<argument>:1: trace");
+        assert_eq!(
+            lines.len() - 1,
+            record["events"].as_array().unwrap().len(),
+            "{puzzle}"
+        );
+        let (first_kind, cell, value) = {
+            let e = record["events"][0].as_u64().unwrap();
+            (e / 100_000, (e / 100 % 1000) as usize, (e % 100) as usize)
+        };
+        assert_eq!(first_kind, 0);
+        assert_eq!(
+            lines[1],
+            format!(
+                "depth 0: place r{}c{} = {}",
+                cell / n + 1,
+                cell % n + 1,
+                symbols[value - 1]
+            )
+        );
+    }
+}
+
 #[test]
 fn rate_refuses_other_shapes_clearly() {
     let r = run(&["rate", "1234341221434321"], None);

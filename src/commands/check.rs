@@ -53,7 +53,7 @@ impl batch::SimpleCommand for Check {
 
     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut SearchTally) -> Verdict {
         let outcome = if super::shapes::is_other_shape(&job.entry, self.spec_set) {
-            super::shapes::entry(&self.search, &self.spec, job, record, tally)
+            super::shapes::entry(&self.search, &self.spec, job, record, tally, None)
         } else {
             self.search.entry(job, &mut NoObserver, record, tally)
         };

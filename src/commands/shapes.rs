@@ -15,7 +15,7 @@ use sudoku::format::{self, Context, Cut, Format, Mode, Outcome, Status};
 use sudoku::geometry::Variants;
 use sudoku::input::{Entry, ErrorKind, PuzzleError};
 use sudoku::solver::SearchEnd;
-use sudoku::solver::general::Options as SearchOptions;
+use sudoku::solver::general::{Options as SearchOptions, Watch};
 use sudoku::variant::{Puzzle, Spec, parse_regions};
 
 use super::solve::{Search, SearchTally};
@@ -106,13 +106,22 @@ pub fn read(spec: &Spec, entry: &Entry) -> Result<Puzzle, PuzzleError> {
     }
 }
 
-/// Does one entry of another shape, as [`Search::entry`] does a classic one.
+/// A [`Watch`] on the search of a puzzle of another shape (`solve --trace`), told the puzzle
+/// first: its events name cells and values by the puzzle's size and alphabet.
+pub trait ShapeWatch: Watch {
+    /// The puzzle about to be searched.
+    fn puzzle(&mut self, puzzle: &Puzzle);
+}
+
+/// Does one entry of another shape, as [`Search::entry`] does a classic one; `watch` sees the
+/// search (`--trace`).
 pub fn entry(
     search: &Search,
     spec: &Spec,
     job: &Job,
     record: &mut Record<'_>,
     tally: &mut SearchTally,
+    watch: Option<&mut dyn ShapeWatch>,
 ) -> Option<Outcome> {
     let cx = search.context(job);
     tally.read += 1;
@@ -125,7 +134,11 @@ pub fn entry(
             return None;
         }
     };
-    let (outcome, first) = run_search(search, &puzzle, &cx, record);
+    let watch = watch.map(|w| {
+        w.puzzle(&puzzle);
+        w as &mut dyn Watch
+    });
+    let (outcome, first) = run_search(search, &puzzle, &cx, record, watch);
     tally.count(&outcome);
     write_outcome(record.out(), &cx, &puzzle, first.as_ref(), &outcome);
     Some(outcome)
@@ -136,6 +149,7 @@ fn run_search(
     puzzle: &Puzzle,
     cx: &Context<'_>,
     record: &mut Record<'_>,
+    watch: Option<&mut dyn Watch>,
 ) -> (Outcome, Option<Puzzle>) {
     let start = (search.timeout.is_some() || search.stats).then(Instant::now);
     let deadline = search
@@ -158,6 +172,8 @@ fn run_search(
         puzzle.cells(),
         SearchOptions {
             stop: Some(&stop),
+            // A shorter borrow, as long as the search's.
+            watch: watch.map(|w| w as &mut dyn Watch),
             ..SearchOptions::default()
         },
         |s| {

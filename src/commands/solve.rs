@@ -15,8 +15,9 @@ use anyhow::{Context as _, Result};
 use sudoku::board::Board;
 use sudoku::draw::page;
 use sudoku::format::{self, Context, Cut, Format, Mode, Outcome, Status};
+use sudoku::solver::general::Watch;
 use sudoku::solver::{self, NoObserver, Observer, SearchEnd, simple};
-use sudoku::variant::Spec;
+use sudoku::variant::{Puzzle as ShapePuzzle, Spec};
 
 use crate::batch::{self, Ending, Options, Puzzle, Puzzles, Record, Verdict, interrupt};
 use crate::cli::{SolveArgs, SolveFormat, SolveMethod};
@@ -116,23 +117,6 @@ impl batch::Command for Solve {
         record: &mut Record<'_>,
         tally: &mut SearchTally,
     ) -> Verdict {
-        if super::shapes::is_other_shape(&job.entry, self.spec_set) {
-            if self.page.is_some() {
-                tally.read += 1;
-                tally.invalid += 1;
-                record.report(format!(
-                    "{}:{}: the search page shows 9x9 puzzles only\n",
-                    job.input.name, job.entry.line
-                ));
-                return Verdict::Invalid;
-            }
-            // No trace: the general search has no observer.
-            return match super::shapes::entry(&self.search, &self.spec, job, record, tally) {
-                None => Verdict::Invalid,
-                Some(outcome) if outcome.count == 0 => Verdict::Failure,
-                Some(_) => Verdict::Success,
-            };
-        }
         // A worker's trace writer is made at its first job.
         if self.trace && self.page.is_none() && trace.is_none() {
             *trace = Some(Trace {
@@ -140,6 +124,48 @@ impl batch::Command for Solve {
                 error: Arc::clone(&self.trace_error),
                 failed: false,
             });
+        }
+        if super::shapes::is_other_shape(&job.entry, self.spec_set) {
+            if self.search.method == SolveMethod::Simple {
+                // The textbook search is written for the classic grid.
+                tally.read += 1;
+                tally.invalid += 1;
+                record.report(format!(
+                    "{}:{}: the textbook search (--method simple) takes classic 9x9 puzzles only\n",
+                    job.input.name, job.entry.line
+                ));
+                return Verdict::Invalid;
+            }
+            let outcome = match (trace, self.page) {
+                (_, Some(limit)) => self.replay_shape(job, limit, record, tally),
+                (Some(trace), None) => {
+                    let mut watch = ShapeTrace {
+                        trace,
+                        name: &job.input.name,
+                        line: job.entry.line,
+                        size: 0,
+                        symbols: Vec::new(),
+                    };
+                    let outcome = super::shapes::entry(
+                        &self.search,
+                        &self.spec,
+                        job,
+                        record,
+                        tally,
+                        Some(&mut watch),
+                    );
+                    watch.trace.flush();
+                    outcome
+                }
+                (None, None) => {
+                    super::shapes::entry(&self.search, &self.spec, job, record, tally, None)
+                }
+            };
+            return match outcome {
+                None => Verdict::Invalid,
+                Some(outcome) if outcome.count == 0 => Verdict::Failure,
+                Some(_) => Verdict::Success,
+            };
         }
         let outcome = match trace {
             Some(trace) => {
@@ -221,6 +247,85 @@ impl Solve {
             SolveMethod::Fast => "fast",
             SolveMethod::Simple => "simple",
         };
+        self.finish_page(record, json, &recorder, &result, method);
+        outcome
+    }
+
+    /// `--trace --format html` on a puzzle of another shape: as [`Solve::replay`], with the
+    /// shape in the record (`size`, `symbols`, each cell's `regions` number, `variants`) and
+    /// each event `kind * 100000 + cell * 100 + value`.
+    fn replay_shape(
+        &self,
+        job: &Puzzle,
+        limit: u64,
+        record: &mut Record<'_>,
+        tally: &mut SearchTally,
+    ) -> Option<Outcome> {
+        let mut watch = ShapeRecorder {
+            recorder: Recorder {
+                events: Vec::new(),
+                limit: usize::try_from(limit).unwrap_or(usize::MAX),
+                cut: false,
+            },
+            puzzle: None,
+        };
+        let start = record.out().len();
+        let outcome = super::shapes::entry(
+            &self.search,
+            &self.spec,
+            job,
+            record,
+            tally,
+            Some(&mut watch),
+        );
+        let result = record.out().split_off(start);
+        let recorder = &watch.recorder;
+        let mut json = Vec::with_capacity(256 + 8 * recorder.events.len());
+        json.extend_from_slice(b"{\"file\":");
+        format::write_json_string(&mut json, &job.input.json_name);
+        let _ = write!(json, ",\"line\":{}", job.entry.line);
+        if let Some(puzzle) = &watch.puzzle {
+            let g = puzzle.geometry();
+            json.extend_from_slice(b",\"puzzle\":");
+            format::write_json_string(&mut json, &puzzle.to_line());
+            let _ = write!(json, ",\"size\":{},\"symbols\":", g.size());
+            format::write_json_string(&mut json, &puzzle.alphabet().symbols());
+            json.extend_from_slice(b",\"regions\":[");
+            for cell in 0..g.cells() {
+                if cell > 0 {
+                    json.push(b',');
+                }
+                let region = g
+                    .regions()
+                    .map_or(g.box_of(cell), |r| Some(usize::from(r[cell])));
+                let _ = write!(json, "{}", region.unwrap_or(0));
+            }
+            json.extend_from_slice(b"],\"variants\":[");
+            for (i, name) in g.variants().names().iter().enumerate() {
+                if i > 0 {
+                    json.push(b',');
+                }
+                format::write_json_string(&mut json, name);
+            }
+            json.push(b']');
+        }
+        // Other shapes have the general search only.
+        self.finish_page(record, json, recorder, &result, "fast");
+        outcome
+    }
+
+    /// Ends a search page record begun in `json` (file, line, puzzle and shape written) with
+    /// the method, the events and the result (the usual record), and writes the page's
+    /// section.
+    fn finish_page(
+        &self,
+        record: &mut Record<'_>,
+        mut json: Vec<u8>,
+        recorder: &Recorder,
+        result: &[u8],
+        method: &str,
+    ) {
+        let limit = recorder.limit;
         let _ = write!(
             json,
             ",\"method\":\"{method}\",\"limit\":{limit},\"cut\":{},\"events\":[",
@@ -233,10 +338,77 @@ impl Solve {
             let _ = write!(json, "{e}");
         }
         json.extend_from_slice(b"],\"result\":");
-        format::write_json_string(&mut json, &String::from_utf8_lossy(&result));
+        format::write_json_string(&mut json, &String::from_utf8_lossy(result));
         json.push(b'}');
         page::trace_section(record.out(), &json);
-        outcome
+    }
+}
+
+/// `--trace` on a puzzle of another shape: the events on stderr as [`Trace`] writes them, with
+/// the puzzle's cell names and symbols, under the puzzle's header.
+struct ShapeTrace<'a> {
+    trace: &'a mut Trace,
+    name: &'a str,
+    line: u64,
+    size: usize,
+    symbols: Vec<char>,
+}
+
+impl super::shapes::ShapeWatch for ShapeTrace<'_> {
+    fn puzzle(&mut self, puzzle: &ShapePuzzle) {
+        self.size = puzzle.geometry().size();
+        self.symbols = puzzle.alphabet().symbols().chars().collect();
+        self.trace.header(self.name, self.line);
+    }
+}
+
+impl Watch for ShapeTrace<'_> {
+    fn place(&mut self, depth: usize, cell: usize, value: u8, guess: bool) {
+        let what = if guess { "guess" } else { "place" };
+        self.write(depth, what, cell, value);
+    }
+
+    fn undo(&mut self, depth: usize, cell: usize, value: u8) {
+        self.write(depth, "undo", cell, value);
+    }
+}
+
+impl ShapeTrace<'_> {
+    fn write(&mut self, depth: usize, what: &str, cell: usize, value: u8) {
+        if self.trace.failed {
+            return;
+        }
+        let n = self.size.max(1);
+        let (r, c) = (cell / n + 1, cell % n + 1);
+        let symbol = self
+            .symbols
+            .get(usize::from(value).wrapping_sub(1))
+            .copied()
+            .unwrap_or('?');
+        let result = writeln!(self.trace.err, "depth {depth}: {what} r{r}c{c} = {symbol}");
+        self.trace.check(result);
+    }
+}
+
+/// The search page's [`Recorder`] for a puzzle of another shape, which keeps the puzzle.
+struct ShapeRecorder {
+    recorder: Recorder,
+    puzzle: Option<ShapePuzzle>,
+}
+
+impl super::shapes::ShapeWatch for ShapeRecorder {
+    fn puzzle(&mut self, puzzle: &ShapePuzzle) {
+        self.puzzle = Some(puzzle.clone());
+    }
+}
+
+impl Watch for ShapeRecorder {
+    fn place(&mut self, _depth: usize, cell: usize, value: u8, guess: bool) {
+        self.recorder.push_wide(u32::from(guess), cell, value);
+    }
+
+    fn undo(&mut self, _depth: usize, cell: usize, value: u8) {
+        self.recorder.push_wide(2, cell, value);
     }
 }
 
@@ -252,9 +424,18 @@ struct Recorder {
 
 impl Recorder {
     fn push(&mut self, kind: u32, cell: usize, digit: u8) {
+        self.push_event(kind * 1000 + cell as u32 * 10 + u32::from(digit));
+    }
+
+    /// An event of a grid of another size (up to 625 cells, values up to 25):
+    /// `kind * 100000 + cell * 100 + value`.
+    fn push_wide(&mut self, kind: u32, cell: usize, value: u8) {
+        self.push_event(kind * 100_000 + cell as u32 * 100 + u32::from(value));
+    }
+
+    fn push_event(&mut self, event: u32) {
         if self.events.len() < self.limit {
-            self.events
-                .push(kind * 1000 + cell as u32 * 10 + u32::from(digit));
+            self.events.push(event);
         } else {
             self.cut = true;
         }

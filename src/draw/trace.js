@@ -2,23 +2,31 @@
 // `sudoku solve --trace --format html`: the puzzle, the method, and the search's events, each
 // one number: kind * 1000 + cell * 10 + digit, kind 0 a forced placement (a given, or what
 // propagation fixes), 1 a guess, 2 a placement taken back. The page replays them; playing
-// pauses on each solution found.
+// pauses on each solution found. A puzzle of another shape has `size` (N), `symbols` (its
+// alphabet), `regions` (each cell's box or jigsaw region) and `variants` in its record, and
+// its events are kind * 100000 + cell * 100 + value.
 (function () {
   "use strict";
-  var S = 40, M = 4, W = 2 * M + 9 * S;
-
-  function name(cell) { return "r" + (Math.floor(cell / 9) + 1) + "c" + (cell % 9 + 1); }
+  var M = 4;
 
   function Replay(section, index, rec) {
     var self = this;
     this.rec = rec;
     this.index = index;
+    var N = rec.size || 9, cells = N * N;
+    var wide = !!rec.size;
+    // The cell size: 40 px up to 9x9, smaller for larger grids (at least 18 px).
+    var S = N <= 9 ? 40 : Math.max(18, Math.floor(400 / N)), W = 2 * M + N * S;
+    this.N = N;
+    this.symbols = rec.symbols || "123456789";
+    this.kindOf = function (e) { return wide ? Math.floor(e / 100000) : Math.floor(e / 1000); };
+    this.cellOf = function (e) { return wide ? Math.floor(e / 100) % 1000 : Math.floor(e / 10) % 100; };
+    this.valueOf = function (e) { return wide ? e % 100 : e % 10; };
     var ev = rec.events || [], n = ev.length;
     this.ev = ev;
-    var given = [];
-    for (var c = 0; c < 81; c++) {
-      var d = (rec.puzzle || "").charCodeAt(c) - 48;
-      given.push(d >= 1 && d <= 9);
+    var given = [], puzzle = (rec.puzzle || "").toUpperCase();
+    for (var c = 0; c < cells; c++) {
+      given.push(this.symbols.toUpperCase().indexOf(puzzle.charAt(c)) >= 0 && puzzle.charAt(c) !== "");
     }
     this.given = given;
     // Counts after each event, and for each undo the kind of the placement it takes back.
@@ -27,9 +35,9 @@
     this.sols = new Int32Array(n + 1);
     this.undoneKind = new Int8Array(n);
     var stack = [], filled = 0, i;
-    var board = new Int8Array(81);
+    var board = new Int8Array(cells);
     for (i = 0; i < n; i++) {
-      var kind = Math.floor(ev[i] / 1000), cell = Math.floor(ev[i] / 10) % 100, dg = ev[i] % 10;
+      var kind = this.kindOf(ev[i]), cell = this.cellOf(ev[i]), dg = this.valueOf(ev[i]);
       var p = this.places[i], b = this.backs[i], s = this.sols[i];
       if (kind === 2) {
         var top = stack.pop();
@@ -42,7 +50,7 @@
         if (!board[cell]) filled++;
         board[cell] = dg;
         if (!given[cell]) p++; // a given cell is only ever placed as the given
-        if (filled === 81) s++;
+        if (filled === cells) s++;
       }
       this.places[i + 1] = p; this.backs[i + 1] = b; this.sols[i + 1] = s;
     }
@@ -77,20 +85,48 @@
     result.setAttribute("aria-label", "result");
 
     this.cells = [];
-    el("rect", { x: M, y: M, width: 9 * S, height: 9 * S, fill: "#fff" }, this.svg);
-    for (c = 0; c < 81; c++) {
-      var r = Math.floor(c / 9), col = c % 9;
+    el("rect", { x: M, y: M, width: N * S, height: N * S, fill: "#fff" }, this.svg);
+    var variants = rec.variants || [];
+    if (variants.indexOf("hyper") >= 0) {
+      // The four extra windows, at rows and columns 2-4 and 6-8.
+      [1, 5].forEach(function (r0) {
+        [1, 5].forEach(function (c0) {
+          el("rect", { x: M + c0 * S, y: M + r0 * S, width: 3 * S, height: 3 * S, fill: "#e8eefb" }, self.svg);
+        });
+      });
+    }
+    if (variants.indexOf("x") >= 0) {
+      el("line", { x1: M, y1: M, x2: M + N * S, y2: M + N * S, stroke: "#9bb4e0", "stroke-width": 1.5 }, this.svg);
+      el("line", { x1: M + N * S, y1: M, x2: M, y2: M + N * S, stroke: "#9bb4e0", "stroke-width": 1.5 }, this.svg);
+    }
+    var fontSize = N <= 9 ? null : Math.round(S * 0.6) + "px";
+    for (c = 0; c < cells; c++) {
+      var r = Math.floor(c / N), col = c % N;
       var bg = el("rect", { x: M + col * S, y: M + r * S, width: S, height: S, fill: "none", "class": "cellbg" }, this.svg);
       var t = el("text", { x: M + col * S + S / 2, y: M + r * S + S / 2 + 1, "class": "v", "data-cell": c }, this.svg);
+      if (fontSize) t.style.fontSize = fontSize;
       this.cells.push([bg, t]);
     }
-    for (i = 0; i <= 9; i++) {
-      var w = i % 3 === 0 ? 2.5 : 1, colour = i % 3 === 0 ? "#222" : "#aaa";
-      el("line", { x1: M + i * S, y1: M, x2: M + i * S, y2: M + 9 * S, stroke: colour, "stroke-width": w }, this.svg);
-      el("line", { x1: M, y1: M + i * S, x2: M + 9 * S, y2: M + i * S, stroke: colour, "stroke-width": w }, this.svg);
+    // Thin lines between cells, thick ones between boxes (or jigsaw regions).
+    var region = rec.regions || null;
+    function regionOf(cell) { return region ? region[cell] : Math.floor(Math.floor(cell / 9) / 3) * 3 + Math.floor(cell % 9 / 3); }
+    for (i = 0; i <= N; i++) {
+      el("line", { x1: M + i * S, y1: M, x2: M + i * S, y2: M + N * S, stroke: "#aaa", "stroke-width": 1 }, this.svg);
+      el("line", { x1: M, y1: M + i * S, x2: M + N * S, y2: M + i * S, stroke: "#aaa", "stroke-width": 1 }, this.svg);
     }
-    this.board = new Int8Array(81);
-    this.kind = new Int8Array(81);
+    for (r = 0; r < N; r++) {
+      for (col = 0; col < N; col++) {
+        c = r * N + col;
+        // The right and the lower edge of each cell, where it meets another region.
+        if (col + 1 < N && regionOf(c) !== regionOf(c + 1))
+          el("line", { x1: M + (col + 1) * S, y1: M + r * S, x2: M + (col + 1) * S, y2: M + (r + 1) * S, stroke: "#222", "stroke-width": 2.5, "stroke-linecap": "square" }, this.svg);
+        if (r + 1 < N && regionOf(c) !== regionOf(c + N))
+          el("line", { x1: M + col * S, y1: M + (r + 1) * S, x2: M + (col + 1) * S, y2: M + (r + 1) * S, stroke: "#222", "stroke-width": 2.5, "stroke-linecap": "square" }, this.svg);
+      }
+    }
+    el("rect", { x: M, y: M, width: N * S, height: N * S, fill: "none", stroke: "#222", "stroke-width": 2.5 }, this.svg);
+    this.board = new Int8Array(cells);
+    this.kind = new Int8Array(cells);
     this.guesses = [];
     this.pos = 0;
     this.timer = null;
@@ -100,19 +136,23 @@
     section.addEventListener("pointerdown", function () { active = self; });
     // Skip the givens: start where the search starts.
     var first = 0;
-    while (first < n && Math.floor(ev[first] / 1000) === 0 && given[Math.floor(ev[first] / 10) % 100]) first++;
+    while (first < n && this.kindOf(ev[first]) === 0 && given[this.cellOf(ev[first])]) first++;
     this.seek(first);
     this.last = -1;
     this.draw();
   }
 
+  Replay.prototype.name = function (cell) {
+    return "r" + (Math.floor(cell / this.N) + 1) + "c" + (cell % this.N + 1);
+  };
+
   Replay.prototype.apply = function (i, forward) {
-    var e = this.ev[i], kind = Math.floor(e / 1000), cell = Math.floor(e / 10) % 100, d = e % 10;
+    var e = this.ev[i], kind = this.kindOf(e), cell = this.cellOf(e), d = this.valueOf(e);
     var placing = forward ? kind !== 2 : kind === 2;
     var k = kind === 2 ? this.undoneKind[i] : kind;
     if (placing) {
       this.board[cell] = d; this.kind[cell] = k;
-      if (k === 1) this.guesses.push(cell * 10 + d);
+      if (k === 1) this.guesses.push([cell, d]);
     } else {
       this.board[cell] = 0;
       if (k === 1) this.guesses.pop();
@@ -128,11 +168,11 @@
   };
 
   Replay.prototype.draw = function () {
-    for (var c = 0; c < 81; c++) {
+    for (var c = 0; c < this.board.length; c++) {
       var v = this.board[c], t = this.cells[c][1], cls = "v";
       if (v) cls += this.given[c] ? " given" : this.kind[c] === 1 ? " guess" : " forced";
       t.setAttribute("class", cls);
-      t.textContent = v ? String(v) : "";
+      t.textContent = v ? this.symbols.charAt(v - 1) : "";
       this.cells[c][0].setAttribute("fill", c === this.last && this.pos > 0 ? "#ffe9a8" : "none");
     }
     var n = this.ev.length, p = this.pos;
@@ -140,7 +180,8 @@
       " \u00b7 backtracks " + this.backs[p] + " \u00b7 solutions " + this.sols[p] + " \u00b7 depth " + this.guesses.length;
     var trail = this.trail;
     while (trail.firstChild) trail.removeChild(trail.firstChild);
-    this.guesses.forEach(function (g) { h("li", null, trail, name(Math.floor(g / 10)) + "=" + (g % 10)); });
+    var self = this;
+    this.guesses.forEach(function (g) { h("li", null, trail, self.name(g[0]) + "=" + self.symbols.charAt(g[1] - 1)); });
     this.play.textContent = this.timer ? "pause" : p >= n ? "replay" : "play";
   };
 

@@ -85,7 +85,18 @@ pub struct Report {
     pub guesses: u64,
 }
 
-/// What else a search may be asked: a stop poll, a random branching order, a budget.
+/// Sees the search's placements and take-backs, as [`super::Observer`] does the classic
+/// search's (`--trace`): a value placed in a cell (`guess` for a branching guess, else forced:
+/// a given or a consequence of propagation), and later taken back when its branch is done.
+/// `depth` is the number of guesses the placement lies under.
+pub trait Watch {
+    /// Value `value` (1..=N) placed in `cell`.
+    fn place(&mut self, depth: usize, cell: usize, value: u8, guess: bool);
+    /// The placement of `value` in `cell` taken back.
+    fn undo(&mut self, depth: usize, cell: usize, value: u8);
+}
+
+/// What else a search may be asked: a stop poll, a random branching order, a budget, a watch.
 #[derive(Default)]
 pub struct Options<'a> {
     /// Asked every few hundred guesses; true ends the search ([`SearchEnd::Interrupted`]).
@@ -97,6 +108,8 @@ pub struct Options<'a> {
     pub budget: Option<u64>,
     /// Values a cell may not take, beyond the rules: `(cell, value)`.
     pub forbid: &'a [(usize, u8)],
+    /// Told every placement and take-back (none when `None`: one test a placement).
+    pub watch: Option<&'a mut dyn Watch>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -129,6 +142,11 @@ struct Run<'a, 'o, F> {
     /// The last matching found in each house (value of its `i`-th cell at `h * n + i`): a
     /// start for the next one, not part of the state.
     matching: Vec<u8>,
+    /// With a watch: the placements on the current path, `(cell, value - 1)`, to take back
+    /// in turn when a branch is left; the guess about to be placed; the guesses on the path.
+    placed: Vec<(u16, u8)>,
+    guess: Option<(u16, u8)>,
+    depth: usize,
 }
 
 impl Solver {
@@ -232,6 +250,9 @@ impl Solver {
             dirty_locked: [all_houses; 32],
             dirty_match: all_houses,
             matching: vec![NONE; self.nh * self.n],
+            placed: Vec::new(),
+            guess: None,
+            depth: 0,
         };
         let full = if self.n == 32 {
             u32::MAX
@@ -471,6 +492,11 @@ where
         }
         st.val[c] = d + 1;
         st.left -= 1;
+        if let Some(watch) = self.options.watch.as_deref_mut() {
+            let guess = self.guess.take() == Some((c as u16, d));
+            watch.place(self.depth, c, d + 1, guess);
+            self.placed.push((c as u16, d));
+        }
         let mut others = st.cand[c] & !bit;
         while others != 0 {
             let o = others.trailing_zeros() as u8;
@@ -730,9 +756,22 @@ where
             child.clone_from(st);
             self.queue.clear();
             self.queue.push((cell as u16, d));
+            let mark = self.placed.len();
+            if self.options.watch.is_some() {
+                self.guess = Some((cell as u16, d));
+                self.depth += 1;
+            }
             if self.propagate(&mut child) && self.dfs(&child).is_break() {
                 self.pool.push(child);
                 return ControlFlow::Break(());
+            }
+            if let Some(watch) = self.options.watch.as_deref_mut() {
+                for &(c, v) in self.placed[mark..].iter().rev() {
+                    watch.undo(self.depth, usize::from(c), v + 1);
+                }
+                self.placed.truncate(mark);
+                self.guess = None;
+                self.depth -= 1;
             }
         }
         self.pool.push(child);

@@ -74,6 +74,7 @@ pub fn random_grid(solver: &Solver, rng: &mut Stream, stop: &dyn Fn() -> bool) -
                 random: Some(rng),
                 budget: Some(GRID_BUDGET),
                 forbid: &[],
+                watch: None,
             },
             |s| {
                 grid = Some(s.to_vec());
@@ -195,6 +196,7 @@ pub fn make(
                     random: None,
                     budget: options.budget,
                     forbid: &forbid,
+                    watch: None,
                 },
                 |_| {
                     other = true;
