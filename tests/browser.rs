@@ -656,6 +656,97 @@ fn search_page_of_other_shapes_replays_to_their_solution() {
 }
 
 #[test]
+fn explain_page_of_other_shapes_draws_their_path() {
+    let Some(mut browser) = browser_or_skip("explain_page_of_other_shapes_draws_their_path") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let sixteen = std::fs::read_to_string(root().join("puzzles/sixteen.txt")).unwrap();
+    let sixteen = sixteen.lines().next().unwrap().to_string();
+    // A 6x6 jigsaw, an X puzzle and a 16x16 one (the last two stop where logic does).
+    let cases: [(&str, &[&str], usize); 3] = [
+        (
+            "43..............5.....32.......21..5 abbcccabdddcabbbdcaeeddcaeeeffaeffff",
+            &[],
+            6,
+        ),
+        (
+            "..7...58.....6...2...82.1........79...........98........2.38...4...1.....63...9..",
+            &["--variant", "x"],
+            9,
+        ),
+        (&sixteen, &[], 16),
+    ];
+    let symbols: Vec<char> = "123456789ABCDEFG".chars().collect();
+    for (i, (puzzle, flags, n)) in cases.into_iter().enumerate() {
+        let run = |format: &str| {
+            let out = sudoku()
+                .args(["explain", "--format", format, "-q"])
+                .args(flags)
+                .arg(puzzle)
+                .output()
+                .unwrap();
+            assert!(out.status.code().unwrap() <= 1, "{puzzle}");
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let record: Value = serde_json::from_str(run("json").trim()).unwrap();
+        let page = dir.path().join(format!("explain{i}.html"));
+        std::fs::write(&page, run("html")).unwrap();
+        // The end: the givens and every placement of the path, each in its cell.
+        let mut expected: Vec<(u64, u64, String)> = Vec::new();
+        for (cell, ch) in puzzle.chars().take(n * n).enumerate() {
+            if ch != '.' {
+                expected.push(((cell / n) as u64 + 1, (cell % n) as u64 + 1, ch.to_string()));
+            }
+        }
+        for step in record["steps"].as_array().unwrap() {
+            for p in step["placements"].as_array().unwrap() {
+                let v = p[2].as_u64().unwrap() as usize;
+                expected.push((
+                    p[0].as_u64().unwrap(),
+                    p[1].as_u64().unwrap(),
+                    symbols[v - 1].to_string(),
+                ));
+            }
+        }
+        expected.sort();
+        browser.viewport(1200, 900, false);
+        browser.open_with(
+            &format!(
+                "file://{}#{}",
+                page.display(),
+                record["steps"].as_array().unwrap().len() + 1
+            ),
+            "section.puzzle svg text",
+        );
+        let drawn = browser.eval(
+            "Array.from(document.querySelectorAll('svg text.value')).map(t => [+t.dataset.r, +t.dataset.c, t.textContent])",
+        );
+        let mut drawn: Vec<(u64, u64, String)> = drawn
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                (
+                    t[0].as_u64().unwrap(),
+                    t[1].as_u64().unwrap(),
+                    t[2].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        drawn.sort();
+        assert_eq!(drawn, expected, "{puzzle}");
+        // Every empty cell shows candidates, each one of the shape's symbols.
+        let cands = browser.eval(
+            "Array.from(document.querySelectorAll('svg text.cand')).map(t => t.textContent).join('')",
+        );
+        let cands = cands.as_str().unwrap();
+        assert!(cands.chars().all(|c| symbols[..n].contains(&c)), "{cands}");
+        assert_eq!(cands.is_empty(), record["status"] == "solved", "{puzzle}");
+    }
+}
+
+#[test]
 fn explain_page_of_a_position_starts_from_its_pencil_marks() {
     let Some(mut browser) =
         browser_or_skip("explain_page_of_a_position_starts_from_its_pencil_marks")

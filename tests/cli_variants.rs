@@ -461,8 +461,10 @@ fn the_search_of_other_shapes_can_be_traced_and_replayed() {
         page.expect_code(0);
         let record = page_record(&page.stdout);
         assert_eq!(record["size"], n, "{puzzle}");
-        assert_eq!(record["regions"].as_array().unwrap().len(), n * n);
-        let symbols: Vec<char> = record["symbols"].as_str().unwrap().chars().collect();
+        if let Some(regions) = regions {
+            assert_eq!(record["regions"].as_str().unwrap().len(), regions.len());
+        }
+        let symbols: Vec<char> = SYMBOLS.chars().take(n).collect();
         let mut board = vec![0u8; n * n];
         let mut stack = Vec::new();
         let mut solutions = Vec::new();

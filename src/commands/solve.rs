@@ -252,8 +252,8 @@ impl Solve {
     }
 
     /// `--trace --format html` on a puzzle of another shape: as [`Solve::replay`], with the
-    /// shape in the record (`size`, `symbols`, each cell's `regions` number, `variants`) and
-    /// each event `kind * 100000 + cell * 100 + value`.
+    /// shape in the record (`size`, `box` or `regions`, `variants`, `symbols`, as in JSON
+    /// records) and each event `kind * 100000 + cell * 100 + value`.
     fn replay_shape(
         &self,
         job: &Puzzle,
@@ -285,29 +285,9 @@ impl Solve {
         format::write_json_string(&mut json, &job.input.json_name);
         let _ = write!(json, ",\"line\":{}", job.entry.line);
         if let Some(puzzle) = &watch.puzzle {
-            let g = puzzle.geometry();
             json.extend_from_slice(b",\"puzzle\":");
             format::write_json_string(&mut json, &puzzle.to_line());
-            let _ = write!(json, ",\"size\":{},\"symbols\":", g.size());
-            format::write_json_string(&mut json, &puzzle.alphabet().symbols());
-            json.extend_from_slice(b",\"regions\":[");
-            for cell in 0..g.cells() {
-                if cell > 0 {
-                    json.push(b',');
-                }
-                let region = g
-                    .regions()
-                    .map_or(g.box_of(cell), |r| Some(usize::from(r[cell])));
-                let _ = write!(json, "{}", region.unwrap_or(0));
-            }
-            json.extend_from_slice(b"],\"variants\":[");
-            for (i, name) in g.variants().names().iter().enumerate() {
-                if i > 0 {
-                    json.push(b',');
-                }
-                format::write_json_string(&mut json, name);
-            }
-            json.push(b']');
+            puzzle.write_json_shape(&mut json);
         }
         // Other shapes have the general search only.
         self.finish_page(record, json, recorder, &result, "fast");

@@ -4,79 +4,68 @@
 // view n+1 the position after the last step. The fragment #K (first puzzle) or #P-K keeps it.
 (function () {
   "use strict";
-  var S = 60; // cell size
   var M = 22; // margin for the row and column labels
-  var W = M + 9 * S + 4;
   var ALS_COLOURS = ["#cdeec6", "#f9cfe0", "#cbeef3", "#f3e3c0", "#e0d7f7"];
 
   function bit(d) { return 1 << (d - 1); }
-  function cellOf(rc) { return (rc[0] - 1) * 9 + rc[1] - 1; }
 
-  // Houses: "r1".."r9", "c1".."c9", "b1".."b9" -> cells.
-  function houseCells(name) {
-    var n = Number(name.slice(1)) - 1, out = [], i;
-    for (i = 0; i < 9; i++) {
-      if (name[0] === "r") out.push(n * 9 + i);
-      else if (name[0] === "c") out.push(i * 9 + n);
-      else out.push((Math.floor(n / 3) * 3 + Math.floor(i / 3)) * 9 + (n % 3) * 3 + (i % 3));
-    }
-    return out;
+  // How a shape is drawn: cells of S (60 px up to 9x9, smaller for larger grids), each
+  // cell's candidates on a sub-grid of k columns and `rows` rows of cells `sub` wide, the
+  // board W wide. The 9x9 layout: 3 x 3 candidates of 20 px.
+  function layoutOf(shape) {
+    var N = shape.N, S = N <= 9 ? 60 : Math.max(26, Math.floor(540 / N));
+    var k = Math.ceil(Math.sqrt(N)), sub = S / k;
+    return { N: N, S: S, k: k, rows: Math.ceil(N / k), sub: sub, W: M + N * S + 4 };
   }
-  var PEERS = [];
-  (function () {
-    for (var c = 0; c < 81; c++) {
-      var r = Math.floor(c / 9), col = c % 9, b = Math.floor(r / 3) * 3 + Math.floor(col / 3);
-      var set = {};
-      ["r" + (r + 1), "c" + (col + 1), "b" + (b + 1)].forEach(function (hn) {
-        houseCells(hn).forEach(function (p) { if (p !== c) set[p] = true; });
-      });
-      PEERS.push(Object.keys(set).map(Number));
-    }
-  })();
 
-  function place(st, cell, d) {
+  function cellOf(lay, rc) { return (rc[0] - 1) * lay.N + rc[1] - 1; }
+
+  function place(shape, st, cell, d) {
     st.values[cell] = d;
     st.cands[cell] = 0;
-    PEERS[cell].forEach(function (p) { st.cands[p] &= ~bit(d); });
+    shape.peers[cell].forEach(function (p) { st.cands[p] &= ~bit(d); });
   }
-  // The start position: the puzzle's digits, and the candidates of the pencil marks when the
-  // record has them ("marks": 729 characters), else every digit no peer holds.
-  function start(rec) {
-    var st = { values: new Array(81).fill(0), cands: new Array(81).fill(511) };
+  // The start position: the puzzle's values, and the candidates of the pencil marks when the
+  // record has them ("marks": N x N x N characters), else every value no peer holds.
+  function start(shape, rec) {
+    var N = shape.N, cells = shape.cells;
+    var st = { values: new Array(cells).fill(0), cands: new Array(cells).fill((1 << N) - 1) };
     var p = rec.puzzle || "", c, d;
-    for (c = 0; c < 81; c++) {
-      d = p.charCodeAt(c) - 48;
-      if (d >= 1 && d <= 9) place(st, c, d);
+    for (c = 0; c < cells; c++) {
+      d = shape.value(p.charAt(c));
+      if (d) place(shape, st, c, d);
     }
-    if (rec.marks && rec.marks.length === 729) {
-      for (c = 0; c < 81; c++) {
+    if (rec.marks && rec.marks.length === cells * N) {
+      for (c = 0; c < cells; c++) {
         if (st.values[c]) continue;
         var m = 0;
-        for (d = 1; d <= 9; d++) if (rec.marks[c * 9 + d - 1] === String(d)) m |= bit(d);
+        for (d = 1; d <= N; d++) if (shape.value(rec.marks.charAt(c * N + d - 1)) === d) m |= bit(d);
         st.cands[c] &= m;
       }
     }
     st.given = st.values.map(function (v) { return v !== 0; });
     return st;
   }
-  function apply(st, step) {
+  function apply(shape, lay, st, step) {
     var next = { values: st.values.slice(), cands: st.cands.slice(), given: st.given };
     step.placements.forEach(function (p) {
-      var c = cellOf(p);
-      if (!next.values[c]) place(next, c, p[2]);
+      var c = cellOf(lay, p);
+      if (!next.values[c]) place(shape, next, c, p[2]);
     });
-    step.eliminations.forEach(function (e) { next.cands[cellOf(e)] &= ~bit(e[2]); });
+    step.eliminations.forEach(function (e) { next.cands[cellOf(lay, e)] &= ~bit(e[2]); });
     return next;
   }
 
-  function candXY(cell, d) {
-    var r = Math.floor(cell / 9), c = cell % 9;
-    return [M + c * S + S / 6 + ((d - 1) % 3) * S / 3, M + r * S + S / 6 + Math.floor((d - 1) / 3) * S / 3];
+  function candXY(lay, cell, d) {
+    var r = Math.floor(cell / lay.N), c = cell % lay.N, sub = lay.sub;
+    var top = (lay.S - lay.rows * sub) / 2;
+    return [M + c * lay.S + sub / 2 + ((d - 1) % lay.k) * sub,
+      M + r * lay.S + top + sub / 2 + Math.floor((d - 1) / lay.k) * sub];
   }
-  function nodeXY(node) {
+  function nodeXY(lay, node) {
     var x = 0, y = 0;
     node.cells.forEach(function (rc) {
-      var p = candXY(cellOf(rc), node.digit);
+      var p = candXY(lay, cellOf(lay, rc), node.digit);
       x += p[0]; y += p[1];
     });
     return [x / node.cells.length, y / node.cells.length];
@@ -86,6 +75,8 @@
     this.section = section;
     this.index = index;
     this.rec = rec;
+    this.shape = gridShape(rec);
+    this.lay = layoutOf(this.shape);
     this.steps = rec.steps || [];
     this.states = null;
     this.last = this.steps.length ? this.steps.length + 1 : 0;
@@ -97,8 +88,10 @@
   // thousand puzzles draws only those scrolled into view).
   Puzzle.prototype.ready = function () {
     if (this.states) return;
-    this.states = [start(this.rec)];
-    for (var i = 0; i < this.steps.length; i++) this.states.push(apply(this.states[i], this.steps[i]));
+    this.states = [start(this.shape, this.rec)];
+    for (var i = 0; i < this.steps.length; i++) {
+      this.states.push(apply(this.shape, this.lay, this.states[i], this.steps[i]));
+    }
   };
 
   Puzzle.prototype.build = function () {
@@ -108,6 +101,7 @@
     h("p", "summary", sec, this.summaryText());
     var layout = h("div", "layout", sec);
     var side = h("div", "boardside", layout);
+    var W = this.lay.W;
     this.svg = el("svg", { "class": "board", viewBox: "0 0 " + W + " " + W, role: "img",
       "aria-label": "board" }, side);
     var controls = h("div", "controls", side);
@@ -190,21 +184,25 @@
   };
 
   Puzzle.prototype.draw = function (st, step) {
-    var svg = this.svg;
+    var svg = this.svg, shape = this.shape, lay = this.lay, N = lay.N, S = lay.S;
+    var sub = lay.sub, classic = N === 9;
+    function houseCells(name) { return shape.houses[name] || []; }
+    function cellAt(rc) { return cellOf(lay, rc); }
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     var defs = el("defs", {}, svg);
     var mk = el("marker", { id: "arrow" + this.index, viewBox: "0 0 10 10", refX: "9", refY: "5",
       markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse" }, defs);
     el("path", { d: "M0,0 L10,5 L0,10 z", fill: "#1f5fbf" }, mk);
-    el("rect", { x: M, y: M, width: 9 * S, height: 9 * S, fill: "#fff" }, svg);
+    el("rect", { x: M, y: M, width: N * S, height: N * S, fill: "#fff" }, svg);
+    gridUnder(svg, shape, M, M, S);
     var shade = {}, i;
     function fill(cell, colour) { shade[cell] = colour; }
     var ev = step ? step.evidence : null;
     if (ev) {
       ev.houses.forEach(function (hn) { houseCells(hn).forEach(function (c) { fill(c, "#fff1b8"); }); });
       ev.cover.forEach(function (hn) { houseCells(hn).forEach(function (c) { fill(c, shade[c] ? "#f4dcc8" : "#e4dafc"); }); });
-      ev.cells.forEach(function (rc) { fill(cellOf(rc), "#cfe3ff"); });
-      ev.fins.forEach(function (rc) { fill(cellOf(rc), "#ffd6a8"); });
+      ev.cells.forEach(function (rc) { fill(cellAt(rc), "#cfe3ff"); });
+      ev.fins.forEach(function (rc) { fill(cellAt(rc), "#ffd6a8"); });
       var als = {}, alsCount = 0;
       ev.chains.forEach(function (chain) {
         chain.forEach(function (link) {
@@ -212,68 +210,70 @@
             if (node.kind === "als") {
               var id = JSON.stringify(node.cells);
               if (!als[id]) als[id] = ALS_COLOURS[alsCount++ % ALS_COLOURS.length];
-              node.cells.forEach(function (rc) { fill(cellOf(rc), als[id]); });
+              node.cells.forEach(function (rc) { fill(cellAt(rc), als[id]); });
             } else if (node.kind !== "als") {
-              node.cells.forEach(function (rc) { if (!shade[cellOf(rc)]) fill(cellOf(rc), "#eaf2ff"); });
+              node.cells.forEach(function (rc) { if (!shade[cellAt(rc)]) fill(cellAt(rc), "#eaf2ff"); });
             }
           });
         });
       });
     }
     for (var cell in shade) {
-      el("rect", { x: M + (cell % 9) * S, y: M + Math.floor(cell / 9) * S, width: S, height: S,
+      el("rect", { x: M + (cell % N) * S, y: M + Math.floor(cell / N) * S, width: S, height: S,
         fill: shade[cell], "class": "shade" }, svg);
     }
     // Candidates marked by the step.
     var marks = {};
-    function key(cell, d) { return cell * 10 + d; }
+    function key(cell, d) { return cell * 32 + d; }
     if (step) {
       if (ev) {
         var digits = {};
         ev.digits.forEach(function (d) { digits[d] = true; });
         ev.cells.concat(ev.fins).forEach(function (rc) {
-          for (var d = 1; d <= 9; d++) if (digits[d]) marks[key(cellOf(rc), d)] = "pattern";
+          for (var d = 1; d <= N; d++) if (digits[d]) marks[key(cellAt(rc), d)] = "pattern";
         });
         ev.chains.forEach(function (chain) {
           chain.forEach(function (link) {
             [link.from, link.to].forEach(function (node) {
-              node.cells.forEach(function (rc) { marks[key(cellOf(rc), node.digit)] = "pattern"; });
+              node.cells.forEach(function (rc) { marks[key(cellAt(rc), node.digit)] = "pattern"; });
             });
           });
         });
       }
-      step.eliminations.forEach(function (e) { marks[key(cellOf(e), e[2])] = "elim"; });
-      step.placements.forEach(function (p) { marks[key(cellOf(p), p[2])] = "place"; });
+      step.eliminations.forEach(function (e) { marks[key(cellAt(e), e[2])] = "elim"; });
+      step.placements.forEach(function (p) { marks[key(cellAt(p), p[2])] = "place"; });
     }
     var g = el("g", {}, svg);
-    for (var c = 0; c < 81; c++) {
-      var r = Math.floor(c / 9), col = c % 9;
+    // Larger grids have smaller cells: their text is scaled to fit (9x9 keeps the style's).
+    var valueSize = classic ? null : Math.round(S * 0.57) + "px";
+    var candSize = classic ? null : Math.max(6, Math.round(sub * 0.75)) + "px";
+    var disc = classic ? 9 : sub * 0.45, strike = classic ? 7 : sub * 0.35;
+    for (var c = 0; c < shape.cells; c++) {
+      var r = Math.floor(c / N), col = c % N;
       if (st.values[c]) {
         var v = el("text", { x: M + col * S + S / 2, y: M + r * S + S / 2 + 1,
           "class": st.given[c] ? "value given" : "value", "data-r": r + 1, "data-c": col + 1 }, g);
-        v.textContent = st.values[c];
+        v.textContent = shape.symbols.charAt(st.values[c] - 1);
+        if (valueSize) v.style.fontSize = valueSize;
         continue;
       }
-      for (var d = 1; d <= 9; d++) {
+      for (var d = 1; d <= N; d++) {
         if (!(st.cands[c] & bit(d))) continue;
-        var p = candXY(c, d), m = marks[key(c, d)];
-        if (m === "place") el("circle", { cx: p[0], cy: p[1], r: 9, fill: "#c9f0cf", stroke: "#0c8a2a" }, g);
+        var p = candXY(lay, c, d), m = marks[key(c, d)];
+        if (m === "place") el("circle", { cx: p[0], cy: p[1], r: disc, fill: "#c9f0cf", stroke: "#0c8a2a" }, g);
         // A pale disc behind a removed candidate, as behind a placed one: the strike alone
         // hid the small digit it crosses.
-        if (m === "elim") el("circle", { cx: p[0], cy: p[1], r: 9, fill: "#fcd9d9" }, g);
+        if (m === "elim") el("circle", { cx: p[0], cy: p[1], r: disc, fill: "#fcd9d9" }, g);
         var t = el("text", { x: p[0], y: p[1] + 1, "class": m ? "cand " + m : "cand",
           "data-r": r + 1, "data-c": col + 1, "data-d": d }, g);
-        t.textContent = d;
-        if (m === "elim") el("line", { x1: p[0] - 7, y1: p[1] + 7, x2: p[0] + 7, y2: p[1] - 7,
+        t.textContent = shape.symbols.charAt(d - 1);
+        if (candSize) t.style.fontSize = candSize;
+        if (m === "elim") el("line", { x1: p[0] - strike, y1: p[1] + strike, x2: p[0] + strike, y2: p[1] - strike,
           stroke: "#d01818", "stroke-width": 1.2 }, g);
       }
     }
-    for (i = 0; i <= 9; i++) {
-      var thick = i % 3 === 0, w = thick ? 3 : 1, colour = thick ? "#222" : "#999";
-      el("line", { x1: M + i * S, y1: M, x2: M + i * S, y2: M + 9 * S, stroke: colour, "stroke-width": w }, svg);
-      el("line", { x1: M, y1: M + i * S, x2: M + 9 * S, y2: M + i * S, stroke: colour, "stroke-width": w }, svg);
-    }
-    for (i = 0; i < 9; i++) {
+    gridLines(svg, shape, M, M, S, { stroke: "#999", "stroke-width": 1 }, { stroke: "#222", "stroke-width": 3, "stroke-linecap": "square" });
+    for (i = 0; i < N; i++) {
       el("text", { x: M + i * S + S / 2, y: M / 2, "class": "label" }, svg).textContent = "c" + (i + 1);
       el("text", { x: M / 2, y: M + i * S + S / 2, "class": "label" }, svg).textContent = "r" + (i + 1);
     }
@@ -283,11 +283,11 @@
   // Chains: one arrow per link, bent a little so links along one line stay apart; strong
   // links solid, weak links dashed.
   Puzzle.prototype.arrows = function (chains) {
-    var svg = this.svg, id = "arrow" + this.index;
+    var svg = this.svg, id = "arrow" + this.index, lay = this.lay;
     var g = el("g", { "class": "chains", fill: "none" }, svg);
     chains.forEach(function (chain) {
       chain.forEach(function (link) {
-        var a = nodeXY(link.from), b = nodeXY(link.to);
+        var a = nodeXY(lay, link.from), b = nodeXY(lay, link.to);
         var dx = b[0] - a[0], dy = b[1] - a[1], len = Math.sqrt(dx * dx + dy * dy);
         if (len < 1) return;
         var ux = dx / len, uy = dy / len, cut = 8;

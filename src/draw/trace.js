@@ -2,9 +2,9 @@
 // `sudoku solve --trace --format html`: the puzzle, the method, and the search's events, each
 // one number: kind * 1000 + cell * 10 + digit, kind 0 a forced placement (a given, or what
 // propagation fixes), 1 a guess, 2 a placement taken back. The page replays them; playing
-// pauses on each solution found. A puzzle of another shape has `size` (N), `symbols` (its
-// alphabet), `regions` (each cell's box or jigsaw region) and `variants` in its record, and
-// its events are kind * 100000 + cell * 100 + value.
+// pauses on each solution found. A puzzle of another shape has its shape in its record
+// (`size`, `box` or `regions`, `variants`, `symbols`, as `solve --format json` writes them),
+// and its events are kind * 100000 + cell * 100 + value.
 (function () {
   "use strict";
   var M = 4;
@@ -13,21 +13,19 @@
     var self = this;
     this.rec = rec;
     this.index = index;
-    var N = rec.size || 9, cells = N * N;
+    var shape = gridShape(rec), N = shape.N, cells = shape.cells;
     var wide = !!rec.size;
     // The cell size: 40 px up to 9x9, smaller for larger grids (at least 18 px).
     var S = N <= 9 ? 40 : Math.max(18, Math.floor(400 / N)), W = 2 * M + N * S;
     this.N = N;
-    this.symbols = rec.symbols || "123456789";
+    this.symbols = shape.symbols;
     this.kindOf = function (e) { return wide ? Math.floor(e / 100000) : Math.floor(e / 1000); };
     this.cellOf = function (e) { return wide ? Math.floor(e / 100) % 1000 : Math.floor(e / 10) % 100; };
     this.valueOf = function (e) { return wide ? e % 100 : e % 10; };
     var ev = rec.events || [], n = ev.length;
     this.ev = ev;
-    var given = [], puzzle = (rec.puzzle || "").toUpperCase();
-    for (var c = 0; c < cells; c++) {
-      given.push(this.symbols.toUpperCase().indexOf(puzzle.charAt(c)) >= 0 && puzzle.charAt(c) !== "");
-    }
+    var given = [], puzzle = rec.puzzle || "";
+    for (var c = 0; c < cells; c++) given.push(shape.value(puzzle.charAt(c)) > 0);
     this.given = given;
     // Counts after each event, and for each undo the kind of the placement it takes back.
     this.places = new Int32Array(n + 1);
@@ -86,19 +84,7 @@
 
     this.cells = [];
     el("rect", { x: M, y: M, width: N * S, height: N * S, fill: "#fff" }, this.svg);
-    var variants = rec.variants || [];
-    if (variants.indexOf("hyper") >= 0) {
-      // The four extra windows, at rows and columns 2-4 and 6-8.
-      [1, 5].forEach(function (r0) {
-        [1, 5].forEach(function (c0) {
-          el("rect", { x: M + c0 * S, y: M + r0 * S, width: 3 * S, height: 3 * S, fill: "#e8eefb" }, self.svg);
-        });
-      });
-    }
-    if (variants.indexOf("x") >= 0) {
-      el("line", { x1: M, y1: M, x2: M + N * S, y2: M + N * S, stroke: "#9bb4e0", "stroke-width": 1.5 }, this.svg);
-      el("line", { x1: M + N * S, y1: M, x2: M, y2: M + N * S, stroke: "#9bb4e0", "stroke-width": 1.5 }, this.svg);
-    }
+    gridUnder(this.svg, shape, M, M, S);
     var fontSize = N <= 9 ? null : Math.round(S * 0.6) + "px";
     for (c = 0; c < cells; c++) {
       var r = Math.floor(c / N), col = c % N;
@@ -108,23 +94,8 @@
       this.cells.push([bg, t]);
     }
     // Thin lines between cells, thick ones between boxes (or jigsaw regions).
-    var region = rec.regions || null;
-    function regionOf(cell) { return region ? region[cell] : Math.floor(Math.floor(cell / 9) / 3) * 3 + Math.floor(cell % 9 / 3); }
-    for (i = 0; i <= N; i++) {
-      el("line", { x1: M + i * S, y1: M, x2: M + i * S, y2: M + N * S, stroke: "#aaa", "stroke-width": 1 }, this.svg);
-      el("line", { x1: M, y1: M + i * S, x2: M + N * S, y2: M + i * S, stroke: "#aaa", "stroke-width": 1 }, this.svg);
-    }
-    for (r = 0; r < N; r++) {
-      for (col = 0; col < N; col++) {
-        c = r * N + col;
-        // The right and the lower edge of each cell, where it meets another region.
-        if (col + 1 < N && regionOf(c) !== regionOf(c + 1))
-          el("line", { x1: M + (col + 1) * S, y1: M + r * S, x2: M + (col + 1) * S, y2: M + (r + 1) * S, stroke: "#222", "stroke-width": 2.5, "stroke-linecap": "square" }, this.svg);
-        if (r + 1 < N && regionOf(c) !== regionOf(c + N))
-          el("line", { x1: M + col * S, y1: M + (r + 1) * S, x2: M + (col + 1) * S, y2: M + (r + 1) * S, stroke: "#222", "stroke-width": 2.5, "stroke-linecap": "square" }, this.svg);
-      }
-    }
-    el("rect", { x: M, y: M, width: N * S, height: N * S, fill: "none", stroke: "#222", "stroke-width": 2.5 }, this.svg);
+    gridLines(this.svg, shape, M, M, S, { stroke: "#aaa", "stroke-width": 1 },
+      { stroke: "#222", "stroke-width": 2.5, "stroke-linecap": "square" });
     this.board = new Int8Array(cells);
     this.kind = new Int8Array(cells);
     this.guesses = [];

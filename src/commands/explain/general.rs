@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::sync::{Arc, OnceLock};
 
+use sudoku::draw::page;
 use sudoku::format::write_json_string;
 use sudoku::geometry::SIZES;
 use sudoku::input::{Entry, ErrorKind, PuzzleError};
@@ -126,10 +127,10 @@ pub(super) fn entry(
     let shapes = &logic.shapes;
     let name = &job.input.name;
     let line = job.entry.line;
-    if logic.svg || logic.html {
+    if logic.svg {
         tally.count(Status::Invalid);
         record.report(format!(
-            "{name}:{line}: --format svg and html draw 9x9 puzzles only\n"
+            "{name}:{line}: --format svg draws 9x9 puzzles only (--format html draws every shape)\n"
         ));
         return Verdict::Invalid;
     }
@@ -138,7 +139,13 @@ pub(super) fn entry(
         Err(err) => {
             tally.count(Status::Invalid);
             record.report(super::super::error_report(name, &err));
-            write_invalid(logic, job, &err, record.out());
+            if logic.html {
+                let mut json = Vec::new();
+                write_invalid(logic, job, &err, &mut json);
+                page::explain_section(record.out(), json.strip_suffix(b"\n").unwrap_or(&json));
+            } else {
+                write_invalid(logic, job, &err, record.out());
+            }
             return Verdict::Invalid;
         }
     };
@@ -195,7 +202,12 @@ pub(super) fn entry(
     };
     tally.count(status);
     tally.steps += out.count;
-    if logic.json {
+    if logic.html {
+        // The page wraps the JSON record (its script draws the shape from the record).
+        let mut json = Vec::new();
+        finish_json(&out, job, status, &mut json);
+        page::explain_section(record.out(), json.strip_suffix(b"\n").unwrap_or(&json));
+    } else if logic.json {
         finish_json(&out, job, status, record.out());
     } else {
         finish_text(out, job, status, record.out());
