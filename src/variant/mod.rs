@@ -47,7 +47,7 @@ pub enum VariantError {
     #[error("expected N*N cells for N in 4, 6, 8, 9, 10, 12, 15, 16, 20, 25, found {0}")]
     CellCount(usize),
     /// The grid cannot be built with the options given (box, variant, regions).
-    #[error("{0}")]
+    #[error(transparent)]
     Geometry(#[from] GeometryError),
     /// `--regions` was given for another size.
     #[error("the regions are for a {regions}x{regions} grid, not {size}x{size}")]
