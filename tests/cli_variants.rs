@@ -533,6 +533,22 @@ fn the_search_of_other_shapes_can_be_traced_and_replayed() {
 }
 
 #[test]
+fn a_bad_regions_flag_says_why_once() {
+    let r = run(
+        &["solve", "--regions", "aabbaabbccddccdc", "1..............."],
+        None,
+    );
+    r.expect_code(2);
+    assert_eq!(
+        r.stderr.matches("each region needs 4").count(),
+        1,
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("--regions"), "{}", r.stderr);
+}
+
+#[test]
 fn rate_refuses_other_shapes_clearly() {
     let r = run(&["rate", "1234341221434321"], None);
     r.expect_code(2);
