@@ -83,16 +83,25 @@ impl GenRow {
     }
 
     /// The size this row, as the first of its grid, says the grid has: from its cells or, for
-    /// a pencil-mark row, its words, checked against the boxes its `|` mark.
-    pub fn size(&self) -> Option<usize> {
-        let word_size = size_of(self.boxes.iter().map(|b| b.0));
-        let symbol_size = size_of(self.boxes.iter().map(|b| b.1));
-        if self.multi() {
-            // A word of candidates per cell, or cells written side by side.
-            word_size.or(symbol_size)
+    /// a pencil-mark row, its words, checked against the boxes its `|` mark. With `strict`
+    /// (no `--symbols` to say otherwise), its symbols must be those of that size (1-9, then
+    /// letters), so that a line of words is not taken for a row.
+    pub fn size(&self, strict: bool) -> Option<usize> {
+        let n = if self.multi() {
+            // A word of candidates per cell; or the cells of a 9x9 row side by side
+            // (`123|456|789`), as the classic reader takes them.
+            size_of(self.boxes.iter().map(|b| b.0))
+                .or_else(|| size_of(self.boxes.iter().map(|b| b.1)).filter(|&n| n == 9))
         } else {
-            symbol_size
-        }
+            size_of(self.boxes.iter().map(|b| b.1))
+        }?;
+        let fits = |c: char| match c.to_ascii_uppercase() {
+            '.' | '_' | '0' => true,
+            c @ '1'..='9' => (c as usize - '0' as usize) <= n,
+            c @ 'A'..='Z' => 9 + (c as usize - 'A' as usize) < n,
+            _ => false,
+        };
+        (!strict || self.words.iter().all(|(_, w)| w.chars().all(fits))).then_some(n)
     }
 
     /// The row's cells when it holds exactly `n` of them: one symbol each (`pencil` false), or
@@ -231,7 +240,7 @@ mod tests {
     use super::*;
 
     fn size(text: &str) -> Option<usize> {
-        row(text.as_bytes()).unwrap().size()
+        row(text.as_bytes()).unwrap().size(true)
     }
 
     #[test]
@@ -249,5 +258,10 @@ mod tests {
         assert_eq!(size("123|456|789"), Some(9));
         assert_eq!(size("1 2 3 4 5 6 7"), None);
         assert!(row(b"1 2 @ 4").is_err());
+        // Words are not rows, unless --symbols makes them symbols.
+        assert_eq!(size("hello world"), None);
+        assert_eq!(size("the quick brown fox jumps over"), None);
+        assert_eq!(size("a b c | d e f"), None);
+        assert_eq!(row(b"a b c | d e f").unwrap().size(false), Some(6));
     }
 }

@@ -62,7 +62,10 @@ impl RowRead {
 /// Reads `text` (a whole line, indentation included, with no run of [`LONG_RUN`] cells at its
 /// start) as a row of a grid: nine cells among separators, nine cells' candidates, or the
 /// cells of a grid of another size.
-pub(super) fn scan_row(text: &[u8], truncated: bool) -> Line {
+///
+/// With `strict`, a line that is no row of nine starts a grid of another size only if its
+/// symbols are those of that size (see [`GenRow::size`]).
+pub(super) fn scan_row(text: &[u8], truncated: bool, strict: bool) -> Line {
     let line = scan_row9(text, truncated);
     if truncated {
         return line;
@@ -74,7 +77,7 @@ pub(super) fn scan_row(text: &[u8], truncated: bool) -> Line {
         }
         // Not a row of nine, but maybe the first row of a grid of another size.
         Line::Bad(bad) => match general::row(text) {
-            Ok(g) if g.size().is_some() => {
+            Ok(g) if g.size(strict).is_some() => {
                 let error = (bad.column, bad.kind);
                 Line::Row(Box::new(RowRead {
                     plain: Err(error.clone()),
@@ -230,7 +233,8 @@ impl Grid {
     /// Adds the row on `line`, whose text is `text`. The first row sets the size.
     pub fn push(&mut self, line: u64, text: String, row: RowRead) {
         if self.rows.is_empty() {
-            let first = row.general.as_ref().ok().and_then(GenRow::size);
+            let strict = !self.general;
+            let first = row.general.as_ref().ok().and_then(|g| g.size(strict));
             self.size = self.forced.or(first).unwrap_or(9);
             self.general |= self.size != 9;
         }

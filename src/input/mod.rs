@@ -526,7 +526,7 @@ impl<R: BufRead> PuzzleReader<R> {
         if let Some(start) = literal::code_start(text, indent) {
             return literal::parse(text, start, truncated);
         }
-        grid::scan_row(text, truncated)
+        grid::scan_row(text, truncated, !self.all_sizes)
     }
 
     /// The current line without a byte-order mark at its start (files joined with `cat` may
