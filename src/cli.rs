@@ -300,6 +300,10 @@ pub const PRINT_EXAMPLES: &[Example] = &[
         "a page to print from a browser",
     ),
     example(
+        "sudoku print x.txt -o x.pdf --variant x --solutions",
+        "X puzzles, diagonals drawn; any size",
+    ),
+    example(
         "sudoku print a.txt -o - --format pdf | lp",
         "straight to the printer",
     ),
