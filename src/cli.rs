@@ -227,7 +227,8 @@ pattern's cells, the digit placed and the candidates removed";
 pub const INPUT_HELP: &str = "\
 Input: one puzzle per line (81 cells; 1-9 givens, 0 . _ blanks; after a
 space ; : , or # the rest of the line is ignored) or 9 lines of 9 cells
-(spaces, | + - ignored). Lines starting with #, blank lines and the
+(spaces, | + - ignored); other sizes as N*N cells on a line or N lines of N
+cells, as 'solve' prints them. Lines starting with #, blank lines and the
 'FILE:LINE:' headers this program writes are skipped.";
 
 /// `solve`'s exit statuses.
@@ -297,6 +298,10 @@ pub const PRINT_EXAMPLES: &[Example] = &[
     example(
         "sudoku print a.txt -o puzzles.html",
         "a page to print from a browser",
+    ),
+    example(
+        "sudoku print x.txt -o x.pdf --variant x --solutions",
+        "X puzzles, diagonals drawn; any size",
     ),
     example(
         "sudoku print a.txt -o - --format pdf | lp",
@@ -771,6 +776,9 @@ pub struct PrintArgs {
     /// .svg.
     #[arg(long)]
     pub solutions: bool,
+
+    #[command(flatten)]
+    pub shape: ShapeArgs,
 
     #[command(flatten)]
     pub batch: BatchArgs,

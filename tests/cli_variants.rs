@@ -554,7 +554,7 @@ fn rate_refuses_other_shapes_clearly() {
     r.expect_code(2);
     assert!(
         r.stderr
-            .contains("a 4x4 puzzle: this command takes 9x9 puzzles only"),
+            .contains("a 4x4 puzzle: rate takes 9x9 puzzles only; 'explain' solves it"),
         "{}",
         r.stderr
     );

@@ -202,6 +202,8 @@ pub struct Puzzles {
     notice: bool,
     /// Leave every one-line puzzle to the command (see [`PuzzleReader::with_all_sizes`]).
     all_sizes: bool,
+    /// The size of every grid, when the shape flags tell it.
+    grid_size: Option<usize>,
 }
 
 /// Said once on stderr when puzzles are read from a terminal.
@@ -236,13 +238,16 @@ impl Puzzles {
             bytes_before: 0,
             notice: !quiet,
             all_sizes: false,
+            grid_size: None,
         }
     }
 
-    /// With `all`, every one-line puzzle, 81 cells too, comes as an `OtherShape` entry for
-    /// the command to read with its own shape options.
-    pub fn with_all_sizes(mut self, all: bool) -> Puzzles {
-        self.all_sizes = all;
+    /// Reads puzzles for the shape flags: every puzzle is left to the command when one is
+    /// set, and grids have the size `--box` or `--regions` gives (see
+    /// [`PuzzleReader::with_grid_size`]).
+    pub fn with_spec(mut self, spec: &sudoku::variant::Spec) -> Puzzles {
+        self.all_sizes = spec.is_set();
+        self.grid_size = spec.grid_size();
         self
     }
 }
@@ -264,7 +269,10 @@ impl Puzzles {
         match input.open() {
             Ok(r) => {
                 let buffered = BufReader::with_capacity(1 << 16, r);
-                self.reader = Some(PuzzleReader::new(buffered).with_all_sizes(self.all_sizes));
+                let reader = PuzzleReader::new(buffered)
+                    .with_all_sizes(self.all_sizes)
+                    .with_grid_size(self.grid_size);
+                self.reader = Some(reader);
             }
             Err(report) => {
                 chunk.notes.push((chunk.jobs.len(), report));

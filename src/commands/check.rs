@@ -28,13 +28,14 @@ pub fn run(args: CheckArgs) -> Result<Ending> {
     };
     let options = super::options(&batch);
     let spec_set = spec.is_set();
+    let puzzles = Puzzles::new(args.input.files, batch.quiet).with_spec(&spec);
     batch::run(
         &Check {
             search,
             spec,
             spec_set,
         },
-        Puzzles::new(args.input.files, batch.quiet).with_all_sizes(spec_set),
+        puzzles,
         &options,
     )
 }

@@ -86,7 +86,7 @@ fn run_logic(args: LogicArgs, mode: Mode) -> Result<Ending> {
     };
     let shapes = general::Shapes::new(super::shapes::spec(&args.shape)?, &ladder);
     let batch_args = args.batch;
-    let all_sizes = shapes.spec_set();
+    let puzzles = Puzzles::new(args.input.files, batch_args.quiet).with_spec(shapes.spec());
     let command = Logic {
         mode,
         shapes,
@@ -98,11 +98,7 @@ fn run_logic(args: LogicArgs, mode: Mode) -> Result<Ending> {
         timeout: batch_args.timeout,
     };
     let options = super::options(&batch_args);
-    batch::run(
-        &command,
-        Puzzles::new(args.input.files, batch_args.quiet).with_all_sizes(all_sizes),
-        &options,
-    )
+    batch::run(&command, puzzles, &options)
 }
 
 /// Which command.

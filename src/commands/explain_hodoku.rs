@@ -59,7 +59,12 @@ impl batch::SimpleCommand for Explain {
         let stop = interrupt::stop_after(self.timeout);
         let entry = &job.entry;
         tally.read += 1;
-        let outcome = match super::board_or_report(job, record) {
+        let outcome = match super::nine_only_or_report(
+            job,
+            record,
+            "explain --scale hodoku",
+            "plain 'explain' (without --scale hodoku) takes it",
+        ) {
             Err(err) => Outcome::Invalid(err.to_string()),
             Ok(board) => {
                 // HoDoKu reads givens only: pencil marks of a position are not its input.

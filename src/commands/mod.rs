@@ -90,6 +90,28 @@ pub fn board_or_report<'a>(
     })
 }
 
+/// [`board_or_report`] for a command (or option) that takes 9×9 puzzles only: a puzzle of
+/// another shape is reported as such, saying what takes it (`instead`).
+pub fn nine_only_or_report<'a>(
+    job: &'a Puzzle,
+    record: &mut Record<'_>,
+    command: &'static str,
+    instead: &'static str,
+) -> Result<&'a Board, PuzzleError> {
+    job.entry.result.as_ref().map_err(|err| {
+        let mut err = err.clone();
+        if let sudoku::input::ErrorKind::OtherShape { size, .. } = err.kind {
+            err.kind = sudoku::input::ErrorKind::NineOnly {
+                size,
+                command,
+                instead,
+            };
+        }
+        record.report(error_report(&job.input.name, &err));
+        err
+    })
+}
+
 /// The driver's options for the flags every command shares: `--threads`, full chunks, the
 /// progress display unless `--quiet`, no live count, and `--stats`.
 pub fn options(b: &BatchArgs) -> Options {

@@ -18,11 +18,17 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use anyhow::{Context as _, Result, bail};
+use std::ops::ControlFlow;
 use sudoku::board::CELLS;
 use sudoku::draw::pdf::PdfBook;
-use sudoku::draw::sheet::{ANSWERS_PER_PAGE, Entry, Grid, Layout, Page, Paper};
+
+use sudoku::draw::sheet::{ANSWERS_PER_PAGE, Entry, Grid, Layout, Page, Paper, ShapeGrid};
 use sudoku::draw::{sheet_html, sheet_svg};
+use sudoku::geometry::HouseKind;
 use sudoku::rating;
+use sudoku::solver::SearchEnd;
+use sudoku::solver::general::Options as SearchOptions;
+use sudoku::variant::{Puzzle as VariantPuzzle, Spec, region_label};
 
 use crate::batch::{self, Ending, Puzzle, Puzzles, Record, Verdict, interrupt};
 use crate::cli::{PaperArg, PrintArgs, PrintFormat};
@@ -96,19 +102,18 @@ pub fn run(args: PrintArgs) -> Result<Ending> {
     }));
 
     let b = args.batch;
+    let spec = super::shapes::spec(&args.shape)?;
+    let puzzles = Puzzles::new(args.input.files, b.quiet).with_spec(&spec);
     let command = Print {
         solutions: args.solutions,
         rating: args.rating,
         timeout: b.timeout,
+        spec_set: spec.is_set(),
+        spec,
     };
     let options = super::options(&b);
     let sink = Sink(Arc::clone(&printer));
-    let result = batch::run_to(
-        &command,
-        Puzzles::new(args.input.files, b.quiet),
-        &options,
-        Box::new(sink),
-    );
+    let result = batch::run_to(&command, puzzles, &options, Box::new(sink));
     let mut printer = printer.lock().unwrap_or_else(PoisonError::into_inner);
     if printer.overflow {
         let larger = if per_page < 6 {
@@ -239,6 +244,170 @@ struct Print {
     solutions: bool,
     rating: bool,
     timeout: Option<Duration>,
+    /// The shape of puzzles other than the classic 9x9.
+    spec: Spec,
+    spec_set: bool,
+}
+
+impl Print {
+    /// The record of a puzzle of another shape: `@N REGIONS DIAGONALS SHADED CELLS SOLUTION
+    /// CAPTION`, with each cell's region label, `x` or `-`, a `1` per shaded cell (or `-`),
+    /// the cells and solution in the puzzle's symbols (`.` blank), and the rules the picture
+    /// does not show as the caption.
+    fn shape_record(
+        &self,
+        job: &Puzzle,
+        record: &mut Record<'_>,
+        tally: &mut PrintTally,
+    ) -> Verdict {
+        let puzzle = match super::shapes::read(&self.spec, &job.entry) {
+            Ok(p) => p,
+            Err(err) => {
+                tally.invalid += 1;
+                record.report(super::error_report(&job.input.name, &err));
+                return Verdict::Invalid;
+            }
+        };
+        let g = puzzle.geometry();
+        let n = g.size();
+        let mut regions = vec![b'a'; n * n];
+        let mut shaded = vec![b'0'; n * n];
+        for house in g.houses() {
+            match house.kind {
+                HouseKind::Box | HouseKind::Region => {
+                    for &c in &house.cells {
+                        regions[c] = region_label(house.number as u8);
+                    }
+                }
+                HouseKind::Window => {
+                    for &c in &house.cells {
+                        shaded[c] = b'1';
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut verdict = Verdict::Success;
+        let mut solution = String::from("-");
+        if self.solutions {
+            let stop = interrupt::stop_after(self.timeout);
+            let mut first: Option<String> = None;
+            let mut count = 0u32;
+            let report = puzzle.shape().solver.search(
+                puzzle.cells(),
+                SearchOptions {
+                    stop: Some(&stop),
+                    ..SearchOptions::default()
+                },
+                |s| {
+                    count += 1;
+                    first.get_or_insert_with(|| {
+                        VariantPuzzle::from_values(puzzle.shape().clone(), s).to_line()
+                    });
+                    if count == 2 {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                },
+            );
+            let complete = report.end != SearchEnd::Interrupted;
+            solution = match (first, count) {
+                (Some(first), 1) => first,
+                (Some(first), _) => format!("multiple:{first}"),
+                (None, _) if complete => "none".to_string(),
+                (None, _) => "stopped".to_string(),
+            };
+            if count != 1 || report.end == SearchEnd::Interrupted && count < 2 {
+                tally.unsolved += 1;
+                verdict = Verdict::Failure;
+                let what = match count {
+                    0 if complete => "no solution: its answer shows the givens",
+                    0 => "stopped before a solution was found: its answer shows the givens",
+                    1 => "stopped before the solution was known to be the only one",
+                    _ => "several solutions: its answer shows the first one found",
+                };
+                record.report(format!("{}:{}: {what}\n", job.input.name, job.entry.line));
+            }
+        }
+        let v = g.variants();
+        let unseen: Vec<&str> = [(v.anti_knight, "anti-knight"), (v.anti_king, "anti-king")]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, name)| *name)
+            .collect();
+        let out = record.out();
+        let _ = write!(out, "@{n} ");
+        out.extend_from_slice(&regions);
+        out.extend_from_slice(if v.x { b" x " } else { b" - " });
+        if shaded.contains(&b'1') {
+            out.extend_from_slice(&shaded);
+        } else {
+            out.push(b'-');
+        }
+        let _ = writeln!(
+            out,
+            " {} {solution} {}",
+            puzzle.to_line(),
+            unseen.join(", ")
+        );
+        verdict
+    }
+}
+
+/// Reads the drawing of a grid of another shape from the fields of its record after `@N`:
+/// regions, diagonals, shaded cells, cells and solution (see [`Print::shape_record`]). With
+/// `answer`, the solution's symbols are drawn, the puzzle's bold.
+fn shape_grid<'a>(
+    n: &str,
+    fields: &mut impl Iterator<Item = &'a str>,
+    answer: bool,
+) -> io::Result<(ShapeGrid, Option<&'static str>)> {
+    let n: usize = n.parse().map_err(|_| bad_record())?;
+    let mut next = || fields.next().ok_or_else(bad_record);
+    let regions = next()?.bytes().collect::<Vec<u8>>();
+    let diagonals = next()? == "x";
+    let shaded = match next()? {
+        "-" => vec![false; n * n],
+        s => s.bytes().map(|b| b == b'1').collect(),
+    };
+    let cells: Vec<char> = next()?.chars().collect();
+    let solution = next()?;
+    if regions.len() != n * n || cells.len() != n * n || shaded.len() != n * n {
+        return Err(bad_record());
+    }
+    let givens: Vec<bool> = cells.iter().map(|&c| c != '.').collect();
+    let (shown, caption): (Vec<char>, _) = if !answer {
+        (cells.clone(), None)
+    } else {
+        match solution {
+            "none" => (cells.clone(), Some("no solution")),
+            "stopped" => (cells.clone(), Some("not solved (--timeout)")),
+            s => match s.strip_prefix("multiple:") {
+                Some(first) => (first.chars().collect(), Some("one of several")),
+                None => (s.chars().collect(), None),
+            },
+        }
+    };
+    if shown.len() != n * n {
+        return Err(bad_record());
+    }
+    let grid = ShapeGrid {
+        size: n,
+        regions,
+        symbols: shown.iter().map(|&c| (c != '.').then_some(c)).collect(),
+        givens,
+        diagonals,
+        shaded,
+    };
+    Ok((grid, caption))
+}
+
+/// A grid that draws a [`ShapeGrid`].
+fn shape_entry(grid: ShapeGrid) -> Grid {
+    let mut g = Grid::puzzle([0; CELLS]);
+    g.shape = Some(Box::new(grid));
+    g
 }
 
 batch::counts! {
@@ -260,6 +429,9 @@ impl batch::SimpleCommand for Print {
     fn run(&self, job: &Puzzle, record: &mut Record<'_>, tally: &mut PrintTally) -> Verdict {
         tally.read += 1;
         let entry = &job.entry;
+        if super::shapes::is_other_shape(entry, self.spec_set) {
+            return self.shape_record(job, record, tally);
+        }
         let board = match super::board_or_report(job, record) {
             Err(_) => {
                 tally.invalid += 1;
@@ -436,6 +608,9 @@ fn cells_of(text: &[u8]) -> io::Result<[u8; CELLS]> {
 impl Printer {
     /// One puzzle's record (see [`Print::run`]).
     fn record(&mut self, line: &[u8]) -> io::Result<()> {
+        if let Some(rest) = line.strip_prefix(b"@") {
+            return self.shape_record(rest);
+        }
         let mut fields = line.splitn(4, |&b| b == b' ');
         let cells = cells_of(fields.next().ok_or_else(bad_record)?)?;
         let marks = match fields.next().ok_or_else(bad_record)? {
@@ -478,6 +653,35 @@ impl Printer {
         self.page.push(Entry {
             number,
             grid,
+            caption: (!caption.is_empty()).then_some(caption),
+        });
+        if self.page.len() == self.layout.per_page() {
+            self.write_page(false)?;
+        }
+        Ok(())
+    }
+
+    /// One record of a puzzle of another shape (see [`Print::shape_record`]), `@` taken off.
+    fn shape_record(&mut self, line: &[u8]) -> io::Result<()> {
+        let text = std::str::from_utf8(line).map_err(|_| bad_record())?;
+        let mut fields = text.splitn(7, ' ');
+        let n = fields.next().ok_or_else(bad_record)?;
+        let (grid, _) = shape_grid(n, &mut fields, false)?;
+        let caption = fields.next().unwrap_or_default().to_string();
+        if self.format == PrintFormat::Svg && self.count == self.layout.per_page() as u64 {
+            self.overflow = true;
+            return Err(io::Error::other("the SVG sheet is full"));
+        }
+        self.count += 1;
+        let number = self.count;
+        if let Some(answers) = &mut self.answers {
+            // The record without its caption.
+            let head: Vec<&str> = text.splitn(7, ' ').take(6).collect();
+            answers.write_all(format!("{number} @{}\n", head.join(" ")).as_bytes())?;
+        }
+        self.page.push(Entry {
+            number,
+            grid: shape_entry(grid),
             caption: (!caption.is_empty()).then_some(caption),
         });
         if self.page.len() == self.layout.per_page() {
@@ -557,7 +761,20 @@ impl Printer {
                     .next()
                     .and_then(|n| n.parse().ok())
                     .ok_or_else(bad_record)?;
-                let puzzle = cells_of(fields.next().ok_or_else(bad_record)?.as_bytes())?;
+                let first = fields.next().ok_or_else(bad_record)?;
+                if let Some(n) = first.strip_prefix('@') {
+                    let (grid, caption) = shape_grid(n, &mut fields, true)?;
+                    self.page.push(Entry {
+                        number,
+                        grid: shape_entry(grid),
+                        caption: caption.map(str::to_string),
+                    });
+                    if self.page.len() == per_page {
+                        self.write_page(true)?;
+                    }
+                    continue;
+                }
+                let puzzle = cells_of(first.as_bytes())?;
                 let (solution, caption) = match fields.next().ok_or_else(bad_record)? {
                     "none" => (puzzle, Some("no solution")),
                     "stopped" => (puzzle, Some("not solved (--timeout)")),

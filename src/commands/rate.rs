@@ -67,7 +67,12 @@ impl batch::SimpleCommand for Rate {
         let stop = interrupt::stop_after(self.timeout);
         let entry = &job.entry;
         tally.read += 1;
-        let outcome = match super::board_or_report(job, record) {
+        let outcome = match super::nine_only_or_report(
+            job,
+            record,
+            "rate",
+            "'explain' solves it step by step",
+        ) {
             Err(err) => Outcome::Invalid(err.to_string(), Some(err.column)),
             Ok(board) => {
                 let marks = entry.marks.as_deref();

@@ -16,7 +16,7 @@ use sudoku::geometry::Variants;
 use sudoku::input::{Entry, ErrorKind, PuzzleError};
 use sudoku::solver::SearchEnd;
 use sudoku::solver::general::{Options as SearchOptions, Watch};
-use sudoku::variant::{Puzzle, Spec, parse_regions};
+use sudoku::variant::{Marks, Puzzle, Spec, parse_regions};
 
 use super::solve::{Search, SearchTally};
 use crate::batch::{Puzzle as Job, Record, interrupt};
@@ -33,6 +33,13 @@ pub fn spec(args: &ShapeArgs) -> Result<Spec> {
         Some(text) => Some(regions_arg(text)?),
         None => None,
     };
+    if let Some(symbols) = &args.symbols {
+        let size = args
+            .box_shape
+            .map(|(r, c)| r * c)
+            .or_else(|| regions.as_ref().map(|r| r.len().isqrt()));
+        sudoku::variant::check_symbols(symbols, size).map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
     Ok(Spec::new(
         args.box_shape,
         variants,
@@ -67,8 +74,15 @@ pub fn is_other_shape(entry: &Entry, spec_set: bool) -> bool {
     }
 }
 
-/// Reads the puzzle of an entry that [`is_other_shape`].
+/// Reads the puzzle of an entry that [`is_other_shape`] (for a position with pencil marks, its
+/// cells with one candidate).
 pub fn read(spec: &Spec, entry: &Entry) -> Result<Puzzle, PuzzleError> {
+    read_position(spec, entry).map(|(puzzle, _)| puzzle)
+}
+
+/// Reads the puzzle of an entry that [`is_other_shape`], and its pencil marks when the input
+/// gave them (a grid of candidates, or N³ characters on one line).
+pub fn read_position(spec: &Spec, entry: &Entry) -> Result<(Puzzle, Option<Marks>), PuzzleError> {
     match &entry.result {
         Ok(board) => {
             // A 9-line grid read by the classic reader, with shape flags.
@@ -83,11 +97,29 @@ pub fn read(spec: &Spec, entry: &Entry) -> Result<Puzzle, PuzzleError> {
             let puzzle = Puzzle::from_values(shape, board.cells());
             match puzzle.clash() {
                 Some(kind) => Err(located(kind)),
-                None => Ok(puzzle),
+                None => Ok((puzzle, None)),
             }
         }
+        Err(PuzzleError {
+            kind: ErrorKind::OtherShape {
+                grid: Some(raw), ..
+            },
+            ..
+        }) => {
+            let cells: Vec<&str> = raw.cells.iter().map(|(_, text)| text.as_str()).collect();
+            Puzzle::parse_cells(raw.size, &cells, raw.pencil, raw.boxes, spec).map_err(|err| {
+                let (line, column, text) = raw.place(err.cell);
+                PuzzleError {
+                    line,
+                    column: column + err.at as u64,
+                    kind: ErrorKind::Variant(err.kind),
+                    text: text.to_string(),
+                    board: None,
+                }
+            })
+        }
         Err(e) if matches!(e.kind, ErrorKind::OtherShape { .. }) => {
-            Puzzle::parse_line(&e.text, spec).map_err(|err| {
+            Puzzle::parse_position_line(&e.text, spec).map_err(|err| {
                 let byte = e
                     .text
                     .char_indices()

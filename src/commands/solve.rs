@@ -75,7 +75,7 @@ pub fn run(args: SolveArgs) -> Result<Ending> {
     };
     let ending = batch::run(
         &command,
-        Puzzles::new(args.input.files, batch.quiet).with_all_sizes(command.spec_set),
+        Puzzles::new(args.input.files, batch.quiet).with_spec(&command.spec),
         &options,
     )?;
     let trace_error = command

@@ -232,6 +232,31 @@ impl Canvas for PdfCanvas {
             .restore_state();
     }
 
+    fn line(&mut self, from: (f32, f32), to: (f32, f32), width: f32, gray: f32) {
+        self.end_text();
+        let h = self.height;
+        self.content
+            .save_state()
+            .set_line_cap(pdf_writer::types::LineCapStyle::ProjectingSquareCap)
+            .set_line_width(r(width))
+            .set_stroke_gray(gray)
+            .move_to(r(from.0), r(h - from.1))
+            .line_to(r(to.0), r(h - to.1))
+            .stroke()
+            .restore_state();
+    }
+
+    fn fill(&mut self, x: f32, y: f32, w: f32, h: f32, gray: f32) {
+        self.end_text();
+        let top = self.height;
+        self.content
+            .save_state()
+            .set_fill_gray(gray)
+            .rect(r(x), r(top - y - h), r(w), r(h))
+            .fill_nonzero()
+            .restore_state();
+    }
+
     fn text(&mut self, x: f32, y: f32, size: f32, font: Font, anchor: Anchor, text: &str) {
         let bytes = win_ansi(text);
         let x = match anchor {

@@ -196,6 +196,27 @@ pub struct Grid {
     /// For a position with pencil marks: each blank cell's candidates (bit `d - 1` for digit
     /// `d`), drawn small in the cell.
     pub marks: Option<Box<[u16; CELLS]>>,
+    /// A grid of another shape (size, boxes, jigsaw regions, variants): drawn from this in
+    /// place of `cells`, `givens` and `marks`.
+    pub shape: Option<Box<ShapeGrid>>,
+}
+
+/// A grid of any shape to draw: N×N cells in regions (the boxes, or jigsaw regions), with the
+/// marks of its extra rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShapeGrid {
+    /// N.
+    pub size: usize,
+    /// The region (box or jigsaw piece) of each cell, row-major: thick lines part regions.
+    pub regions: Vec<u8>,
+    /// Each cell's symbol, `None` for a blank.
+    pub symbols: Vec<Option<char>>,
+    /// Which symbols are givens (bold); the others are answers.
+    pub givens: Vec<bool>,
+    /// The X rule: both main diagonals drawn as light lines.
+    pub diagonals: bool,
+    /// Cells shaded grey (the hyper rule's extra windows).
+    pub shaded: Vec<bool>,
 }
 
 impl Grid {
@@ -208,6 +229,7 @@ impl Grid {
             cells,
             givens,
             marks: None,
+            shape: None,
         }
     }
 
@@ -217,6 +239,7 @@ impl Grid {
             givens: Grid::puzzle(*puzzle).givens,
             cells: solution,
             marks: None,
+            shape: None,
         }
     }
 }
@@ -271,6 +294,10 @@ pub trait Canvas {
     fn grid(&mut self, x: f32, y: f32, size: f32);
     /// One line of text; `y` is its baseline.
     fn text(&mut self, x: f32, y: f32, size: f32, font: Font, anchor: Anchor, text: &str);
+    /// A straight line `width` wide in grey level `gray` (0 black, 1 white), square caps.
+    fn line(&mut self, from: (f32, f32), to: (f32, f32), width: f32, gray: f32);
+    /// A rectangle filled in grey level `gray`.
+    fn fill(&mut self, x: f32, y: f32, w: f32, h: f32, gray: f32);
 }
 
 /// Where a digit's baseline sits below the middle of its cell, as a share of the type size:
@@ -304,6 +331,71 @@ pub fn draw_page(canvas: &mut impl Canvas, layout: &Layout, page: &Page<'_>) {
     }
 }
 
+/// Grey of the shaded cells of a hyper grid.
+const SHADE: f32 = 0.85;
+/// Grey of the diagonals of an X grid.
+const DIAGONAL: f32 = 0.6;
+
+/// Draws a grid of another shape in its slot: shading, diagonals, cell lines, region lines
+/// (thick where two cells of different regions meet, and the border), then the symbols.
+fn draw_shape(canvas: &mut impl Canvas, slot: &Slot, grid: &ShapeGrid) {
+    let n = grid.size;
+    let cell = slot.size / n as f32;
+    let (x0, y0, side) = (slot.x, slot.y, slot.size);
+    let scale = side / GRID_UNITS;
+    for (i, _) in grid.shaded.iter().enumerate().filter(|(_, s)| **s) {
+        let (r, c) = ((i / n) as f32, (i % n) as f32);
+        canvas.fill(x0 + c * cell, y0 + r * cell, cell, cell, SHADE);
+    }
+    if grid.diagonals {
+        let w = THICK * scale;
+        canvas.line((x0, y0), (x0 + side, y0 + side), w, DIAGONAL);
+        canvas.line((x0 + side, y0), (x0, y0 + side), w, DIAGONAL);
+    }
+    for i in 1..n {
+        let at = i as f32 * cell;
+        canvas.line((x0 + at, y0), (x0 + at, y0 + side), THIN * scale, 0.0);
+        canvas.line((x0, y0 + at), (x0 + side, y0 + at), THIN * scale, 0.0);
+    }
+    let thick = THICK * scale;
+    let region = |r: usize, c: usize| grid.regions.get(r * n + c).copied();
+    for r in 0..n {
+        for c in 0..n {
+            let (x, y) = (x0 + c as f32 * cell, y0 + r as f32 * cell);
+            if c + 1 < n && region(r, c) != region(r, c + 1) {
+                canvas.line((x + cell, y), (x + cell, y + cell), thick, 0.0);
+            }
+            if r + 1 < n && region(r, c) != region(r + 1, c) {
+                canvas.line((x, y + cell), (x + cell, y + cell), thick, 0.0);
+            }
+        }
+    }
+    for (from, to) in [
+        ((x0, y0), (x0 + side, y0)),
+        ((x0 + side, y0), (x0 + side, y0 + side)),
+        ((x0 + side, y0 + side), (x0, y0 + side)),
+        ((x0, y0 + side), (x0, y0)),
+    ] {
+        canvas.line(from, to, thick, 0.0);
+    }
+    let big = 0.6 * cell;
+    let mut buf = [0u8; 4];
+    for (i, symbol) in grid.symbols.iter().enumerate() {
+        let Some(symbol) = symbol else { continue };
+        let (cx, cy) = (
+            x0 + cell * ((i % n) as f32 + 0.5),
+            y0 + cell * ((i / n) as f32 + 0.5),
+        );
+        let font = if grid.givens.get(i).copied().unwrap_or(false) {
+            Font::Bold
+        } else {
+            Font::Regular
+        };
+        let text = symbol.encode_utf8(&mut buf);
+        canvas.text(cx, cy + DIGIT_DROP * big, big, font, Anchor::Middle, text);
+    }
+}
+
 /// Draws one puzzle in its slot.
 fn draw_entry(canvas: &mut impl Canvas, slot: &Slot, label: f32, entry: &Entry) {
     canvas.text(
@@ -314,6 +406,11 @@ fn draw_entry(canvas: &mut impl Canvas, slot: &Slot, label: f32, entry: &Entry) 
         Anchor::Start,
         &entry.number.to_string(),
     );
+    if let Some(shape) = &entry.grid.shape {
+        draw_shape(canvas, slot, shape);
+        draw_caption(canvas, slot, label, entry);
+        return;
+    }
     canvas.grid(slot.x, slot.y, slot.size);
     let cell = slot.cell();
     let big = 0.6 * cell;
@@ -356,6 +453,11 @@ fn draw_entry(canvas: &mut impl Canvas, slot: &Slot, label: f32, entry: &Entry) 
             }
         }
     }
+    draw_caption(canvas, slot, label, entry);
+}
+
+/// The caption under a grid, if it has one.
+fn draw_caption(canvas: &mut impl Canvas, slot: &Slot, label: f32, entry: &Entry) {
     if let Some(caption) = &entry.caption {
         canvas.text(
             slot.x,
@@ -474,6 +576,8 @@ mod tests {
         fn grid(&mut self, x: f32, y: f32, size: f32) {
             self.grids.push((x, y, size));
         }
+        fn line(&mut self, _: (f32, f32), _: (f32, f32), _: f32, _: f32) {}
+        fn fill(&mut self, _: f32, _: f32, _: f32, _: f32, _: f32) {}
         fn text(&mut self, x: f32, y: f32, size: f32, font: Font, _: Anchor, text: &str) {
             self.texts.push((x, y, size, font, text.to_string()));
         }

@@ -82,6 +82,32 @@ impl Canvas for SvgCanvas {
         );
     }
 
+    fn line(&mut self, from: (f32, f32), to: (f32, f32), width: f32, gray: f32) {
+        let _ = writeln!(
+            self.out,
+            "<path d=\"M{} {}L{} {}\" stroke=\"{}\" stroke-width=\"{}\" \
+             stroke-linecap=\"square\"/>",
+            r(from.0),
+            r(from.1),
+            r(to.0),
+            r(to.1),
+            grey(gray),
+            r(width)
+        );
+    }
+
+    fn fill(&mut self, x: f32, y: f32, w: f32, h: f32, gray: f32) {
+        let _ = writeln!(
+            self.out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
+            r(x),
+            r(y),
+            r(w),
+            r(h),
+            grey(gray)
+        );
+    }
+
     fn text(&mut self, x: f32, y: f32, size: f32, font: Font, anchor: Anchor, text: &str) {
         let _ = write!(
             self.out,
@@ -102,6 +128,12 @@ impl Canvas for SvgCanvas {
         escape_into(&mut self.out, text);
         self.out.push_str("</text>\n");
     }
+}
+
+/// A grey level (0 black, 1 white) as an SVG colour.
+fn grey(level: f32) -> String {
+    let v = (level.clamp(0.0, 1.0) * 255.0).round() as u8;
+    format!("#{v:02x}{v:02x}{v:02x}")
 }
 
 /// Appends `text` with XML's special characters escaped.

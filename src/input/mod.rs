@@ -34,8 +34,10 @@ use thiserror::Error;
 
 use crate::board::{Board, CELLS, RuleError};
 
+pub use general::RawGrid;
 use grid::Grid;
 
+mod general;
 mod grid;
 mod literal;
 mod oneline;
@@ -48,10 +50,26 @@ pub const MAX_LINE: usize = 4096;
 /// The message of [`ErrorKind::OtherShape`]: a 9×9 one is a jigsaw (its regions follow its
 /// cells on the line).
 fn other_shape_message(size: usize) -> String {
-    if size == 9 {
-        "a 9x9 jigsaw puzzle: this command takes classic 9x9 puzzles only".to_string()
-    } else {
-        format!("a {size}x{size} puzzle: this command takes 9x9 puzzles only")
+    format!(
+        "{}: this command takes {} only",
+        shape_words(size),
+        nine_words(size)
+    )
+}
+
+/// A puzzle of another shape, in words: `a 16x16 puzzle`, or for 9×9, `a 9x9 jigsaw puzzle`.
+fn shape_words(size: usize) -> String {
+    match size {
+        9 => "a 9x9 jigsaw puzzle".to_string(),
+        _ => format!("a {size}x{size} puzzle"),
+    }
+}
+
+/// What the 9×9-only commands take, said against a puzzle of `size`.
+fn nine_words(size: usize) -> &'static str {
+    match size {
+        9 => "classic 9x9 puzzles",
+        _ => "9x9 puzzles",
     }
 }
 
@@ -75,6 +93,22 @@ pub enum ErrorKind {
     /// A 9-line grid that stopped before its ninth row.
     #[error("incomplete grid: expected 9 rows, found {0}")]
     IncompleteGrid(usize),
+    /// A row of a grid of another size with the wrong number of cells.
+    #[error("expected {size} cells in a grid row, found {found}")]
+    SizedRowCells {
+        /// The grid's size.
+        size: usize,
+        /// Cells on the row.
+        found: usize,
+    },
+    /// A grid of another size that stopped before its last row.
+    #[error("incomplete grid: expected {size} rows, found {found}")]
+    SizedIncompleteGrid {
+        /// The grid's size.
+        size: usize,
+        /// Rows read.
+        found: usize,
+    },
     /// 81 cells with separators between them: neither a one-line puzzle nor a grid row.
     #[error("the 81 cells of a one-line puzzle must not be separated")]
     SpacedCells,
@@ -99,13 +133,27 @@ pub enum ErrorKind {
     /// Givens that break the rules.
     #[error(transparent)]
     Rule(#[from] RuleError),
-    /// A one-line puzzle of another size than 9×9 (or, when the reader was asked for every
-    /// size, of any size): read by the commands that take other shapes, from the error's
-    /// text, with [`crate::variant::Puzzle::parse_line`].
+    /// A puzzle of another size than 9×9 (or, when the reader was asked for every size, of
+    /// any size; or a 9×9 jigsaw, its regions after its cells): read by the commands that
+    /// take other shapes, from the error's text (a one-line puzzle, with
+    /// [`crate::variant::Puzzle::parse_line`]) or from `grid`.
     #[error("{}", other_shape_message(*size))]
     OtherShape {
         /// Its size, N.
         size: usize,
+        /// For a grid of N lines, its cells as written; `None` for a one-line puzzle.
+        grid: Option<Box<RawGrid>>,
+    },
+    /// A puzzle of another shape given to a command (or option) that takes 9×9 puzzles
+    /// only, with what does take it.
+    #[error("{}: {command} takes {} only; {instead}", shape_words(*size), nine_words(*size))]
+    NineOnly {
+        /// Its size, N.
+        size: usize,
+        /// The command or option, e.g. `explain --scale hodoku`.
+        command: &'static str,
+        /// What takes the puzzle, e.g. `plain 'explain' (without --scale hodoku) takes it`.
+        instead: &'static str,
     },
     /// A puzzle of another shape that is not valid.
     #[error(transparent)]
@@ -298,6 +346,8 @@ pub struct PuzzleReader<R> {
     /// One-line puzzles of 81 cells are left to the commands that read other shapes too
     /// (see [`PuzzleReader::with_all_sizes`]).
     all_sizes: bool,
+    /// The size of every grid, when known (see [`PuzzleReader::with_grid_size`]).
+    grid_size: Option<usize>,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -316,14 +366,22 @@ impl<R: BufRead> PuzzleReader<R> {
             pending: None,
             done: false,
             all_sizes: false,
+            grid_size: None,
         }
     }
 
-    /// With `all`, every one-line puzzle, 81 cells too, is an [`ErrorKind::OtherShape`]
-    /// entry: the commands given `--variant`, `--regions`, `--box` or `--symbols` read every
-    /// line as a puzzle of those shapes. Grids of nine lines are read as usual.
+    /// With `all`, every one-line puzzle and grid, of 81 cells too, is an
+    /// [`ErrorKind::OtherShape`] entry: the commands given `--variant`, `--regions`, `--box`
+    /// or `--symbols` read every puzzle as one of those shapes.
     pub fn with_all_sizes(mut self, all: bool) -> Self {
         self.all_sizes = all;
+        self
+    }
+
+    /// With `Some(n)`, every grid has `n` rows (`--box` or `--regions` gave the size); else
+    /// each grid's first row tells its size.
+    pub fn with_grid_size(mut self, size: Option<usize>) -> Self {
+        self.grid_size = size;
         self
     }
 
@@ -476,7 +534,14 @@ impl<R: BufRead> PuzzleReader<R> {
             Some(_) => {}
         }
         if let Some(n) = crate::variant::one_line_size(text, self.all_sizes) {
-            return Line::OtherShape(n, indent);
+            // Past the limit, the cells must end (an annotation starts) within it.
+            let run = body
+                .iter()
+                .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'.' || b == b'_')
+                .count();
+            if !truncated || run < body.len() {
+                return Line::OtherShape(n, indent);
+            }
         }
         let run = body
             .iter()
@@ -494,7 +559,7 @@ impl<R: BufRead> PuzzleReader<R> {
         if let Some(start) = literal::code_start(text, indent) {
             return literal::parse(text, start, truncated);
         }
-        grid::scan_row(text, truncated)
+        grid::scan_row(text, truncated, !self.all_sizes)
     }
 
     /// The current line without a byte-order mark at its start (files joined with `cat` may
@@ -545,9 +610,10 @@ impl<R: BufRead> PuzzleReader<R> {
         let line = self.line;
         let text = self.line_text();
         let opened = self.opened.take();
+        let (size, all) = (self.grid_size, self.all_sizes);
         let grid = self
             .grid
-            .get_or_insert_with(|| Grid::new(opened.unwrap_or(line)));
+            .get_or_insert_with(|| Grid::new(opened.unwrap_or(line), size, all));
         grid.push(line, text, row);
         if grid.is_full() {
             return self.end_grid();
@@ -583,7 +649,13 @@ impl<R: BufRead> PuzzleReader<R> {
                 self.opened = None;
             }
             match line {
-                Line::Skip => {}
+                Line::Skip => {
+                    if let Some(grid) = &mut self.grid
+                        && pencilmarks::is_ruler(self.buf.trim_ascii())
+                    {
+                        grid.ruler();
+                    }
+                }
                 Line::Open => {
                     if self.grid.is_none() {
                         self.opened = Some(self.line);
@@ -608,7 +680,7 @@ impl<R: BufRead> PuzzleReader<R> {
                         result: Err(PuzzleError {
                             line: self.line,
                             column: indent as u64 + 1,
-                            kind: ErrorKind::OtherShape { size },
+                            kind: ErrorKind::OtherShape { size, grid: None },
                             text: self.line_text(),
                             board: None,
                         }),
@@ -645,7 +717,8 @@ impl<R: BufRead> PuzzleReader<R> {
                         || bad.shape == Shape::Other && self.grid.is_some() =>
                 {
                     let error = (bad.column, bad.kind);
-                    if let Some(e) = self.grid_row(grid::RowRead::bad(error)) {
+                    let row = grid::RowRead::bad(error, self.text());
+                    if let Some(e) = self.grid_row(row) {
                         return Ok(Some(e));
                     }
                 }

@@ -19,7 +19,7 @@ pub mod generate;
 
 use std::fmt;
 use std::io::Write as _;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use thiserror::Error;
 
@@ -68,6 +68,21 @@ pub enum VariantError {
     /// An alphabet that cannot tell its values apart: a symbol twice, or a blank as a symbol.
     #[error("--symbols: {0:?} {1}")]
     BadSymbol(char, &'static str),
+    /// A cell of a position with pencil marks with no candidate.
+    #[error("cell has no candidate")]
+    NoCandidate,
+    /// A symbol written twice among a cell's candidates.
+    #[error("candidate {} written twice in one cell", show(*.0))]
+    RepeatedCandidate(char),
+    /// In the one-line form of pencil marks (N characters per cell), a character that is
+    /// neither the candidate of its place nor a blank.
+    #[error("expected candidate {} or '.', found {}", show(*.expected), show(*.found))]
+    MisplacedCandidate {
+        /// The symbol this place stands for.
+        expected: char,
+        /// What was written there.
+        found: char,
+    },
     /// Two givens that may not hold the same symbol.
     #[error("symbol {symbol} appears twice in {house}")]
     Clash {
@@ -175,6 +190,8 @@ pub struct Spec {
     /// `--symbols`.
     pub symbols: Option<String>,
     cache: [OnceLock<Result<Shape, VariantError>>; SIZES.len()],
+    /// Shapes with the boxes a grid's separators draw, other than the size's default.
+    drawn: Mutex<Vec<((usize, usize), Shape)>>,
 }
 
 /// The geometry and alphabet of one size under a [`Spec`].
@@ -213,6 +230,7 @@ impl Spec {
             regions,
             symbols,
             cache: Default::default(),
+            drawn: Mutex::default(),
         }
     }
 
@@ -222,6 +240,13 @@ impl Spec {
             || !self.variants.is_empty()
             || self.regions.is_some()
             || self.symbols.is_some()
+    }
+
+    /// The size of every grid, when the options tell it: `--box RxC` (R·C) or `--regions`.
+    pub fn grid_size(&self) -> Option<usize> {
+        self.box_shape
+            .map(|(r, c)| r * c)
+            .or_else(|| self.regions_size())
     }
 
     /// The size the regions fit, if `--regions` was given.
@@ -237,14 +262,48 @@ impl Spec {
         self.cache[slot].get_or_init(|| self.build(n)).clone()
     }
 
-    fn build(&self, n: usize) -> Result<Shape, VariantError> {
-        self.build_with(n, self.regions.as_deref())
+    /// The shape of a grid of size `n` whose separators draw boxes of `drawn` rows and
+    /// columns: those boxes when `--box` and `--regions` are not given, else as
+    /// [`Spec::shape`].
+    pub fn shape_drawn(
+        &self,
+        n: usize,
+        drawn: Option<(usize, usize)>,
+    ) -> Result<Shape, VariantError> {
+        let Some(drawn) = drawn.filter(|_| self.box_shape.is_none() && self.regions.is_none())
+        else {
+            return self.shape(n);
+        };
+        let shape = self.shape(n)?;
+        if shape.geometry.box_shape() == Some(drawn) {
+            return Ok(shape);
+        }
+        let mut cache = self.drawn.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, shape)) = cache
+            .iter()
+            .find(|(b, s)| *b == drawn && s.geometry.size() == n)
+        {
+            return Ok(shape.clone());
+        }
+        let shape = self.build_with(n, Some(drawn), None)?;
+        cache.push((drawn, shape.clone()));
+        Ok(shape)
     }
 
-    /// The shape of size `n` with these regions in place of `--regions` (not cached: each
-    /// jigsaw line may carry its own).
-    fn build_with(&self, n: usize, regions: Option<&[char]>) -> Result<Shape, VariantError> {
-        let mut g = match self.box_shape {
+    fn build(&self, n: usize) -> Result<Shape, VariantError> {
+        self.build_with(n, self.box_shape, self.regions.as_deref())
+    }
+
+    /// The shape of size `n` with these boxes and regions in place of `--box` and
+    /// `--regions` (not cached: a grid's separators may draw its own boxes, and a jigsaw
+    /// line may carry its own regions).
+    fn build_with(
+        &self,
+        n: usize,
+        box_shape: Option<(usize, usize)>,
+        regions: Option<&[char]>,
+    ) -> Result<Shape, VariantError> {
+        let mut g = match box_shape {
             Some((r, c)) => Geometry::with_box(n, r, c)?,
             None => Geometry::new(n)?,
         };
@@ -265,6 +324,15 @@ impl Spec {
         };
         Ok(Shape::new(g, alphabet))
     }
+}
+
+/// Checks `--symbols` before any puzzle is read: at least 4 symbols (the smallest size), none
+/// a blank (`.`, `_`), none twice (letters in either case are one symbol), and `size` of them
+/// when the size is known.
+pub fn check_symbols(symbols: &str, size: Option<usize>) -> Result<(), VariantError> {
+    let count = symbols.chars().filter(|c| !c.is_whitespace()).count();
+    Alphabet::new(symbols, count)?;
+    Alphabet::new(symbols, size.unwrap_or(SIZES[0])).map(|_| ())
 }
 
 /// Reads `--regions`: N² labels (any characters but white space, which is skipped), as
@@ -299,6 +367,22 @@ pub struct LineError {
     pub puzzle: Option<Box<Puzzle>>,
 }
 
+/// A cell of a grid (given to [`Puzzle::parse_cells`]) that is not good: which cell, at which
+/// character of its text, and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CellError {
+    /// The cell, row-major.
+    pub cell: usize,
+    /// Index of the offending character in the cell's text (in characters).
+    pub at: usize,
+    /// What is wrong.
+    pub kind: VariantError,
+}
+
+/// The pencil marks of a position: for each cell, bit `v - 1` set when value `v` may go there
+/// (a filled cell holds just its value's bit).
+pub type Marks = Vec<u32>;
+
 impl PartialEq for Shape {
     fn eq(&self, other: &Shape) -> bool {
         self.geometry == other.geometry && self.alphabet == other.alphabet
@@ -331,6 +415,17 @@ impl Puzzle {
     /// annotation after white space, `;`, `,`, `#` or `:`. The size comes from the number of
     /// cells; the shape of that size from `spec`. The givens are checked against the rules.
     pub fn parse_line(text: &str, spec: &Spec) -> Result<Puzzle, LineError> {
+        Puzzle::parse_position_line(text, spec).map(|(p, _)| p)
+    }
+
+    /// [`Puzzle::parse_line`], which also reads a position with pencil marks written as N³
+    /// characters (N per cell, the `v`-th the symbol of value `v` where it is a candidate and
+    /// a blank where not): then the puzzle holds the cells with one candidate, and the marks
+    /// come with it.
+    pub fn parse_position_line(
+        text: &str,
+        spec: &Spec,
+    ) -> Result<(Puzzle, Option<Marks>), LineError> {
         let chars: Vec<char> = text.chars().collect();
         let start = chars
             .iter()
@@ -340,6 +435,18 @@ impl Puzzle {
             .iter()
             .take_while(|&&c| !ends_cells(c))
             .count();
+        if let Some(n) = marks_line_size(len) {
+            let shape = spec.shape(n).map_err(|kind| LineError {
+                at: start,
+                kind,
+                puzzle: None,
+            })?;
+            return Puzzle::marks_line(shape, &chars[start..start + len]).map_err(|e| LineError {
+                at: start + e.cell * n + e.at,
+                kind: e.kind,
+                puzzle: None,
+            });
+        }
         let n = len.isqrt();
         if n * n != len || !SIZES.contains(&n) {
             return Err(LineError {
@@ -361,7 +468,7 @@ impl Puzzle {
             }
         };
         let shape = match annotated {
-            Some(labels) => spec.build_with(n, Some(&labels)),
+            Some(labels) => spec.build_with(n, spec.box_shape, Some(&labels)),
             None => spec.shape(n),
         }
         .map_err(|kind| LineError {
@@ -399,8 +506,149 @@ impl Puzzle {
                     puzzle: Some(Box::new(puzzle)),
                 })
             }
-            None => Ok(puzzle),
+            None => Ok((puzzle, None)),
         }
+    }
+
+    /// The position of the N³-character form of pencil marks.
+    fn marks_line(shape: Shape, chars: &[char]) -> Result<(Puzzle, Option<Marks>), CellError> {
+        let n = shape.geometry.size();
+        let alphabet = Arc::clone(&shape.alphabet);
+        let mut marks = vec![0u32; n * n];
+        for (cell, group) in chars.chunks_exact(n).enumerate() {
+            for (i, &c) in group.iter().enumerate() {
+                match alphabet.value(c) {
+                    Some(0) => {}
+                    Some(v) if usize::from(v) == i + 1 => marks[cell] |= 1 << i,
+                    _ => {
+                        return Err(CellError {
+                            cell,
+                            at: i,
+                            kind: VariantError::MisplacedCandidate {
+                                expected: alphabet.symbol(i as u8 + 1),
+                                found: c,
+                            },
+                        });
+                    }
+                }
+            }
+            if marks[cell] == 0 {
+                return Err(CellError {
+                    cell,
+                    at: 0,
+                    kind: VariantError::NoCandidate,
+                });
+            }
+        }
+        Puzzle::position(shape, marks)
+    }
+
+    /// The position of pencil marks `marks`: its cells with one candidate filled, checked
+    /// against the rules.
+    fn position(shape: Shape, marks: Marks) -> Result<(Puzzle, Option<Marks>), CellError> {
+        let cells = marks
+            .iter()
+            .map(|&m| {
+                if m.count_ones() == 1 {
+                    m.trailing_zeros() as u8 + 1
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let puzzle = Puzzle { shape, cells };
+        puzzle.checked(0).map(|p| (p, Some(marks)))
+    }
+
+    /// The puzzle, or the clash of its givens (at character `at` of the cell).
+    fn checked(self, at: usize) -> Result<Puzzle, CellError> {
+        match self.clash() {
+            Some(kind) => Err(CellError {
+                cell: match &kind {
+                    VariantError::Clash { cell, .. } => *cell,
+                    _ => 0,
+                },
+                at,
+                kind,
+            }),
+            None => Ok(self),
+        }
+    }
+
+    /// Reads a grid of size `n` from its cells as written, row-major: one symbol or blank
+    /// each, or with `pencil` each cell's candidates (a position with pencil marks, whose
+    /// cells with one candidate are filled; the marks come with it). The shape of that size
+    /// comes from `spec`, with the `boxes` (rows, columns) its separators draw unless `spec`
+    /// sets boxes or regions; the givens are checked against the rules.
+    pub fn parse_cells(
+        n: usize,
+        cells: &[&str],
+        pencil: bool,
+        boxes: Option<(usize, usize)>,
+        spec: &Spec,
+    ) -> Result<(Puzzle, Option<Marks>), CellError> {
+        let shape = spec.shape_drawn(n, boxes).map_err(|kind| CellError {
+            cell: 0,
+            at: 0,
+            kind,
+        })?;
+        let symbol_error = |cell, at, c| CellError {
+            cell,
+            at,
+            kind: VariantError::Symbol {
+                found: c,
+                size: n,
+                symbols: shape.alphabet.symbols(),
+            },
+        };
+        if !pencil {
+            let mut values = Vec::with_capacity(n * n);
+            for (cell, text) in cells.iter().enumerate() {
+                let mut chars = text.chars();
+                let c = chars.next().unwrap_or('.');
+                match shape.alphabet.value(c) {
+                    Some(v) => values.push(v),
+                    None => return Err(symbol_error(cell, 0, c)),
+                }
+                if let Some(extra) = chars.next() {
+                    return Err(symbol_error(cell, 1, extra));
+                }
+            }
+            return Puzzle {
+                shape: shape.clone(),
+                cells: values,
+            }
+            .checked(0)
+            .map(|p| (p, None));
+        }
+        let mut marks = vec![0u32; n * n];
+        for (cell, text) in cells.iter().enumerate() {
+            let chars: Vec<char> = text.chars().collect();
+            for (at, &c) in chars.iter().enumerate() {
+                match shape.alphabet.value(c) {
+                    Some(0) if chars.len() == 1 => {
+                        return Err(CellError {
+                            cell,
+                            at,
+                            kind: VariantError::NoCandidate,
+                        });
+                    }
+                    Some(v) if v > 0 => {
+                        let bit = 1 << (v - 1);
+                        if marks[cell] & bit != 0 {
+                            return Err(CellError {
+                                cell,
+                                at,
+                                kind: VariantError::RepeatedCandidate(c.to_ascii_uppercase()),
+                            });
+                        }
+                        marks[cell] |= bit;
+                    }
+                    _ => return Err(symbol_error(cell, at, c)),
+                }
+            }
+        }
+        Puzzle::position(shape, marks)
     }
 
     /// The shape.
@@ -658,9 +906,16 @@ fn connected_regions(labels: &[char], n: usize) -> bool {
     regions == n
 }
 
+/// The size N of a position with pencil marks written on one line of `len` = N³ characters.
+/// 4×4 has none: 64 characters are an 8×8 puzzle.
+pub fn marks_line_size(len: usize) -> Option<usize> {
+    SIZES.iter().copied().find(|&n| n != 4 && n * n * n == len)
+}
+
 /// Whether a line's first cells make a one-line puzzle of another size than 9×9: leading
-/// blanks, then N² (N in [`SIZES`], N ≠ 9) letters, digits, `.` or `_`, then the end or an
-/// annotation separator. With `nine`, 81 cells count too. Returns N.
+/// blanks, then N² (N in [`SIZES`], N ≠ 9) letters, digits, `.` or `_`, or N³ for a position
+/// with pencil marks (see [`marks_line_size`]), then the end or an annotation separator.
+/// With `nine`, 81 cells (and 729) count too. Returns N.
 pub fn one_line_size(text: &[u8], nine: bool) -> Option<usize> {
     let start = text
         .iter()
@@ -677,7 +932,12 @@ pub fn one_line_size(text: &[u8], nine: bool) -> Option<usize> {
         return None;
     }
     let n = len.isqrt();
-    (n * n == len && SIZES.contains(&n) && (n != 9 || nine)).then_some(n)
+    let n = if n * n == len && SIZES.contains(&n) {
+        n
+    } else {
+        marks_line_size(len)?
+    };
+    (n != 9 || nine).then_some(n)
 }
 
 #[cfg(test)]

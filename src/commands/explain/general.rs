@@ -42,9 +42,9 @@ impl Shapes {
         }
     }
 
-    /// Whether a shape flag was given: every one-line puzzle takes this path.
-    pub(super) fn spec_set(&self) -> bool {
-        self.spec_set
+    /// The shape flags.
+    pub(super) fn spec(&self) -> &Spec {
+        &self.spec
     }
 
     /// Whether an entry is a puzzle for this path.
@@ -134,7 +134,7 @@ pub(super) fn entry(
         ));
         return Verdict::Invalid;
     }
-    let puzzle = match crate::commands::shapes::read(&shapes.spec, &job.entry) {
+    let (puzzle, marks) = match crate::commands::shapes::read_position(&shapes.spec, &job.entry) {
         Ok(p) => p,
         Err(err) => {
             tally.count(Status::Invalid);
@@ -159,12 +159,25 @@ pub(super) fn entry(
         hardest: None,
         stuck_at: None,
     };
+    // A position's pencil marks are rules of its own: the values they leave out.
+    let forbid: Vec<(usize, u8)> = marks.as_ref().map_or_else(Vec::new, |marks| {
+        let n = puzzle.geometry().size() as u8;
+        (0..marks.len())
+            .filter(|&c| puzzle.cells()[c] == 0)
+            .flat_map(|c| {
+                (1..=n)
+                    .filter(move |v| marks[c] & 1 << (v - 1) == 0)
+                    .map(move |v| (c, v))
+            })
+            .collect()
+    });
     let status = 'status: {
         let mut count = 0u32;
         let report = puzzle.shape().solver.search(
             puzzle.cells(),
             SearchOptions {
                 stop: Some(stop),
+                forbid: &forbid,
                 ..SearchOptions::default()
             },
             |_| {
@@ -180,11 +193,19 @@ pub(super) fn entry(
             break 'status Status::Unknown;
         }
         match count {
+            0 if marks.is_some() => {
+                let why = position_error(&puzzle, &forbid, stop);
+                tally.count(Status::Invalid);
+                record.report(format!("{name}:{line}: {why}\n"));
+                write_invalid_message(logic, job, &why, None, record.out());
+                return Verdict::Invalid;
+            }
             0 => break 'status Status::None,
             1 => {}
             _ => break 'status Status::Multiple,
         }
-        let Ok(mut grid) = GeneralGrid::with_shape(shapes.tables(&puzzle), puzzle.cells(), None)
+        let Ok(mut grid) =
+            GeneralGrid::with_shape(shapes.tables(&puzzle), puzzle.cells(), marks.as_deref())
         else {
             // The reader checked the givens against the rules: not reached.
             break 'status Status::None;
@@ -218,8 +239,59 @@ pub(super) fn entry(
     }
 }
 
+/// Why a position whose pencil marks (`forbid`: the values they leave out) leave it no
+/// solution is wrong: the first cell whose marks lack the value of the only solution of its
+/// filled cells, or its filled cells themselves.
+fn position_error(puzzle: &Puzzle, forbid: &[(usize, u8)], stop: &dyn Fn() -> bool) -> String {
+    let mut first: Option<Vec<u8>> = None;
+    let mut count = 0u32;
+    let report = puzzle.shape().solver.search(
+        puzzle.cells(),
+        SearchOptions {
+            stop: Some(stop),
+            ..SearchOptions::default()
+        },
+        |s| {
+            count += 1;
+            first.get_or_insert_with(|| s.to_vec());
+            if count == 2 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    );
+    let complete = report.end == SearchEnd::Exhausted;
+    match (count, first) {
+        (1, Some(solution)) if complete => {
+            let g = puzzle.geometry();
+            match forbid.iter().find(|&&(c, v)| solution[c] == v) {
+                Some(&(cell, v)) => format!(
+                    "the pencil marks rule out {} in {}, which the only solution needs",
+                    puzzle.alphabet().symbol(v),
+                    g.cell_name(cell)
+                ),
+                None => "the pencil marks rule out every solution of the position".to_string(),
+            }
+        }
+        (0, _) if complete => "the pencil marks rule out every solution: a symbol placed (a \
+                               cell with one candidate) is wrong"
+            .to_string(),
+        _ => "the pencil marks rule out every solution of the position".to_string(),
+    }
+}
+
 fn write_invalid(logic: &super::Logic, job: &Job, err: &PuzzleError, out: &mut Vec<u8>) {
-    let message = err.kind.to_string();
+    write_invalid_message(logic, job, &err.kind.to_string(), Some(err.column), out);
+}
+
+fn write_invalid_message(
+    logic: &super::Logic,
+    job: &Job,
+    message: &str,
+    column: Option<u64>,
+    out: &mut Vec<u8>,
+) {
     if logic.json {
         out.extend_from_slice(b"{\"file\":");
         write_json_string(out, &job.input.json_name);
@@ -230,8 +302,13 @@ fn write_invalid(logic: &super::Logic, job: &Job, err: &PuzzleError, out: &mut V
                 job.entry.line
             ),
         );
-        write_json_string(out, &message);
-        let _ = std::io::Write::write_fmt(out, format_args!(",\"column\":{}}}\n", err.column));
+        write_json_string(out, message);
+        match column {
+            Some(column) => {
+                let _ = std::io::Write::write_fmt(out, format_args!(",\"column\":{column}}}\n"));
+            }
+            None => out.extend_from_slice(b"}\n"),
+        }
         return;
     }
     let text = match logic.mode {

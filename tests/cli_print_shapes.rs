@@ -1,0 +1,284 @@
+//! `sudoku print` on other shapes: every symbol of a 6×6 and a 16×16 puzzle (and of its
+//! answer) read back from the PDF in its cell by position with `pdftotext -bbox`, and the
+//! lines of the SVG sheet: thick lines exactly where two regions meet (boxes of their R×C
+//! shape, jigsaw pieces), the X rule's two diagonals, the hyper windows' shaded cells.
+//!
+//! The PDF test needs poppler-utils: without it, it fails when `CI` is set and otherwise
+//! says it skips.
+
+mod common;
+
+use std::process::Command;
+
+use common::{run, temp_files};
+use sudoku::draw::sheet::{ANSWERS_PER_PAGE, Layout, Paper, Slot};
+
+fn have_pdftotext() -> bool {
+    let ok = Command::new("pdftotext").arg("-v").output().is_ok();
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "needs pdftotext (apt-get install poppler-utils)"
+        );
+        eprintln!("skipped: needs pdftotext (apt-get install poppler-utils)");
+    }
+    ok
+}
+
+/// The words of each page of a PDF: centre (points from the top-left) and text.
+fn pdf_words(path: &std::path::Path) -> Vec<Vec<(f32, f32, String)>> {
+    let out = Command::new("pdftotext")
+        .arg("-bbox")
+        .arg(path)
+        .arg("-")
+        .output()
+        .expect("pdftotext");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let attr = |tag: &str, name: &str| -> f32 {
+        let at = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        tag[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    let mut pages = Vec::new();
+    for page in text.split("<page ").skip(1) {
+        let mut words = Vec::new();
+        for word in page.split("<word ").skip(1) {
+            let (tag, rest) = word.split_once('>').unwrap();
+            let content = rest.split("</word>").next().unwrap().to_string();
+            let x = (attr(tag, "xMin") + attr(tag, "xMax")) / 2.0;
+            let y = (attr(tag, "yMin") + attr(tag, "yMax")) / 2.0;
+            words.push((x, y, content));
+        }
+        pages.push(words);
+    }
+    pages
+}
+
+/// The symbols in the cells of an N×N grid in `slot`, as a line (`.` for an empty cell).
+fn grid_in(words: &[(f32, f32, String)], slot: &Slot, n: usize) -> String {
+    let cell = slot.size / n as f32;
+    let mut cells = vec!['.'; n * n];
+    for (x, y, text) in words {
+        let (c, r) = ((x - slot.x) / cell, (y - slot.y) / cell);
+        if (0.0..n as f32).contains(&c) && (0.0..n as f32).contains(&r) && text.len() == 1 {
+            cells[r as usize * n + c as usize] = text.chars().next().unwrap();
+        }
+    }
+    cells.into_iter().collect()
+}
+
+fn solution_of(args: &[&str], puzzle: &str) -> String {
+    let mut all = vec!["solve", "--format", "line"];
+    all.extend_from_slice(args);
+    all.push(puzzle);
+    let r = run(&all, None);
+    r.expect_code(0);
+    r.stdout.trim().to_string()
+}
+
+#[test]
+fn symbols_of_other_sizes_sit_in_their_cells_with_answers_after() {
+    if !have_pdftotext() {
+        return;
+    }
+    let six = run(&["generate", "--size", "6", "-n", "1", "--seed", "4"], None);
+    let six = six.stdout.split_whitespace().next().unwrap().to_string();
+    let sixteen = common::read_puzzles("sixteen.txt");
+    let sixteen = sixteen.lines().find(|l| !l.starts_with('#')).unwrap();
+    let input = format!("{six}\n{sixteen}\n");
+    let dir = temp_files(&[("in.txt", input.as_bytes())]);
+    let book = dir.path().join("book.pdf");
+    let r = run(
+        &[
+            "print",
+            "--paper",
+            "a4",
+            "--per-page",
+            "1",
+            "--solutions",
+            "-o",
+            book.to_str().unwrap(),
+            dir.path().join("in.txt").to_str().unwrap(),
+        ],
+        None,
+    );
+    r.expect_code(0);
+    let pages = pdf_words(&book);
+    assert_eq!(pages.len(), 3, "two puzzle pages and one answer page");
+    let slot = Layout::new(Paper::A4, 1).slots[0];
+    assert_eq!(grid_in(&pages[0], &slot, 6), six);
+    assert_eq!(grid_in(&pages[1], &slot, 16), sixteen);
+    let answers = Layout::new(Paper::A4, ANSWERS_PER_PAGE);
+    assert_eq!(
+        grid_in(&pages[2], &answers.slots[0], 6),
+        solution_of(&[], &six)
+    );
+    assert_eq!(
+        grid_in(&pages[2], &answers.slots[1], 16),
+        solution_of(&[], sixteen)
+    );
+}
+
+/// The SVG sheet of one puzzle printed with `args`.
+fn svg_of(args: &[&str], puzzle: &str) -> String {
+    let mut all = vec!["print", "--paper", "a4", "-o", "-", "--format", "svg"];
+    all.extend_from_slice(args);
+    let r = run(&all, Some(format!("{puzzle}\n").as_bytes()));
+    r.expect_code(0);
+    r.stdout
+}
+
+/// The lines of an SVG sheet drawn with `stroke` (the grid's own lines, not the 9x9 sheet's
+/// `<use>`), as (x1, y1, x2, y2, width).
+fn paths(svg: &str, stroke: &str) -> Vec<(f32, f32, f32, f32, f32)> {
+    svg.lines()
+        .filter(|l| l.starts_with("<path d=\"M") && l.contains(&format!("stroke=\"{stroke}\"")))
+        .map(|l| {
+            let d = l.split('"').nth(1).unwrap();
+            let (from, to) = d[1..].split_once('L').unwrap();
+            let p = |s: &str| -> (f32, f32) {
+                let (a, b) = s.split_once(' ').unwrap();
+                (a.parse().unwrap(), b.parse().unwrap())
+            };
+            let width: f32 = l
+                .split("stroke-width=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let (f, t) = (p(from), p(to));
+            (f.0, f.1, t.0, t.1, width)
+        })
+        .collect()
+}
+
+/// How many unit edges between two cells of different regions the thick lines of a sheet
+/// cover, and how many the labels have: they must be the same, edge by edge.
+fn region_edges(svg: &str, labels: &[u8], n: usize) {
+    let lines = paths(svg, "#000000");
+    let thick = lines.iter().map(|l| l.4).fold(0.0, f32::max);
+    let slot = Layout::new(Paper::A4, 4).slots[0];
+    let cell = slot.size / n as f32;
+    let near = |a: f32, b: f32| (a - b).abs() < 0.05;
+    let has = |x1: f32, y1: f32, x2: f32, y2: f32| {
+        lines.iter().any(|l| {
+            near(l.4, thick)
+                && (near(l.0, x1) && near(l.1, y1) && near(l.2, x2) && near(l.3, y2)
+                    || near(l.0, x2) && near(l.1, y2) && near(l.2, x1) && near(l.3, y1))
+        })
+    };
+    for r in 0..n {
+        for c in 0..n {
+            let (x, y) = (slot.x + c as f32 * cell, slot.y + r as f32 * cell);
+            if c + 1 < n {
+                let differ = labels[r * n + c] != labels[r * n + c + 1];
+                assert_eq!(
+                    has(x + cell, y, x + cell, y + cell),
+                    differ,
+                    "edge right of r{}c{}",
+                    r + 1,
+                    c + 1
+                );
+            }
+            if r + 1 < n {
+                let differ = labels[r * n + c] != labels[(r + 1) * n + c];
+                assert_eq!(
+                    has(x, y + cell, x + cell, y + cell),
+                    differ,
+                    "edge below r{}c{}",
+                    r + 1,
+                    c + 1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn thick_lines_part_the_regions_boxes_of_their_shape_and_jigsaw_pieces() {
+    let p6 = run(
+        &["generate", "--size", "6", "--box", "3x2", "-n", "1"],
+        None,
+    );
+    let p6 = p6.stdout.split_whitespace().next().unwrap().to_string();
+    // 3x2 boxes: labels computed here.
+    let labels: Vec<u8> = (0..36)
+        .map(|i| ((i / 6) / 3 * 3 + (i % 6) / 2) as u8)
+        .collect();
+    region_edges(&svg_of(&["--box", "3x2"], &p6), &labels, 6);
+    let r = run(
+        &[
+            "generate", "--jigsaw", "--size", "6", "-n", "1", "--seed", "5",
+        ],
+        None,
+    );
+    let mut words = r.stdout.split_whitespace();
+    let puzzle = words.next().unwrap().to_string();
+    let regions = words.next().unwrap().to_string();
+    assert_eq!(regions.len(), 36);
+    region_edges(
+        &svg_of(&["--regions", &regions], &puzzle),
+        regions.as_bytes(),
+        6,
+    );
+}
+
+#[test]
+fn x_diagonals_and_hyper_windows_are_drawn() {
+    let x = run(
+        &["generate", "--variant", "x", "-n", "1", "--seed", "2"],
+        None,
+    );
+    let x = x.stdout.split_whitespace().next().unwrap().to_string();
+    let svg = svg_of(&["--variant", "x"], &x);
+    let slot = Layout::new(Paper::A4, 4).slots[0];
+    let diagonals = paths(&svg, "#999999");
+    assert_eq!(diagonals.len(), 2, "{svg}");
+    for (x1, y1, x2, y2, _) in diagonals {
+        assert!((x2 - x1).abs() > slot.size * 0.99 && (y2 - y1).abs() > slot.size * 0.99);
+    }
+    assert!(!svg.contains("fill=\"#d9d9d9\""));
+    let h = run(
+        &["generate", "--variant", "hyper", "-n", "1", "--seed", "2"],
+        None,
+    );
+    let h = h.stdout.split_whitespace().next().unwrap().to_string();
+    let svg = svg_of(&["--variant", "hyper"], &h);
+    let shaded: Vec<(usize, usize)> = svg
+        .lines()
+        .filter(|l| l.starts_with("<rect x=") && l.contains("fill=\"#d9d9d9\""))
+        .map(|l| {
+            let v = |name: &str| -> f32 {
+                l.split(&format!("{name}=\""))
+                    .nth(1)
+                    .unwrap()
+                    .split('"')
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap()
+            };
+            let cell = slot.size / 9.0;
+            (
+                ((v("y") - slot.y) / cell).round() as usize,
+                ((v("x") - slot.x) / cell).round() as usize,
+            )
+        })
+        .collect();
+    // The four windows: rows and columns 2-4 and 6-8 (from 1).
+    let mut expected = Vec::new();
+    for r in 0..9 {
+        for c in 0..9 {
+            let inside = |i: usize| (1..=3).contains(&i) || (5..=7).contains(&i);
+            if inside(r) && inside(c) {
+                expected.push((r, c));
+            }
+        }
+    }
+    let mut shaded = shaded;
+    shaded.sort_unstable();
+    assert_eq!(shaded, expected);
+    assert!(paths(&svg, "#999999").is_empty());
+}
