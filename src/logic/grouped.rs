@@ -69,6 +69,10 @@ enum Kind {
 type Lit = u32;
 
 const CANDS: usize = 729;
+/// Where an edge of the implication graph keeps how much longer than one link it counts
+/// (ALS nodes only; literals take 20 bits).
+const WEIGHT_SHIFT: u32 = 24;
+const LIT_MASK: u32 = (1 << WEIGHT_SHIFT) - 1;
 const UNSEEN: u32 = u32::MAX;
 
 /// Every group node of `grid`, in HoDoKu's order: rows, then columns; in each line, digit by
@@ -305,6 +309,16 @@ impl<'g> Net<'g> {
         let grid = self.grid;
         let node = &self.als_nodes[a];
         let set = &self.alses[node.als];
+        // HoDoKu counts the links out of a set as longer by its "chain penalty", so that its
+        // chains take a set only where no plain link does as well; the weight rides in the
+        // literal's top bits (see `Net::explore_weighted`).
+        let n = digits::count(set.digits) as u32;
+        let penalty = match n {
+            0 | 1 => 0,
+            2 => 1,
+            _ => (n - 1) * 2,
+        };
+        let weight = penalty << WEIGHT_SHIFT;
         let mut elims = [CellSet::EMPTY; 9];
         for d in digits::iter(set.digits & !digits::bit(node.digit)) {
             elims[usize::from(d - 1)] = set.seeing(d);
@@ -315,11 +329,11 @@ impl<'g> Net<'g> {
                 continue;
             }
             for c in victims {
-                out.push(cand_lit(c, d, false));
+                out.push(cand_lit(c, d, false) | weight);
             }
             for (g, group) in self.groups.iter().enumerate() {
                 if group.digit == d && group.cells.is_subset(victims) {
-                    out.push(group_lit(g, false));
+                    out.push(group_lit(g, false) | weight);
                 }
             }
         }
@@ -331,7 +345,7 @@ impl<'g> Net<'g> {
                 && !o.cells.intersects(set.cells)
                 && o.holding[usize::from(other.digit - 1)].is_subset(victims)
             {
-                out.push(self.als_lit(b));
+                out.push(self.als_lit(b) | weight);
             }
         }
         for c in set.cells.common_peers() & grid.empty_cells() {
@@ -343,7 +357,7 @@ impl<'g> Net<'g> {
                 .filter(|&d| !elims[usize::from(d - 1)].contains(c))
                 .fold(0u16, |m, d| m | digits::bit(d));
             if left.count_ones() == 1 {
-                out.push(cand_lit(c, digits::first(left), true));
+                out.push(cand_lit(c, digits::first(left), true) | weight + (1 << WEIGHT_SHIFT));
             }
         }
     }
@@ -481,6 +495,55 @@ impl<'g> Net<'g> {
                     self.order.push(to);
                 }
             }
+        }
+    }
+
+    /// [`Net::explore`] with ALS nodes: edges out of them count as more than one link, so
+    /// the shortest chains are found by increasing distance (buckets of literals, each taken
+    /// at its least distance, first found first among equals).
+    fn explore_weighted(&mut self, premise: Lit, buckets: &mut Vec<Vec<Lit>>) {
+        for &l in &self.order {
+            self.reach[l as usize] = UNSEEN;
+        }
+        self.order.clear();
+        self.reach[premise as usize] = premise;
+        for b in buckets.iter_mut() {
+            b.clear();
+        }
+        if buckets.is_empty() {
+            buckets.push(Vec::new());
+        }
+        buckets[0].push(premise);
+        let mut d = 0;
+        while d < buckets.len() {
+            let mut k = 0;
+            while k < buckets[d].len() {
+                let from = buckets[d][k];
+                k += 1;
+                if self.reach[from as usize] >> 20 != d as u32 {
+                    continue;
+                }
+                self.order.push(from);
+                let (a, b) = (
+                    self.start[from as usize] as usize,
+                    self.start[from as usize + 1] as usize,
+                );
+                for i in a..b {
+                    let edge = self.adjacent[i];
+                    let to = edge & LIT_MASK;
+                    let nd = (d as u32 + 1 + (edge >> WEIGHT_SHIFT)).min(0xfff);
+                    let old = self.reach[to as usize];
+                    if old == UNSEEN || (old >> 20) > nd {
+                        self.reach[to as usize] = nd << 20 | from;
+                        let nd = nd as usize;
+                        if buckets.len() <= nd {
+                            buckets.resize_with(nd + 1, Vec::new);
+                        }
+                        buckets[nd].push(to);
+                    }
+                }
+            }
+            d += 1;
         }
     }
 
@@ -662,6 +725,9 @@ fn aic(net: &Net<'_>, end: Lit) -> Option<(Vec<Candidate>, Vec<Lit>)> {
         return None;
     }
     let path = net.path(end);
+    if std::env::var_os("ALSDBG").is_some() {
+        eprintln!("AIC cand {:?} grouped {} lasso {}: {}", elims.iter().map(|c| (c.cell(), c.digit)).collect::<Vec<_>>(), path.iter().any(|&l| Net::is_group(l)), net.is_lasso(&path, None), super::chain_text(&net.links(&path)));
+    }
     if !path.iter().any(|&l| Net::is_group(l)) || net.is_lasso(&path, None) {
         return None;
     }
@@ -733,9 +799,15 @@ pub(super) fn search(grid: &Grid, with_als: bool) -> Vec<Step> {
         .iter()
         .flat_map(|c| digits::iter(grid.candidates(c)).map(move |d| (c, d)))
         .collect();
+    let weighted = !net.als_nodes.is_empty();
+    let mut buckets = Vec::new();
     for on in [true, false] {
         for &(cell, digit) in &candidates {
-            net.explore(cand_lit(cell, digit, on));
+            if weighted {
+                net.explore_weighted(cand_lit(cell, digit, on), &mut buckets);
+            } else {
+                net.explore(cand_lit(cell, digit, on));
+            }
             for i in 1..net.order.len() {
                 let end = net.order[i];
                 if Net::is_group(end) {
