@@ -327,22 +327,3 @@ fn singles_solve_an_easy_puzzle_and_stop_on_a_hard_one() {
         SolveEnd::Stuck
     );
 }
-
-#[test]
-#[ignore = "debug"]
-fn zz_debug_reglib_line() {
-    let want: usize = std::env::var("REGLIB_LINE").unwrap().parse().unwrap();
-    let text = common::shared_text("logic/reglib-1.3.txt");
-    let line = text.lines().nth(want - 1).unwrap();
-    let case = parse_case(want, line.trim()).unwrap();
-    let t = technique_of(&case.code).unwrap();
-    println!("{line}\nwant elims {:?}", case.eliminations);
-    for t in [Technique::GroupedContinuousNiceLoop, Technique::GroupedDiscontinuousNiceLoop, Technique::GroupedAic] {
-        let _ = t;
-    }
-    let steps = t.all_with(&case.grid, &mut Memo::with_als_nodes());
-    for s in steps {
-        let (e, _) = step_sets(&s);
-        println!("{:?} {:?} {}", s.technique, e, s.evidence.chains.first().map(|c| logic::chain_text(c)).unwrap_or_default());
-    }
-}

@@ -16,8 +16,11 @@
 //! digit `j` (every cell of it holding `j` sees a candidate `j` that is on, or a group `j` that
 //! is on) is a locked set of its other digits, which turns off every candidate and group of
 //! those digits that sees all the set's cells holding it, sets off other sets that lose a
-//! digit that way, and turns on the last candidate of a cell that sees the whole set. An ALS
+//! digit that way, and turns on the last candidate of a cell those eliminations leave with
+//! one (the cell is then "forced": a strong link that stands for a weak one left out). An ALS
 //! node exists only where it eliminates something, and only for sets of two cells or more.
+//! Links out of a set count longer by HoDoKu's "chain penalty" (more for bigger sets), so a
+//! chain takes a set only where plain links do no better.
 //!
 //! The search is the same breadth-first implication search as the plain loops, from every
 //! candidate on and off, over candidates, groups and ALS nodes; a loop or AIC begins and ends
@@ -304,7 +307,8 @@ impl<'g> Net<'g> {
 
     /// What ALS node `a` (its set without its digit) implies: the locked set's eliminations
     /// (candidates, then groups inside them, digit by digit), the other sets that lose a digit
-    /// by them, and the cells seeing the whole set that are left with one candidate.
+    /// by them, and the cells left with one candidate (of those that see all the set's cells
+    /// holding one of their digits).
     fn als_implications(&self, a: usize, out: &mut Vec<Lit>) {
         let grid = self.grid;
         let node = &self.als_nodes[a];
@@ -348,7 +352,10 @@ impl<'g> Net<'g> {
                 out.push(self.als_lit(b) | weight);
             }
         }
-        for c in set.cells.common_peers() & grid.empty_cells() {
+        // HoDoKu's "buddies" of a set: the cells that see all its cells holding a digit of
+        // theirs.
+        let buddies = digits::iter(set.digits).fold(CellSet::EMPTY, |b, d| b | set.seeing(d));
+        for c in buddies & grid.empty_cells() {
             let cands = grid.candidates(c);
             if cands.count_ones() == 2 {
                 continue;
@@ -357,7 +364,7 @@ impl<'g> Net<'g> {
                 .filter(|&d| !elims[usize::from(d - 1)].contains(c))
                 .fold(0u16, |m, d| m | digits::bit(d));
             if left.count_ones() == 1 {
-                out.push(cand_lit(c, digits::first(left), true) | weight + (1 << WEIGHT_SHIFT));
+                out.push(cand_lit(c, digits::first(left), true) | (weight + (1 << WEIGHT_SHIFT)));
             }
         }
     }
@@ -725,9 +732,6 @@ fn aic(net: &Net<'_>, end: Lit) -> Option<(Vec<Candidate>, Vec<Lit>)> {
         return None;
     }
     let path = net.path(end);
-    if std::env::var_os("ALSDBG").is_some() {
-        eprintln!("AIC cand {:?} grouped {} lasso {}: {}", elims.iter().map(|c| (c.cell(), c.digit)).collect::<Vec<_>>(), path.iter().any(|&l| Net::is_group(l)), net.is_lasso(&path, None), super::chain_text(&net.links(&path)));
-    }
     if !path.iter().any(|&l| Net::is_group(l)) || net.is_lasso(&path, None) {
         return None;
     }
