@@ -306,6 +306,75 @@ fn shared_sound_on_magictour_top1465() {
     println!("magictour_top1465: {solved} of {n} solved by logic");
 }
 
+/// Solves `puzzle` with the default ladder and, at every position where the ladder needs a
+/// chain (a step of the X-Chain's rank or later), checks every grouped loop and AIC with ALS
+/// nodes (HoDoKu's option, off by default) against the unique solution. Returns how many steps
+/// were checked and how many of them have an ALS node.
+fn check_als_nodes_sound(puzzle: &str) -> (usize, usize) {
+    let cells = common::cells(puzzle);
+    let board = Board::from_cells(cells).unwrap();
+    let solution = *solver::solve_first(&board).unwrap().cells();
+    common::assert_solves(&cells, &solution, puzzle);
+    let mut grid = Grid::new(&board);
+    let ladder = Ladder::default();
+    let from = ladder.rank(Technique::XChain).unwrap();
+    let mut memo = Memo::with_als_nodes();
+    let (mut checked, mut with_als) = (0, 0);
+    logic::solve(&mut grid, &ladder, None, |before, step| {
+        if ladder.rank(step.technique).is_some_and(|r| r >= from) {
+            for t in [
+                Technique::GroupedContinuousNiceLoop,
+                Technique::GroupedDiscontinuousNiceLoop,
+                Technique::GroupedAic,
+            ] {
+                for s in t.all_with(before, &mut memo) {
+                    check_step(puzzle, before, &s, &solution);
+                    checked += 1;
+                    let als = s.evidence.chains.iter().flatten().any(|l| {
+                        l.from.kind == logic::NodeKind::Als || l.to.kind == logic::NodeKind::Als
+                    });
+                    with_als += usize::from(als);
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    (checked, with_als)
+}
+
+#[test]
+fn als_nodes_are_sound_on_the_projects_hard_puzzles() {
+    let (mut checked, mut with_als) = (0, 0);
+    for s in common::samples("hard.txt") {
+        let board: Board = s.puzzle.parse().unwrap();
+        if solver::count_solutions(&board, 2) == 1 {
+            let (c, a) = check_als_nodes_sound(&s.puzzle);
+            checked += c;
+            with_als += a;
+        }
+    }
+    println!("{checked} grouped steps checked, {with_als} with ALS nodes");
+    assert!(with_als > 0, "no step with an ALS node was checked");
+}
+
+#[test]
+#[ignore = "needs ../shared"]
+fn shared_sound_als_nodes_on_magictour_top1465() {
+    let (mut checked, mut with_als) = (0, 0);
+    // The first 200: all 1,465 take minutes (every chain position searched with ALS nodes).
+    let puzzles = common::shared_puzzles("magictour_top1465.txt", 200);
+    for p in &puzzles {
+        let (c, a) = check_als_nodes_sound(p);
+        checked += c;
+        with_als += a;
+    }
+    println!(
+        "magictour_top1465, first 200, with ALS nodes: {checked} grouped steps checked, \
+         {with_als} with ALS nodes"
+    );
+    assert!(with_als > 0, "no step with an ALS node was checked");
+}
+
 #[test]
 fn singles_solve_an_easy_puzzle_and_stop_on_a_hard_one() {
     let easy = &common::samples("easy.txt")[0].puzzle;
