@@ -93,15 +93,15 @@ fn cached(grid: &Grid, memo: &mut Memo) -> Data {
     }
 }
 
-/// One almost locked set.
-struct Als {
-    cells: CellSet,
-    digits: u16,
+/// One almost locked set (also the ALS nodes of [`super::grouped`]).
+pub(super) struct Als {
+    pub(super) cells: CellSet,
+    pub(super) digits: u16,
     /// For each digit (index `d - 1`), the cells of the set holding it.
-    holding: [CellSet; 9],
+    pub(super) holding: [CellSet; 9],
     /// For each digit it holds, the cells outside the set that hold the digit and see every
     /// cell of the set holding it: where the digit goes when the set is locked with it.
-    seeing: [CellSet; 9],
+    pub(super) seeing: [CellSet; 9],
     /// The digits whose `seeing` is not empty: the only ones an elimination can be about.
     reaching: u16,
 }
@@ -135,7 +135,7 @@ impl Als {
     }
 
     #[inline]
-    fn seeing(&self, d: u8) -> CellSet {
+    pub(super) fn seeing(&self, d: u8) -> CellSet {
         self.seeing[usize::from(d - 1)]
     }
 }
@@ -145,7 +145,7 @@ impl Als {
 /// The order is HoDoKu's: rows, then columns, then boxes; in each house the subsets of its open
 /// cells depth first (`{1}`, `{1,2}`, `{1,2,3}`, ..., `{1,3}`, ...). The chain search only goes
 /// forward in this order, so it finds the chains HoDoKu finds.
-fn collect(grid: &Grid, alses: &mut Vec<Als>) {
+pub(super) fn collect(grid: &Grid, alses: &mut Vec<Als>) {
     alses.clear();
     for h in 0..27 {
         let mut open = [0usize; 9];

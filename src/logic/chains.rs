@@ -65,7 +65,7 @@ pub(super) fn find(t: Technique, cx: Finder<'_, '_, Memo>) -> ControlFlow<()> {
         | Technique::GroupedDiscontinuousNiceLoop
         | Technique::GroupedAic => {
             if memo.1.as_ref().is_none_or(|(g, _)| g != grid) {
-                memo.1 = Some((*grid, super::grouped::search(grid)));
+                memo.1 = Some((*grid, super::grouped::search(grid, memo.2)));
             }
             let all = &memo.1.as_ref().expect("just filled").1;
             emit_ref(all.iter().filter(|s| s.technique == t), sink)
@@ -674,6 +674,8 @@ pub(super) struct Memo(
     Option<(Grid, Vec<Step>)>,
     /// The grouped loops and AICs of the last grid searched for them.
     Option<(Grid, Vec<Step>)>,
+    /// Whether the grouped loops and AICs take ALS nodes (see [`super::Memo::with_als_nodes`]).
+    pub(super) bool,
 );
 
 /// Every nice loop and AIC of `grid` (continuous, discontinuous, AIC), shortest first within

@@ -11,18 +11,32 @@
 //! - strong: a group (or candidate) that is off turns on what is left of its digit in its box
 //!   or its line when that is one candidate or one group.
 //!
+//! With HoDoKu's option "allow ALS in chains" (off in its default settings, and so here: see
+//! [`super::Memo::with_als_nodes`]), *ALS nodes* join them: an almost locked set that loses a
+//! digit `j` (every cell of it holding `j` sees a candidate `j` that is on, or a group `j` that
+//! is on) is a locked set of its other digits, which turns off every candidate and group of
+//! those digits that sees all the set's cells holding it, sets off other sets that lose a
+//! digit that way, and turns on the last candidate of a cell those eliminations leave with
+//! one (the cell is then "forced": a strong link that stands for a weak one left out). An ALS
+//! node exists only where it eliminates something, and only for sets of two cells or more.
+//! Links out of a set count longer by HoDoKu's "chain penalty" (more for bigger sets), so a
+//! chain takes a set only where plain links do no better.
+//!
 //! The search is the same breadth-first implication search as the plain loops, from every
-//! candidate on and off, over candidates and groups; a loop or AIC begins and ends on
-//! candidates, and counts here only when a group node is on it (the loops without one are the
-//! plain techniques'). The eliminations are HoDoKu's, with a group's "sees" meaning "sees every
-//! cell of the group".
+//! candidate on and off, over candidates, groups and ALS nodes; a loop or AIC begins and ends
+//! on candidates, and counts here only when a group or ALS node is on it (the loops without
+//! one are the plain techniques'). The eliminations are HoDoKu's, with a group's "sees" meaning
+//! "sees every cell of the group", and an ALS node's "sees every cell of the set that holds the
+//! digit"; a continuous loop through an ALS node also removes the set's other digits (not the
+//! ones it is entered or left by) from the cells that see all of the set's cells holding them.
 
 use std::collections::HashMap;
 
 use crate::geometry::classic::{CELL_HOUSES, house, peers};
 use crate::geometry::{CellSet, digits};
 
-use super::{Candidate, Evidence, Grid, Link, Node, Step, Technique};
+use super::als::{self, Als};
+use super::{Candidate, Evidence, Grid, Link, Node, NodeKind, Step, Technique};
 
 /// A digit in the cells of one line inside one box.
 struct Group {
@@ -36,11 +50,32 @@ struct Group {
     buddies: CellSet,
 }
 
+/// A digit taken out of an almost locked set: the rest of the set is locked.
+struct AlsNode {
+    /// The set (index into [`Net::alses`]).
+    als: usize,
+    digit: u8,
+    /// The cell HoDoKu names the node by: the set's first cell holding the digit.
+    cell: usize,
+}
+
+/// What a node is.
+enum Kind {
+    Candidate(usize, u8),
+    Group(usize),
+    Als(usize),
+}
+
 /// A literal: bit 0 "on", the rest the node (`9 * cell + digit - 1` for a candidate, `729 + g`
-/// for group `g`).
+/// for group `g`, `729 + groups + a` for ALS node `a`, which is only ever "off": the set loses
+/// its digit).
 type Lit = u32;
 
 const CANDS: usize = 729;
+/// Where an edge of the implication graph keeps how much longer than one link it counts
+/// (ALS nodes only; literals take 20 bits).
+const WEIGHT_SHIFT: u32 = 24;
+const LIT_MASK: u32 = (1 << WEIGHT_SHIFT) - 1;
 const UNSEEN: u32 = u32::MAX;
 
 /// Every group node of `grid`, in HoDoKu's order: rows, then columns; in each line, digit by
@@ -71,10 +106,37 @@ fn group_nodes(grid: &Grid) -> Vec<Group> {
     out
 }
 
-/// The implication graph of one grid over candidates and groups, and a breadth-first search.
+/// Every ALS node of `grid`: for each almost locked set of two cells or more (in
+/// [`als::collect`]'s order, HoDoKu's), each digit whose removal eliminates something.
+fn als_nodes(grid: &Grid) -> (Vec<Als>, Vec<AlsNode>) {
+    let mut alses = Vec::new();
+    als::collect(grid, &mut alses);
+    alses.retain(|a| a.cells.len() >= 2);
+    let mut nodes = Vec::new();
+    for (i, set) in alses.iter().enumerate() {
+        for digit in digits::iter(set.digits) {
+            let eliminates =
+                digits::iter(set.digits & !digits::bit(digit)).any(|d| !set.seeing(d).is_empty());
+            if eliminates {
+                let cell = set.holding[usize::from(digit - 1)].first().unwrap_or(0);
+                nodes.push(AlsNode {
+                    als: i,
+                    digit,
+                    cell,
+                });
+            }
+        }
+    }
+    (alses, nodes)
+}
+
+/// The implication graph of one grid over candidates, groups and ALS nodes, and a
+/// breadth-first search.
 struct Net<'g> {
     grid: &'g Grid,
     groups: Vec<Group>,
+    alses: Vec<Als>,
+    als_nodes: Vec<AlsNode>,
     adjacent: Vec<Lit>,
     start: Vec<u32>,
     /// Per literal reached: bits 0..20 the parent literal, 20..32 the distance.
@@ -103,12 +165,19 @@ fn node_of(l: Lit) -> usize {
 }
 
 impl<'g> Net<'g> {
-    fn new(grid: &'g Grid) -> Net<'g> {
+    fn new(grid: &'g Grid, with_als: bool) -> Net<'g> {
         let groups = group_nodes(grid);
-        let lits = (CANDS + groups.len()) * 2;
+        let (alses, als_nodes) = if with_als {
+            als_nodes(grid)
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let lits = (CANDS + groups.len() + als_nodes.len()) * 2;
         let mut net = Net {
             grid,
             groups,
+            alses,
+            als_nodes,
             adjacent: Vec::with_capacity(8192),
             start: Vec::with_capacity(lits + 1),
             reach: vec![UNSEEN; lits],
@@ -125,59 +194,194 @@ impl<'g> Net<'g> {
         net
     }
 
+    fn kind(&self, l: Lit) -> Kind {
+        let n = node_of(l);
+        if n < CANDS {
+            Kind::Candidate(n / 9, (n % 9) as u8 + 1)
+        } else if n < CANDS + self.groups.len() {
+            Kind::Group(n - CANDS)
+        } else {
+            Kind::Als(n - CANDS - self.groups.len())
+        }
+    }
+
+    fn als_lit(&self, a: usize) -> Lit {
+        ((CANDS + self.groups.len() + a) * 2) as Lit
+    }
+
     fn digit(&self, l: Lit) -> u8 {
-        let n = node_of(l);
-        if n < CANDS {
-            (n % 9) as u8 + 1
-        } else {
-            self.groups[n - CANDS].digit
+        match self.kind(l) {
+            Kind::Candidate(_, d) => d,
+            Kind::Group(g) => self.groups[g].digit,
+            Kind::Als(a) => self.als_nodes[a].digit,
         }
     }
 
-    /// The cells of a literal's node.
+    /// The cells of a literal's node (all the cells of an ALS).
     fn cells(&self, l: Lit) -> CellSet {
-        let n = node_of(l);
-        if n < CANDS {
-            CellSet::single(n / 9)
-        } else {
-            self.groups[n - CANDS].cells
+        match self.kind(l) {
+            Kind::Candidate(c, _) => CellSet::single(c),
+            Kind::Group(g) => self.groups[g].cells,
+            Kind::Als(a) => self.alses[self.als_nodes[a].als].cells,
         }
     }
 
-    /// The cell HoDoKu names a node by: its cell, or a group's first cell.
+    /// The cell HoDoKu names a node by: its cell, a group's first cell, or an ALS node's first
+    /// cell holding its digit.
     fn cell(&self, l: Lit) -> usize {
-        let n = node_of(l);
-        if n < CANDS {
-            n / 9
-        } else {
-            self.groups[n - CANDS].cells.first().unwrap_or(0)
+        match self.kind(l) {
+            Kind::Candidate(c, _) => c,
+            Kind::Group(g) => self.groups[g].cells.first().unwrap_or(0),
+            Kind::Als(a) => self.als_nodes[a].cell,
         }
     }
 
+    /// Whether a literal's node is a group or an ALS node.
     fn is_group(l: Lit) -> bool {
         node_of(l) >= CANDS
     }
 
-    /// The cells that see every cell of a literal's node.
-    fn buddies(&self, l: Lit) -> CellSet {
-        let n = node_of(l);
-        if n < CANDS {
-            peers(n / 9)
-        } else {
-            self.groups[n - CANDS].buddies
+    /// The set of a literal's ALS node, if it is one.
+    fn als_of(&self, l: Lit) -> Option<&Als> {
+        match self.kind(l) {
+            Kind::Als(a) => Some(&self.alses[self.als_nodes[a].als]),
+            _ => None,
+        }
+    }
+
+    /// The cells that see every cell of a literal's node holding `digit` (for a candidate or a
+    /// group, every cell of it).
+    fn buddies(&self, l: Lit, digit: u8) -> CellSet {
+        match self.kind(l) {
+            Kind::Candidate(c, _) => peers(c),
+            Kind::Group(g) => self.groups[g].buddies,
+            Kind::Als(a) => {
+                let holding = self.alses[self.als_nodes[a].als].holding[usize::from(digit - 1)];
+                if holding.is_empty() {
+                    CellSet::EMPTY
+                } else {
+                    holding.common_peers()
+                }
+            }
         }
     }
 
     fn node(&self, l: Lit) -> Node {
-        Node::group(self.cells(l), self.digit(l))
+        match self.kind(l) {
+            Kind::Als(_) => Node {
+                cells: self.cells(l),
+                digit: self.digit(l),
+                kind: NodeKind::Als,
+            },
+            _ => Node::group(self.cells(l), self.digit(l)),
+        }
+    }
+
+    /// The ALS nodes a candidate (`cell` given) or a group (`group` given) of `digit` that is
+    /// on sets off: the sets whose cells holding the digit all see it.
+    fn als_entries(
+        &self,
+        digit: u8,
+        cell: Option<usize>,
+        group: Option<&Group>,
+        out: &mut Vec<Lit>,
+    ) {
+        for (a, node) in self.als_nodes.iter().enumerate() {
+            if node.digit != digit {
+                continue;
+            }
+            let set = &self.alses[node.als];
+            let enters = match (cell, group) {
+                (Some(c), _) => set.seeing(digit).contains(c),
+                (None, Some(g)) => {
+                    !set.cells.intersects(g.cells)
+                        && set.holding[usize::from(digit - 1)].is_subset(g.buddies)
+                }
+                (None, None) => false,
+            };
+            if enters {
+                out.push(self.als_lit(a));
+            }
+        }
+    }
+
+    /// What ALS node `a` (its set without its digit) implies: the locked set's eliminations
+    /// (candidates, then groups inside them, digit by digit), the other sets that lose a digit
+    /// by them, and the cells left with one candidate (of those that see all the set's cells
+    /// holding one of their digits).
+    fn als_implications(&self, a: usize, out: &mut Vec<Lit>) {
+        let grid = self.grid;
+        let node = &self.als_nodes[a];
+        let set = &self.alses[node.als];
+        // HoDoKu counts the links out of a set as longer by its "chain penalty", so that its
+        // chains take a set only where no plain link does as well; the weight rides in the
+        // literal's top bits (see `Net::explore_weighted`).
+        let n = digits::count(set.digits) as u32;
+        let penalty = match n {
+            0 | 1 => 0,
+            2 => 1,
+            _ => (n - 1) * 2,
+        };
+        let weight = penalty << WEIGHT_SHIFT;
+        let mut elims = [CellSet::EMPTY; 9];
+        for d in digits::iter(set.digits & !digits::bit(node.digit)) {
+            elims[usize::from(d - 1)] = set.seeing(d);
+        }
+        for d in 1..=9u8 {
+            let victims = elims[usize::from(d - 1)];
+            if victims.is_empty() {
+                continue;
+            }
+            for c in victims {
+                out.push(cand_lit(c, d, false) | weight);
+            }
+            for (g, group) in self.groups.iter().enumerate() {
+                if group.digit == d && group.cells.is_subset(victims) {
+                    out.push(group_lit(g, false) | weight);
+                }
+            }
+        }
+        for (b, other) in self.als_nodes.iter().enumerate() {
+            let o = &self.alses[other.als];
+            let victims = elims[usize::from(other.digit - 1)];
+            if other.als != node.als
+                && !victims.is_empty()
+                && !o.cells.intersects(set.cells)
+                && o.holding[usize::from(other.digit - 1)].is_subset(victims)
+            {
+                out.push(self.als_lit(b) | weight);
+            }
+        }
+        // HoDoKu's "buddies" of a set: the cells that see all its cells holding a digit of
+        // theirs.
+        let buddies = digits::iter(set.digits).fold(CellSet::EMPTY, |b, d| b | set.seeing(d));
+        for c in buddies & grid.empty_cells() {
+            let cands = grid.candidates(c);
+            if cands.count_ones() == 2 {
+                continue;
+            }
+            let left = digits::iter(cands)
+                .filter(|&d| !elims[usize::from(d - 1)].contains(c))
+                .fold(0u16, |m, d| m | digits::bit(d));
+            if left.count_ones() == 1 {
+                out.push(cand_lit(c, digits::first(left), true) | (weight + (1 << WEIGHT_SHIFT)));
+            }
+        }
     }
 
     /// The direct implications of `l`: a candidate's as in the plain loops, then its links to
-    /// groups; a group's to candidates, then to other groups.
+    /// groups, then to ALS nodes; a group's to candidates, then to other groups, then to ALS
+    /// nodes; an ALS node's as in [`Net::als_implications`].
     fn implications(&self, l: Lit, out: &mut Vec<Lit>) {
         let grid = self.grid;
         let n = node_of(l);
         let on = is_on(l);
+        if let Kind::Als(a) = self.kind(l) {
+            if !on {
+                self.als_implications(a, out);
+            }
+            return;
+        }
         if n < CANDS {
             let (cell, digit) = (n / 9, (n % 9) as u8 + 1);
             if !grid.has(cell, digit) {
@@ -201,6 +405,7 @@ impl<'g> Net<'g> {
                         out.push(group_lit(g, false));
                     }
                 }
+                self.als_entries(digit, Some(cell), None, out);
             } else {
                 let cands = grid.candidates(cell);
                 if cands.count_ones() == 2 {
@@ -254,6 +459,7 @@ impl<'g> Net<'g> {
                     out.push(group_lit(j, false));
                 }
             }
+            self.als_entries(group.digit, None, Some(group), out);
         } else {
             for h in [group.boxh, group.line] {
                 let rest = (places & house(h)) - group.cells;
@@ -296,6 +502,55 @@ impl<'g> Net<'g> {
                     self.order.push(to);
                 }
             }
+        }
+    }
+
+    /// [`Net::explore`] with ALS nodes: edges out of them count as more than one link, so
+    /// the shortest chains are found by increasing distance (buckets of literals, each taken
+    /// at its least distance, first found first among equals).
+    fn explore_weighted(&mut self, premise: Lit, buckets: &mut Vec<Vec<Lit>>) {
+        for &l in &self.order {
+            self.reach[l as usize] = UNSEEN;
+        }
+        self.order.clear();
+        self.reach[premise as usize] = premise;
+        for b in buckets.iter_mut() {
+            b.clear();
+        }
+        if buckets.is_empty() {
+            buckets.push(Vec::new());
+        }
+        buckets[0].push(premise);
+        let mut d = 0;
+        while d < buckets.len() {
+            let mut k = 0;
+            while k < buckets[d].len() {
+                let from = buckets[d][k];
+                k += 1;
+                if self.reach[from as usize] >> 20 != d as u32 {
+                    continue;
+                }
+                self.order.push(from);
+                let (a, b) = (
+                    self.start[from as usize] as usize,
+                    self.start[from as usize + 1] as usize,
+                );
+                for i in a..b {
+                    let edge = self.adjacent[i];
+                    let to = edge & LIT_MASK;
+                    let nd = (d as u32 + 1 + (edge >> WEIGHT_SHIFT)).min(0xfff);
+                    let old = self.reach[to as usize];
+                    if old == UNSEEN || (old >> 20) > nd {
+                        self.reach[to as usize] = nd << 20 | from;
+                        let nd = nd as usize;
+                        if buckets.len() <= nd {
+                            buckets.resize_with(nd + 1, Vec::new);
+                        }
+                        buckets[nd].push(to);
+                    }
+                }
+            }
+            d += 1;
         }
     }
 
@@ -408,11 +663,15 @@ fn nice_loop(net: &Net<'_>, end: Lit) -> Option<(Technique, Vec<Candidate>, Vec<
             }
             if i > 0 && !is_on(path[i]) && net.cell(path[i - 1]) != cell_i {
                 let digit = net.digit(path[i]);
-                let victims =
-                    (net.buddies(path[i - 1]) & net.buddies(path[i]) & grid.cells_with(digit))
-                        - chain_cells
-                        - CellSet::single(start);
+                let victims = (net.buddies(path[i - 1], digit)
+                    & net.buddies(path[i], digit)
+                    & grid.cells_with(digit))
+                    - chain_cells
+                    - CellSet::single(start);
                 elims.extend(victims.iter().map(|c| Candidate::new(c, digit)));
+                if let Some(set) = net.als_of(path[i]) {
+                    als_loop_elims(net, set, &path, i, &mut elims);
+                }
             }
         }
     }
@@ -420,6 +679,34 @@ fn nice_loop(net: &Net<'_>, end: Lit) -> Option<(Technique, Vec<Candidate>, Vec<
         None
     } else {
         Some((technique, elims, path))
+    }
+}
+
+/// The eliminations of a continuous loop's ALS node `path[i]` (entered by its digit): every
+/// digit of the set but the ones it is entered and left by is locked in it, and leaves the
+/// cells that see all of its cells holding it. Left by a forced cell (the cells seeing the
+/// whole set lose all candidates but one), the digits the cell loses are the exits: each
+/// leaves the cells that see the cell and the set's cells holding it.
+fn als_loop_elims(net: &Net<'_>, set: &Als, path: &[Lit], i: usize, elims: &mut Vec<Candidate>) {
+    let grid = net.grid;
+    let Some(&next) = path.get(i + 1) else {
+        return;
+    };
+    let forced = is_on(next);
+    let next_cell = net.cell(next);
+    let exits = if forced {
+        grid.candidates(next_cell) & !digits::bit(net.digit(next))
+    } else {
+        digits::bit(net.digit(next))
+    };
+    for d in digits::iter(set.digits & !digits::bit(net.digit(path[i])) & !exits) {
+        elims.extend(set.seeing(d).iter().map(|c| Candidate::new(c, d)));
+    }
+    if forced {
+        for d in digits::iter(exits & set.digits) {
+            let victims = set.seeing(d) & peers(next_cell);
+            elims.extend(victims.iter().map(|c| Candidate::new(c, d)));
+        }
     }
 }
 
@@ -502,13 +789,13 @@ impl Found {
 }
 
 /// Every grouped continuous nice loop, grouped discontinuous nice loop and grouped AIC of
-/// `grid`, in that order, shortest first within each.
-pub(super) fn search(grid: &Grid) -> Vec<Step> {
+/// `grid`, in that order, shortest first within each; with ALS nodes if `with_als`.
+pub(super) fn search(grid: &Grid, with_als: bool) -> Vec<Step> {
     let mut continuous = Found::default();
     let mut discontinuous = Found::default();
     let mut aics = Found::default();
-    let mut net = Net::new(grid);
-    if net.groups.is_empty() {
+    let mut net = Net::new(grid, with_als);
+    if net.groups.is_empty() && net.als_nodes.is_empty() {
         return Vec::new();
     }
     let candidates: Vec<(usize, u8)> = grid
@@ -516,9 +803,15 @@ pub(super) fn search(grid: &Grid) -> Vec<Step> {
         .iter()
         .flat_map(|c| digits::iter(grid.candidates(c)).map(move |d| (c, d)))
         .collect();
+    let weighted = !net.als_nodes.is_empty();
+    let mut buckets = Vec::new();
     for on in [true, false] {
         for &(cell, digit) in &candidates {
-            net.explore(cand_lit(cell, digit, on));
+            if weighted {
+                net.explore_weighted(cand_lit(cell, digit, on), &mut buckets);
+            } else {
+                net.explore(cand_lit(cell, digit, on));
+            }
             for i in 1..net.order.len() {
                 let end = net.order[i];
                 if Net::is_group(end) {

@@ -362,6 +362,11 @@ impl Technique {
     pub fn all(self, grid: &Grid) -> Vec<Step> {
         all_found(|sink| self.find(grid, sink))
     }
+
+    /// [`Technique::all`], sharing `memo` (and its options, see [`Memo::with_als_nodes`]).
+    pub fn all_with(self, grid: &Grid, memo: &mut Memo) -> Vec<Step> {
+        all_found(|sink| self.find_with(grid, memo, sink))
+    }
 }
 
 /// The first item a callback search sends, which stops it there.
@@ -444,9 +449,22 @@ impl Memo {
         Memo::default()
     }
 
-    /// Forgets everything (e.g. before a solve of another puzzle).
+    /// An empty memo for finders with HoDoKu's option "allow ALS in chains": the grouped nice
+    /// loops and AICs take *ALS nodes* too (a digit taken out of an almost locked set, which
+    /// locks the rest). Off by default, as in HoDoKu (whose path never takes them): the search
+    /// costs far more. HoDoKu's regression library checks them (variants 0709-2, 0710-3/4,
+    /// 0711-3/4).
+    pub fn with_als_nodes() -> Memo {
+        let mut memo = Memo::default();
+        memo.chains.2 = true;
+        memo
+    }
+
+    /// Forgets everything (e.g. before a solve of another puzzle), but not the options.
     pub fn clear(&mut self) {
+        let als_nodes = self.chains.2;
         *self = Memo::default();
+        self.chains.2 = als_nodes;
     }
 }
 
