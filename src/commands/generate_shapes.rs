@@ -10,7 +10,9 @@ use std::time::Duration;
 use anyhow::{Result, anyhow, bail};
 use sudoku::generate::{Stream, Symmetry, SymmetryChoice};
 use sudoku::geometry::Geometry;
-use sudoku::variant::generate::{self, Made, make, random_grid, symmetry_fits};
+use sudoku::variant::generate::{
+    self, Made, jigsaw_symmetry_refusal, make, random_grid, symmetry_fits,
+};
 use sudoku::variant::{Alphabet, Puzzle, Shape, Spec, regions_line};
 
 use crate::batch::{self, Counter, Ending, Options, Record, Verdict, interrupt};
@@ -58,7 +60,13 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
         Some(SymmetryChoice::Random) => Symmetry::ALL[1..]
             .iter()
             .copied()
-            .filter(|&s| symmetry_fits(&base.geometry, s) && !args.jigsaw)
+            .filter(|&s| {
+                if args.jigsaw {
+                    jigsaw_symmetry_refusal(n, s).is_none()
+                } else {
+                    symmetry_fits(&base.geometry, s)
+                }
+            })
             .collect(),
         Some(SymmetryChoice::Fixed(s)) => vec![s],
     };
@@ -66,12 +74,14 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
         bail!("no symmetry keeps this shape: use --symmetry none");
     }
     for &s in &symmetries {
-        if s != Symmetry::None && (args.jigsaw || !symmetry_fits(&base.geometry, s)) {
-            let what = if args.jigsaw {
-                "random jigsaw regions".to_string()
-            } else {
-                describe(&base.geometry)
-            };
+        if args.jigsaw {
+            if let Some(why) = jigsaw_symmetry_refusal(n, s) {
+                bail!(
+                    "--symmetry {s} --jigsaw: {why}\n  hint: --symmetry none, or rot180 or mirror"
+                );
+            }
+        } else if s != Symmetry::None && !symmetry_fits(&base.geometry, s) {
+            let what = describe(&base.geometry);
             bail!(
                 "--symmetry {s}: {what} do not keep that symmetry (a house would map onto cells \
                  that are not one)\n  hint: --symmetry none, or one that keeps the shape"
@@ -150,12 +160,14 @@ batch::counts! {
 }
 
 impl GenerateShapes {
-    /// The shape of one puzzle: the fixed one, or fresh jigsaw regions from the stream.
-    fn shape(&self, rng: &mut Stream) -> Shape {
+    /// The shape of one puzzle: the fixed one, or fresh jigsaw regions from the stream that
+    /// keep the symmetry.
+    fn shape(&self, rng: &mut Stream, symmetry: Symmetry) -> Shape {
         if !self.jigsaw {
             return self.base.clone();
         }
-        let labels = generate::random_regions(self.n, rng);
+        let labels = generate::symmetric_regions(self.n, symmetry, rng)
+            .expect("the symmetries were checked for jigsaw regions");
         let g = Geometry::new(self.n)
             .and_then(|g| g.with_regions(&labels))
             .and_then(|g| g.with_variants(self.spec.variants))
@@ -176,7 +188,7 @@ impl GenerateShapes {
         };
         let tries = if self.jigsaw { REGION_TRIES } else { 1 };
         for _ in 0..tries {
-            let shape = self.shape(&mut rng);
+            let shape = self.shape(&mut rng, symmetry);
             if self.solved {
                 let grid = random_grid(&shape.solver, &mut rng, stop)?;
                 let solution = Puzzle::from_values(shape.clone(), &grid);
