@@ -18,7 +18,8 @@ use sudoku::variant::{Alphabet, Puzzle, Shape, Spec, regions_line};
 use crate::batch::{self, Counter, Ending, Options, Record, Verdict, interrupt};
 use crate::cli::{GenerateArgs, GenerateFormat};
 
-/// Guesses per uniqueness check for the largest grids (see `variant::generate`): with 1,000
+/// Guesses per uniqueness check for the largest grids and for jigsaw grids from 15x15 up
+/// (see `variant::generate`; a 16x16 jigsaw took minutes without one): with 1,000
 /// a 25x25 puzzle takes about 2.7 s of CPU and keeps about 280 givens (100: 0.5 s, 290;
 /// 100,000: 30 s to minutes, 277).
 const BIG_BUDGET: u64 = 1_000;
@@ -184,7 +185,8 @@ impl GenerateShapes {
             symmetry,
             minimal: self.minimal,
             max_clues: self.clues.map(|c| c.1),
-            budget: (self.n >= 20).then_some(BIG_BUDGET),
+            // Jigsaw regions from 15x15 up make some checks as long as 25x25 ones.
+            budget: (self.n >= 20 || self.jigsaw && self.n >= 15).then_some(BIG_BUDGET),
         };
         let tries = if self.jigsaw { REGION_TRIES } else { 1 };
         for _ in 0..tries {
