@@ -155,6 +155,10 @@ pub const GENERATE_EXAMPLES: &[Example] = &[
         "a 9x9 jigsaw X puzzle, regions printed",
     ),
     example(
+        "sudoku generate --jigsaw --symmetry rot180 --seed 2",
+        "regions and givens keep a half turn",
+    ),
+    example(
         "sudoku generate -n 1000 --seed 7 > book.txt",
         "1000 puzzles, the same ones every time",
     ),
@@ -938,7 +942,9 @@ pub struct GenerateArgs {
     /// 'random' draws one (never 'none') for each puzzle.
     ///
     /// Other shapes refuse a symmetry that does not map their houses onto houses (a quarter
-    /// turn of 2x3 boxes, most jigsaw regions).
+    /// turn of 2x3 boxes, most --regions); --jigsaw draws regions that keep it, and refuses
+    /// only what no jigsaw of that size can keep (a quarter turn on 6x6, 10x10, 15x15) or
+    /// its starting boxes break (a diagonal of 2x3 boxes).
     #[arg(long, value_name = "SYMMETRY", value_parser = symmetry_parser())]
     pub symmetry: Option<SymmetryChoice>,
 
@@ -990,7 +996,7 @@ pub struct GenerateArgs {
     pub size: Option<u8>,
 
     /// Jigsaw puzzles: random connected regions for each puzzle (from the seed), printed
-    /// with it.
+    /// with it; with --symmetry the regions keep the symmetry too.
     #[arg(long, conflicts_with = "regions")]
     pub jigsaw: bool,
 

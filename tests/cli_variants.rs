@@ -352,8 +352,138 @@ fn generation_is_seeded_symmetric_and_refuses_broken_symmetries() {
     let r = run(&["generate", "--size", "6", "--symmetry", "rot90"], None);
     r.expect_code(2);
     assert!(r.stderr.contains("2x3 boxes do not keep"), "{}", r.stderr);
-    let r = run(&["generate", "--jigsaw", "--symmetry", "rot180"], None);
+    // Jigsaw regions keep every symmetry that can hold; a quarter turn cannot on 6x6.
+    let r = run(
+        &["generate", "--jigsaw", "--size", "6", "--symmetry", "rot90"],
+        None,
+    );
     r.expect_code(2);
+    assert!(r.stderr.contains("keeps a quarter turn"), "{}", r.stderr);
+    let r = run(
+        &[
+            "generate",
+            "--jigsaw",
+            "--size",
+            "6",
+            "--symmetry",
+            "diagonal",
+        ],
+        None,
+    );
+    r.expect_code(2);
+    assert!(r.stderr.contains("2x3 boxes"), "{}", r.stderr);
+}
+
+/// The images of cell `c` of an N×N grid under each element of the symmetry's group
+/// (written here: rotations and mirrors of (row, column)).
+fn group_images(symmetry: &str, n: usize, c: usize) -> Vec<usize> {
+    let m = n - 1;
+    let (r, col) = (c / n, c % n);
+    let turn = |(r, c): (usize, usize)| (c, m - r);
+    let flip = |(r, c): (usize, usize)| (r, m - c);
+    let mut out = vec![(r, col)];
+    match symmetry {
+        "rot180" => out.push(turn(turn((r, col)))),
+        "mirror" => out.push(flip((r, col))),
+        "diagonal" => out.push((col, r)),
+        "antidiagonal" => out.push((m - col, m - r)),
+        "rot90" | "dihedral" => {
+            for _ in 0..3 {
+                out.push(turn(*out.last().unwrap()));
+            }
+            if symmetry == "dihedral" {
+                for k in 0..4 {
+                    out.push(flip(out[k]));
+                }
+            }
+        }
+        _ => {}
+    }
+    out.into_iter().map(|(r, c)| r * n + c).collect()
+}
+
+#[test]
+fn symmetric_jigsaws_keep_their_symmetry_in_regions_and_givens() {
+    for (n, symmetry) in [
+        (6, "rot180"),
+        (6, "mirror"),
+        (8, "rot180"),
+        (9, "rot90"),
+        (9, "diagonal"),
+        (9, "antidiagonal"),
+    ] {
+        let size = n.to_string();
+        let r = run(
+            &[
+                "generate",
+                "--jigsaw",
+                "--size",
+                &size,
+                "--symmetry",
+                symmetry,
+                "-n",
+                "3",
+                "--seed",
+                "5",
+            ],
+            None,
+        );
+        r.expect_code(0);
+        let mut maps_moved = 0;
+        for line in r.stdout.lines() {
+            let (puzzle, regions) = line.split_once(' ').unwrap();
+            let labels: Vec<char> = regions.chars().collect();
+            assert_eq!(labels.len(), n * n, "{line}");
+            let mut ids = labels.clone();
+            ids.sort_unstable();
+            ids.dedup();
+            assert_eq!(ids.len(), n, "{n} regions: {line}");
+            for &id in &ids {
+                // N cells, connected through side neighbours.
+                let members: Vec<usize> = (0..n * n).filter(|&c| labels[c] == id).collect();
+                assert_eq!(members.len(), n, "{id}: {line}");
+                let mut seen = vec![members[0]];
+                let mut i = 0;
+                while i < seen.len() {
+                    let c = seen[i];
+                    i += 1;
+                    for m in members.iter().copied() {
+                        let near = (c / n).abs_diff(m / n) + (c % n).abs_diff(m % n) == 1;
+                        if near && !seen.contains(&m) {
+                            seen.push(m);
+                        }
+                    }
+                }
+                assert_eq!(seen.len(), n, "{id} is connected: {line}");
+            }
+            let givens = values(puzzle);
+            let group = group_images(symmetry, n, 0).len();
+            for k in 1..group {
+                // Each element maps every region onto one region, and givens onto givens.
+                let mut to: Vec<(char, char)> = Vec::new();
+                for c in 0..n * n {
+                    let image = group_images(symmetry, n, c)[k];
+                    let pair = (labels[c], labels[image]);
+                    assert!(
+                        to.iter().all(|&(a, b)| (a == pair.0) == (b == pair.1)),
+                        "{symmetry}: region map not kept: {line}"
+                    );
+                    if !to.contains(&pair) {
+                        to.push(pair);
+                    }
+                    assert_eq!(givens[c] == 0, givens[image] == 0, "{symmetry}: {line}");
+                }
+            }
+            let hs = houses(n, Some(regions), false);
+            let boxes = houses(n, None, false);
+            maps_moved += usize::from(hs != boxes);
+            assert_eq!(count(&givens, &hs, 2), 1, "unique: {line}");
+        }
+        assert!(
+            maps_moved > 0,
+            "{n} {symmetry}: the regions are not just the boxes"
+        );
+    }
 }
 
 #[test]

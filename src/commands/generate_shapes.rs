@@ -10,13 +10,16 @@ use std::time::Duration;
 use anyhow::{Result, anyhow, bail};
 use sudoku::generate::{Stream, Symmetry, SymmetryChoice};
 use sudoku::geometry::Geometry;
-use sudoku::variant::generate::{self, Made, make, random_grid, symmetry_fits};
+use sudoku::variant::generate::{
+    self, Made, jigsaw_symmetry_refusal, make, random_grid, symmetry_fits,
+};
 use sudoku::variant::{Alphabet, Puzzle, Shape, Spec, regions_line};
 
 use crate::batch::{self, Counter, Ending, Options, Record, Verdict, interrupt};
 use crate::cli::{GenerateArgs, GenerateFormat};
 
-/// Guesses per uniqueness check for the largest grids (see `variant::generate`): with 1,000
+/// Guesses per uniqueness check for the largest grids and for jigsaw grids from 15x15 up
+/// (see `variant::generate`; a 16x16 jigsaw took minutes without one): with 1,000
 /// a 25x25 puzzle takes about 2.7 s of CPU and keeps about 280 givens (100: 0.5 s, 290;
 /// 100,000: 30 s to minutes, 277).
 const BIG_BUDGET: u64 = 1_000;
@@ -58,7 +61,13 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
         Some(SymmetryChoice::Random) => Symmetry::ALL[1..]
             .iter()
             .copied()
-            .filter(|&s| symmetry_fits(&base.geometry, s) && !args.jigsaw)
+            .filter(|&s| {
+                if args.jigsaw {
+                    jigsaw_symmetry_refusal(n, s).is_none()
+                } else {
+                    symmetry_fits(&base.geometry, s)
+                }
+            })
             .collect(),
         Some(SymmetryChoice::Fixed(s)) => vec![s],
     };
@@ -66,12 +75,14 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
         bail!("no symmetry keeps this shape: use --symmetry none");
     }
     for &s in &symmetries {
-        if s != Symmetry::None && (args.jigsaw || !symmetry_fits(&base.geometry, s)) {
-            let what = if args.jigsaw {
-                "random jigsaw regions".to_string()
-            } else {
-                describe(&base.geometry)
-            };
+        if args.jigsaw {
+            if let Some(why) = jigsaw_symmetry_refusal(n, s) {
+                bail!(
+                    "--symmetry {s} --jigsaw: {why}\n  hint: --symmetry none, or rot180 or mirror"
+                );
+            }
+        } else if s != Symmetry::None && !symmetry_fits(&base.geometry, s) {
+            let what = describe(&base.geometry);
             bail!(
                 "--symmetry {s}: {what} do not keep that symmetry (a house would map onto cells \
                  that are not one)\n  hint: --symmetry none, or one that keeps the shape"
@@ -150,12 +161,14 @@ batch::counts! {
 }
 
 impl GenerateShapes {
-    /// The shape of one puzzle: the fixed one, or fresh jigsaw regions from the stream.
-    fn shape(&self, rng: &mut Stream) -> Shape {
+    /// The shape of one puzzle: the fixed one, or fresh jigsaw regions from the stream that
+    /// keep the symmetry.
+    fn shape(&self, rng: &mut Stream, symmetry: Symmetry) -> Shape {
         if !self.jigsaw {
             return self.base.clone();
         }
-        let labels = generate::random_regions(self.n, rng);
+        let labels = generate::symmetric_regions(self.n, symmetry, rng)
+            .expect("the symmetries were checked for jigsaw regions");
         let g = Geometry::new(self.n)
             .and_then(|g| g.with_regions(&labels))
             .and_then(|g| g.with_variants(self.spec.variants))
@@ -172,11 +185,12 @@ impl GenerateShapes {
             symmetry,
             minimal: self.minimal,
             max_clues: self.clues.map(|c| c.1),
-            budget: (self.n >= 20).then_some(BIG_BUDGET),
+            // Jigsaw regions from 15x15 up make some checks as long as 25x25 ones.
+            budget: (self.n >= 20 || self.jigsaw && self.n >= 15).then_some(BIG_BUDGET),
         };
         let tries = if self.jigsaw { REGION_TRIES } else { 1 };
         for _ in 0..tries {
-            let shape = self.shape(&mut rng);
+            let shape = self.shape(&mut rng, symmetry);
             if self.solved {
                 let grid = random_grid(&shape.solver, &mut rng, stop)?;
                 let solution = Puzzle::from_values(shape.clone(), &grid);

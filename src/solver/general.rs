@@ -60,20 +60,27 @@ pub struct Solver {
     all: u32,
     /// Number of houses (at most 128: see [`Houses`]).
     nh: usize,
-    /// Peers of cell `c`: `peers[peer_start[c]..peer_start[c + 1]]`.
-    peers: Vec<u16>,
-    peer_start: Vec<u32>,
     /// Cells of house `h`: `houses[h * n..(h + 1) * n]`.
     houses: Vec<u16>,
-    /// The houses of cell `c` and its place in each (as a one-bit mask):
+    /// The houses of cell `c` (as the index of the house's first value in the per-house
+    /// tables, `h * n`) and its place in each (as a one-bit mask):
     /// `member[member_start[c]..member_start[c + 1]]`.
-    member: Vec<(u16, u32)>,
+    member: Vec<(u32, u32)>,
     member_start: Vec<u32>,
     /// For each house `h`, the houses sharing two of its cells or more but not all (a box
     /// and a line, a region and a line, a diagonal and a box): the other house, and the
     /// shared places in `h` and in the other, at `partners[partner_start[h]..partner_start[h + 1]]`.
     partners: Vec<(u16, u32, u32)>,
     partner_start: Vec<u32>,
+    /// For each house, the most places it shares with one partner: a value with more places
+    /// left in it cannot be locked.
+    most_shared: Vec<u32>,
+    /// The houses of each cell, as a set.
+    cell_set: Vec<Houses>,
+    /// Peers of cell `c` that share no house with it (knight and king moves):
+    /// `extra[extra_start[c]..extra_start[c + 1]]`.
+    extra: Vec<u16>,
+    extra_start: Vec<u32>,
 }
 
 /// How a search ended, and how much it guessed.
@@ -157,13 +164,6 @@ impl Solver {
         let list = g.houses();
         let nh = list.len();
         assert!(nh <= 128, "at most 128 houses");
-        let mut peers = Vec::new();
-        let mut peer_start = Vec::with_capacity(cells + 1);
-        for c in 0..cells {
-            peer_start.push(peers.len() as u32);
-            peers.extend_from_slice(g.peers(c));
-        }
-        peer_start.push(peers.len() as u32);
         let houses = list
             .iter()
             .flat_map(|h| h.cells.iter().map(|&c| c as u16))
@@ -181,7 +181,7 @@ impl Solver {
             member_start.push(member.len() as u32);
             for &h in g.cell_houses(c) {
                 let i = place[usize::from(h) * cells + c];
-                member.push((h, 1u32 << i));
+                member.push((u32::from(h) * n as u32, 1u32 << i));
             }
         }
         member_start.push(member.len() as u32);
@@ -208,18 +208,45 @@ impl Solver {
             }
         }
         partner_start.push(partners.len() as u32);
+        let most_shared = (0..nh)
+            .map(|h| {
+                partners[partner_start[h] as usize..partner_start[h + 1] as usize]
+                    .iter()
+                    .map(|p| p.1.count_ones())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let mut cell_set = vec![[0u64; 2]; cells];
+        let mut extra = Vec::new();
+        let mut extra_start = Vec::with_capacity(cells + 1);
+        for (c, set) in cell_set.iter_mut().enumerate() {
+            for &h in g.cell_houses(c) {
+                set[usize::from(h) >> 6] |= 1 << (h & 63);
+            }
+            extra_start.push(extra.len() as u32);
+            let houses = g.cell_houses(c);
+            extra.extend(g.peers(c).iter().filter(|&&p| {
+                !g.cell_houses(usize::from(p))
+                    .iter()
+                    .any(|h| houses.contains(h))
+            }));
+        }
+        extra_start.push(extra.len() as u32);
         Solver {
             n,
             cells,
             all: g.all_digits(),
             nh,
-            peers,
-            peer_start,
             houses,
             member,
             member_start,
             partners,
             partner_start,
+            most_shared,
+            cell_set,
+            extra,
+            extra_start,
         }
     }
 
@@ -461,18 +488,22 @@ where
         }
         let range = s.member_start[c] as usize..s.member_start[c + 1] as usize;
         self.dirty_values |= 1 << d;
-        for &(h, bit) in &s.member[range] {
-            let h = usize::from(h);
-            let k = h * s.n + usize::from(d);
+        let set = s.cell_set[c];
+        let dirty = &mut self.dirty_locked[usize::from(d & 31)];
+        dirty[0] |= set[0];
+        dirty[1] |= set[1];
+        self.dirty_match[0] |= set[0];
+        self.dirty_match[1] |= set[1];
+        for &(base, bit) in &s.member[range] {
+            let base = base as usize;
+            let k = base + usize::from(d);
             let p = st.pos[k] & !bit;
             st.pos[k] = p;
-            self.dirty_locked[usize::from(d)][h >> 6] |= 1 << (h & 63);
-            self.dirty_match[h >> 6] |= 1 << (h & 63);
             if p & (p.wrapping_sub(1)) == 0 {
                 if p == 0 {
                     return false;
                 }
-                let t = usize::from(s.houses[h * s.n + p.trailing_zeros() as usize]);
+                let t = usize::from(s.houses[base + p.trailing_zeros() as usize]);
                 if st.val[t] == 0 {
                     self.queue.push((t as u16, d));
                 }
@@ -505,9 +536,24 @@ where
                 return false;
             }
         }
+        // The peers holding the value: its places in the cell's houses, then the peers
+        // by knight or king moves.
         let s = self.solver;
-        let range = s.peer_start[c] as usize..s.peer_start[c + 1] as usize;
-        for &p in &s.peers[range] {
+        let range = s.member_start[c] as usize..s.member_start[c + 1] as usize;
+        for &(base, own) in &s.member[range] {
+            let base = base as usize;
+            let mut places = st.pos[base + usize::from(d)] & !own;
+            while places != 0 {
+                let i = places.trailing_zeros() as usize;
+                places &= places - 1;
+                let p = usize::from(s.houses[base + i]);
+                if st.cand[p] & bit != 0 && !self.remove(st, p, d) {
+                    return false;
+                }
+            }
+        }
+        let range = s.extra_start[c] as usize..s.extra_start[c + 1] as usize;
+        for &p in &s.extra[range] {
             let p = usize::from(p);
             if st.cand[p] & bit != 0 && !self.remove(st, p, d) {
                 return false;
@@ -582,10 +628,14 @@ where
             let sets = self.dirty_locked[d];
             self.dirty_locked[d] = [0; 2];
             for h in houses(sets) {
+                let here = st.pos[h * n + d];
+                if here & here.wrapping_sub(1) == 0 || here.count_ones() > s.most_shared[h] {
+                    continue;
+                }
                 let range = s.partner_start[h] as usize..s.partner_start[h + 1] as usize;
                 for &(o, sh, so) in &s.partners[range] {
                     let o = usize::from(o);
-                    if st.pos[h * n + d] & !sh != 0 {
+                    if here & !sh != 0 {
                         continue;
                     }
                     let mut out = st.pos[o * n + d] & !so;
@@ -662,14 +712,16 @@ where
         let s = self.solver;
         let n = s.n;
         let mut best = usize::MAX;
-        let mut best_count = u32::MAX;
+        let best_count = st
+            .cand
+            .iter()
+            .zip(&st.val)
+            .map(|(&m, &v)| if v == 0 { m.count_ones() } else { u32::MAX })
+            .min()
+            .unwrap_or(u32::MAX);
         let mut best_score = u32::MAX;
         for (c, (&m, &v)) in st.cand.iter().zip(&st.val).enumerate() {
-            if v != 0 {
-                continue;
-            }
-            let k = m.count_ones();
-            if k > best_count {
+            if v != 0 || m.count_ones() != best_count {
                 continue;
             }
             let members = &s.member[s.member_start[c] as usize..s.member_start[c + 1] as usize];
@@ -680,13 +732,12 @@ where
                 values &= values - 1;
                 score += members
                     .iter()
-                    .map(|&(h, _)| st.pos[usize::from(h) * n + d].count_ones())
+                    .map(|&(base, _)| st.pos[base as usize + d].count_ones())
                     .min()
                     .unwrap_or(0);
             }
-            if k < best_count || score < best_score {
+            if score < best_score {
                 best = c;
-                best_count = k;
                 best_score = score;
             }
         }

@@ -239,9 +239,61 @@ pub fn make(
 /// (`a`, `b`, ...), drawn from `rng` by trading cells between neighbouring regions of the
 /// default boxes while both stay connected.
 pub fn random_regions(n: usize, rng: &mut Stream) -> Vec<char> {
+    symmetric_regions(n, Symmetry::None, rng).expect("every grid can have regions without symmetry")
+}
+
+/// Why random jigsaw regions cannot keep a symmetry on an N×N grid, if they cannot.
+///
+/// A quarter turn needs N to leave 0 or 1 when divided by 4: with N odd the middle cell's
+/// region turns onto itself, so it is the middle cell and whole 4-cell orbits (N = 4k + 1);
+/// with N = 4k + 2 some region would be a half-turn image of itself without being a
+/// quarter-turn one, and that region and its quarter-turned copy would have to be two
+/// disjoint rings around the centre of the same area, one inside the other. The other
+/// refusals are this drawing's own: it starts from the default boxes, so a symmetry they do
+/// not keep (a diagonal or a quarter turn with boxes that are not square) is not drawn.
+pub fn jigsaw_symmetry_refusal(n: usize, symmetry: Symmetry) -> Option<String> {
+    let quarter = matches!(symmetry, Symmetry::Rot90 | Symmetry::Dihedral);
+    if quarter && n % 4 >= 2 {
+        return Some(format!(
+            "no {n}x{n} jigsaw keeps a quarter turn (N must be 4k or 4k+1: an odd N's middle \
+             region is the middle cell and groups of 4 cells, and with N = 4k+2 two regions \
+             would be nested rings of the same area)"
+        ));
+    }
+    let boxes = Geometry::new(n).ok()?;
+    if symmetry_fits(&boxes, symmetry) {
+        return None;
+    }
+    let (r, c) = boxes.box_shape().unwrap_or((n, 1));
+    Some(format!(
+        "--jigsaw draws {n}x{n} regions from the {r}x{c} boxes, which {symmetry} does not keep"
+    ))
+}
+
+/// Random jigsaw regions for an N×N grid that the symmetry maps onto themselves (each image
+/// of a region is a region): N connected regions of N cells each, as labels (`a`, `b`, ...).
+/// `None` when [`jigsaw_symmetry_refusal`] gives a reason.
+///
+/// The drawing starts from the default boxes (which keep the symmetry) and trades cells
+/// between neighbouring regions: a cell next to another region goes to it and a cell of that
+/// region next to the first comes back, and the same trade is made at every image of the two
+/// cells under the symmetry's group, between the image regions. A trade is kept when no cell
+/// is given two regions, every region still has N cells and the regions it touched are
+/// still connected; the map is then symmetric again, as the trade is.
+pub fn symmetric_regions(n: usize, symmetry: Symmetry, rng: &mut Stream) -> Option<Vec<char>> {
+    if jigsaw_symmetry_refusal(n, symmetry).is_some() {
+        return None;
+    }
     let (br, bc) = Geometry::default_box(n).unwrap_or((1, n));
-    let mut region: Vec<usize> = (0..n * n)
+    let cells = n * n;
+    let mut region: Vec<usize> = (0..cells)
         .map(|c| (c / n / br) * br + (c % n) / bc)
+        .collect();
+    // maps[k][c]: the image of cell c under the group's k-th element (identity first).
+    let group = images(symmetry, n, 0).len();
+    let all: Vec<Vec<usize>> = (0..cells).map(|c| images(symmetry, n, c)).collect();
+    let maps: Vec<Vec<usize>> = (0..group)
+        .map(|k| all.iter().map(|i| i[k]).collect())
         .collect();
     let neighbours = |c: usize| {
         let (r, col) = (c / n, c % n);
@@ -261,11 +313,11 @@ pub fn random_regions(n: usize, rng: &mut Stream) -> Vec<char> {
         v
     };
     let connected = |region: &[usize], id: usize| {
-        let members: Vec<usize> = (0..n * n).filter(|&c| region[c] == id).collect();
+        let members: Vec<usize> = (0..cells).filter(|&c| region[c] == id).collect();
         let Some(&first) = members.first() else {
             return false;
         };
-        let mut seen = vec![false; n * n];
+        let mut seen = vec![false; cells];
         let mut todo = vec![first];
         seen[first] = true;
         let mut reached = 1;
@@ -282,9 +334,12 @@ pub fn random_regions(n: usize, rng: &mut Stream) -> Vec<char> {
     };
     let mut done = 0;
     let mut tries = 0;
-    while done < 4 * n * n && tries < 200 * n * n {
+    // The trade's cells and their new regions, and the regions it touches.
+    let mut moves: Vec<(usize, usize)> = Vec::with_capacity(2 * group);
+    let mut touched: Vec<usize> = Vec::with_capacity(2 * group);
+    while done < 4 * cells && tries < 200 * cells {
         tries += 1;
-        let a = rng.index(n * n);
+        let a = rng.index(cells);
         let nb = neighbours(a);
         let b = nb[rng.index(nb.len())];
         let (ra, rb) = (region[a], region[b]);
@@ -292,7 +347,7 @@ pub fn random_regions(n: usize, rng: &mut Stream) -> Vec<char> {
             continue;
         }
         // a goes to b's region; some cell of b's region next to a's region comes back.
-        let back: Vec<usize> = (0..n * n)
+        let back: Vec<usize> = (0..cells)
             .filter(|&c| {
                 c != a
                     && region[c] == rb
@@ -303,19 +358,51 @@ pub fn random_regions(n: usize, rng: &mut Stream) -> Vec<char> {
             continue;
         }
         let c = back[rng.index(back.len())];
-        region[a] = rb;
-        region[c] = ra;
-        if connected(&region, ra) && connected(&region, rb) {
+        // At each image: the image of a joins the image of b's region, the image of c the
+        // image of a's region (the regions map as the cells do, the map being symmetric).
+        moves.clear();
+        touched.clear();
+        let mut clash = false;
+        for map in &maps {
+            for (cell, to) in [(map[a], region[map[b]]), (map[c], region[map[a]])] {
+                match moves.iter().find(|m| m.0 == cell) {
+                    Some(&(_, other)) => clash |= other != to,
+                    None => moves.push((cell, to)),
+                }
+                for id in [region[cell], to] {
+                    if !touched.contains(&id) {
+                        touched.push(id);
+                    }
+                }
+            }
+        }
+        if clash {
+            continue;
+        }
+        let old: Vec<(usize, usize)> = moves
+            .iter()
+            .map(|&(cell, _)| (cell, region[cell]))
+            .collect();
+        for &(cell, to) in &moves {
+            region[cell] = to;
+        }
+        let sizes_kept = touched
+            .iter()
+            .all(|&id| region.iter().filter(|&&r| r == id).count() == n);
+        if sizes_kept && touched.iter().all(|&id| connected(&region, id)) {
             done += 1;
         } else {
-            region[a] = ra;
-            region[c] = rb;
+            for &(cell, was) in &old {
+                region[cell] = was;
+            }
         }
     }
-    region
-        .iter()
-        .map(|&r| char::from(super::region_label(r as u8)))
-        .collect()
+    Some(
+        region
+            .iter()
+            .map(|&r| char::from(super::region_label(r as u8)))
+            .collect(),
+    )
 }
 
 #[cfg(test)]
@@ -353,6 +440,31 @@ mod tests {
             let g = Geometry::new(n).unwrap().with_regions(&labels).unwrap();
             assert!(g.is_jigsaw());
         }
+    }
+
+    #[test]
+    fn symmetric_regions_are_kept_by_their_symmetry() {
+        for (n, sym) in [
+            (16, Symmetry::Rot90),
+            (16, Symmetry::Diagonal),
+            (12, Symmetry::Rot180),
+            (15, Symmetry::Mirror),
+            (9, Symmetry::Dihedral),
+        ] {
+            let labels = symmetric_regions(n, sym, &mut stream(3, n as u64)).unwrap();
+            let g = Geometry::new(n).unwrap().with_regions(&labels).unwrap();
+            assert!(symmetry_fits(&g, sym), "{n} {sym}");
+        }
+        assert!(jigsaw_symmetry_refusal(15, Symmetry::Rot90).is_some());
+        assert!(jigsaw_symmetry_refusal(10, Symmetry::Dihedral).is_some());
+        assert!(jigsaw_symmetry_refusal(12, Symmetry::Diagonal).is_some());
+        assert!(jigsaw_symmetry_refusal(25, Symmetry::Rot90).is_none());
+        assert!(symmetric_regions(6, Symmetry::Rot90, &mut stream(1, 1)).is_none());
+        // No symmetry: the draw is the plain one.
+        assert_eq!(
+            symmetric_regions(9, Symmetry::None, &mut stream(2, 2)),
+            Some(random_regions(9, &mut stream(2, 2)))
+        );
     }
 
     #[test]
