@@ -408,6 +408,9 @@ impl Chainer<'_> {
     /// rule's chainer).
     fn loops_all(&mut self, best: &mut Best) {
         for (y, x) in [(false, true), (true, false), (true, true)] {
+            if (self.stop)() {
+                return;
+            }
             let (base_cycle, base_chain, key, cyc_name, chain_name) = super::unary::loop_kind(x, y);
             let live = self.live(y, x);
             for cell in 0..81 {
@@ -478,12 +481,15 @@ impl Chainer<'_> {
             l => vec![mode(true, true, 0), mode(true, true, l - 3)],
         };
         for rule in rules {
-            let mut inner = Chainer::new(&self.g, rule);
+            if (self.stop)() {
+                break;
+            }
+            let mut inner = Chainer::new(&self.g, rule, self.stop);
             inner.outer = Some(self.save);
             inner.top = self.top;
             let mut best = Best::default();
             if rule.multiple {
-                inner.multiple_into(&mut best, &|| false);
+                inner.multiple_into(&mut best);
             } else {
                 inner.loops_all(&mut best);
             }
