@@ -87,3 +87,44 @@ fn timeout_gives_lower_bounds() {
         assert!(!line.ends_with(" 7.1/1.2/1.2"), "{line}");
     }
 }
+
+/// Needs nested forcing chains (level 4, a dynamic chainer inside the chains) from its first
+/// step on: Sudoku Explainer 1.2.1 rates it 11.8/11.8/11.5 (from the forum's list of the
+/// hardest puzzles). Rating it takes seconds even in a release build.
+const NESTED_FIRST: &str =
+    "........6..5..18...9...8.7....8.2.....3.1.2..4..5.3....6.....9...83..1..7.......4";
+
+#[test]
+fn a_short_timeout_stops_nested_chains_as_unrated() {
+    let start = std::time::Instant::now();
+    let r = run(
+        &[
+            "rate",
+            "-q",
+            "--timeout",
+            "50ms",
+            "--format",
+            "json",
+            NESTED_FIRST,
+        ],
+        None,
+    );
+    // The nested rules poll the timeout, so the run ends within one of their passes; the
+    // bound is only against a rating that would run to its end (minutes in a debug build).
+    let took = start.elapsed();
+    r.expect_code(1);
+    let v = &json_lines(&r.stdout)[0];
+    assert_eq!(v["complete"], false, "{v}");
+    assert!(
+        v.get("level").is_none(),
+        "a level for an unrated puzzle: {v}"
+    );
+    assert!(v["er"].as_f64().unwrap() < 11.8, "{v}");
+    assert!(took.as_secs() < 30, "took {took:?}");
+    let line = run(&["rate", "-q", "--timeout", "50ms", NESTED_FIRST], None);
+    assert!(
+        line.stdout.contains(">=") && line.stdout.contains("unknown (timeout)"),
+        "{}",
+        line.stdout
+    );
+}

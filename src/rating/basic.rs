@@ -38,6 +38,28 @@ pub(crate) enum Pattern {
 /// The callback a finder reports its hints to: `Break` stops the search.
 pub(crate) type Found<'f> = dyn FnMut(Hint, Pattern) -> ControlFlow<()> + 'f;
 
+/// Where the `*_each` finders look: per region, the digits whose places count
+/// (`digits[r]`, a digit mask) and the positions of the cells that count (`cells[r]`). A
+/// lock, hidden set or fish is visited only if one of its regions (lines for a fish) has a
+/// digit of it that counts, a naked set only if one of its cells counts. [`Focus::ALL`]
+/// visits everything.
+///
+/// The dynamic chains (+) want only patterns that need candidates the chain removed: with
+/// the places and cells the chain changed as the focus, the others are not even visited.
+#[derive(Clone, Copy)]
+pub(crate) struct Focus {
+    pub digits: [u16; 27],
+    pub cells: [u16; 27],
+}
+
+impl Focus {
+    /// Every pattern.
+    pub const ALL: Focus = Focus {
+        digits: [digits::ALL; 27],
+        cells: [0x1ff; 27],
+    };
+}
+
 /// SE's ratings and names of the sets and fish of sizes 2, 3 and 4.
 const HIDDEN_SETS: [(f64, &str); 3] = [
     (3.4, "Hidden Pair"),
@@ -66,6 +88,16 @@ fn union(m: u16, of: impl Fn(usize) -> u16) -> u16 {
         b &= b - 1;
     }
     union
+}
+
+/// The indexes of the set bits of `m`, in increasing order.
+#[inline]
+fn ones(m: u16) -> impl Iterator<Item = usize> {
+    std::iter::successors((m != 0).then_some(m), |&b| {
+        let b = b & (b - 1);
+        (b != 0).then_some(b)
+    })
+    .map(|b| b.trailing_zeros() as usize)
 }
 
 /// The first hint a finder reports (SE takes that one).
@@ -127,22 +159,35 @@ pub(crate) fn naked_single(g: &Grid) -> Option<Hint> {
 /// another region of the first kind (1.7 pointing, 1.9 claiming; the hint places that
 /// single and removes nothing); else 2.6 pointing, 2.8 claiming.
 pub(crate) fn locking(pos: &Pos, direct: bool) -> Option<Hint> {
-    first(|found| locking_each(pos, direct, found))
+    first(|found| locking_each(pos, direct, &Focus::ALL, found))
 }
 
 /// [`locking`]'s hints, each reported to `found` in SE's order.
-pub(crate) fn locking_each(pos: &Pos, direct: bool, found: &mut Found<'_>) -> ControlFlow<()> {
+pub(crate) fn locking_each(
+    pos: &Pos,
+    direct: bool,
+    focus: &Focus,
+    found: &mut Found<'_>,
+) -> ControlFlow<()> {
     for (t1, t2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
         for r1 in t1..t1 + 9 {
+            // The digits of r1 that may lock: two places or more, in focus.
+            let many = (0..9)
+                .filter(|&i| n(pos[r1][i]) > 1)
+                .fold(0u16, |m, i| m | 1 << i)
+                & focus.digits[r1];
+            if many == 0 {
+                continue;
+            }
             for r2 in t2..t2 + 9 {
                 // Positions in r1 of the cells r1 shares with r2.
                 let shared = INTER[r1][r2];
                 if shared == 0 {
                     continue;
                 }
-                for (i, &p1) in pos[r1].iter().enumerate() {
-                    let d = i as u8 + 1;
-                    if n(p1) <= 1 || p1 & !shared != 0 {
+                for i in ones(many) {
+                    let (d, p1) = (i as u8 + 1, pos[r1][i]);
+                    if p1 & !shared != 0 {
                         continue;
                     }
                     if direct {
@@ -193,7 +238,7 @@ pub(crate) fn locking_each(pos: &Pos, direct: bool, found: &mut Found<'_>) -> Co
 /// Hidden sets of `deg` digits. `direct`: only when removing the other digits of the set's
 /// cells leaves a hidden single in the region (2.0 pair, 2.5 triple; it places that single).
 pub(crate) fn hidden_set(g: &Grid, all: &Pos, deg: u32, direct: bool) -> Option<Hint> {
-    first(|found| hidden_set_each(g, all, deg, direct, found))
+    first(|found| hidden_set_each(g, all, deg, direct, &Focus::ALL, found))
 }
 
 /// [`hidden_set`]'s hints, each reported to `found` in SE's order.
@@ -202,10 +247,15 @@ pub(crate) fn hidden_set_each(
     all: &Pos,
     deg: u32,
     direct: bool,
+    focus: &Focus,
     found: &mut Found<'_>,
 ) -> ControlFlow<()> {
     for base in BCR {
         for r in base..base + 9 {
+            let wanted = focus.digits[r];
+            if wanted == 0 {
+                continue;
+            }
             let empty = g.empty(r);
             if !(empty > deg * 2 || (direct && empty > deg)) {
                 continue;
@@ -216,7 +266,7 @@ pub(crate) fn hidden_set_each(
                 .filter(|&i| n(pos[i]) > 1)
                 .fold(0u16, |m, i| m | 1 << i);
             for vals in combos(deg, 9) {
-                if vals & !many != 0 {
+                if vals & !many != 0 || vals & wanted == 0 {
                     continue;
                 }
                 let union = union(vals, |i| pos[i]);
@@ -261,14 +311,20 @@ pub(crate) fn hidden_set_each(
 
 /// Naked sets of `deg` cells (3.0 pair, 3.6 triple, 5.0 quad).
 pub(crate) fn naked_set(g: &Grid, deg: u32) -> Option<Hint> {
-    first(|found| naked_set_each(g, deg, found))
+    first(|found| naked_set_each(g, deg, &Focus::ALL, found))
 }
 
 /// [`naked_set`]'s hints, each reported to `found` in SE's order.
-pub(crate) fn naked_set_each(g: &Grid, deg: u32, found: &mut Found<'_>) -> ControlFlow<()> {
+pub(crate) fn naked_set_each(
+    g: &Grid,
+    deg: u32,
+    focus: &Focus,
+    found: &mut Found<'_>,
+) -> ControlFlow<()> {
     for base in BCR {
         for r in base..base + 9 {
-            if g.empty(r) < deg * 2 {
+            let wanted = focus.cells[r];
+            if wanted == 0 || g.empty(r) < deg * 2 {
                 continue;
             }
             let cands: [u16; 9] = std::array::from_fn(|i| g.c[region(r)[i] as usize]);
@@ -277,7 +333,7 @@ pub(crate) fn naked_set_each(g: &Grid, deg: u32, found: &mut Found<'_>) -> Contr
                 .filter(|&i| n(cands[i]) > 1)
                 .fold(0u16, |m, i| m | 1 << i);
             for m in combos(deg, 9) {
-                if m & !many != 0 {
+                if m & !many != 0 || m & wanted == 0 {
                     continue;
                 }
                 let union = union(m, |i| cands[i]);
@@ -300,11 +356,17 @@ pub(crate) fn naked_set_each(g: &Grid, deg: u32, found: &mut Found<'_>) -> Contr
 /// Fish of `deg` lines: columns as base first, then rows (3.2 X-Wing, 3.8 Swordfish, 5.2
 /// Jellyfish).
 pub(crate) fn fish(g: &Grid, all: &Pos, deg: u32) -> Option<Hint> {
-    first(|found| fish_each(g, all, deg, found))
+    first(|found| fish_each(g, all, deg, &Focus::ALL, found))
 }
 
 /// [`fish`]'s hints, each reported to `found` in SE's order.
-pub(crate) fn fish_each(g: &Grid, all: &Pos, deg: u32, found: &mut Found<'_>) -> ControlFlow<()> {
+pub(crate) fn fish_each(
+    g: &Grid,
+    all: &Pos,
+    deg: u32,
+    focus: &Focus,
+    found: &mut Found<'_>,
+) -> ControlFlow<()> {
     let mut placed = [0u32; 10];
     for &v in &g.v {
         placed[v as usize] += 1;
@@ -317,10 +379,23 @@ pub(crate) fn fish_each(g: &Grid, all: &Pos, deg: u32, found: &mut Found<'_>) ->
                 .filter(|&i| n(pos[i][d]) > 1)
                 .fold(0u16, |m, i| m | 1 << i)
         });
+        // Per digit, the lines in focus.
+        let wanted: [u16; 9] = std::array::from_fn(|d| {
+            (0..9)
+                .filter(|&i| focus.digits[base + i] & (1 << d) != 0)
+                .fold(0u16, |m, i| m | 1 << i)
+        });
+        // The digits that may make a fish.
+        let fishy = (0..9)
+            .filter(|&di| wanted[di] != 0 && placed[di + 1] + deg * 2 <= 9)
+            .fold(0u16, |m, di| m | 1 << di);
+        if fishy == 0 {
+            continue;
+        }
         for m in combos(deg, 9) {
-            for (di, &lines) in many.iter().enumerate() {
-                let d = di + 1;
-                if placed[d] + deg * 2 > 9 || m & !lines != 0 {
+            for di in ones(fishy) {
+                let (d, lines) = (di + 1, many[di]);
+                if m & !lines != 0 || m & wanted[di] == 0 {
                     continue;
                 }
                 let union = union(m, |l| pos[l][di]);

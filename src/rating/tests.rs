@@ -260,10 +260,10 @@ fn every_hint_a_finder_reports_is_sound_and_matches_its_pattern() {
                 all.push((h, pat));
                 ControlFlow::Continue(())
             };
-            let _ = basic::locking_each(pos, false, &mut keep);
-            let _ = basic::hidden_set_each(g, pos, 2, false, &mut keep);
-            let _ = basic::naked_set_each(g, 2, &mut keep);
-            let _ = basic::fish_each(g, pos, 2, &mut keep);
+            let _ = basic::locking_each(pos, false, &basic::Focus::ALL, &mut keep);
+            let _ = basic::hidden_set_each(g, pos, 2, false, &basic::Focus::ALL, &mut keep);
+            let _ = basic::naked_set_each(g, 2, &basic::Focus::ALL, &mut keep);
+            let _ = basic::fish_each(g, pos, 2, &basic::Focus::ALL, &mut keep);
             // The first hint reported is the one the first-hint finder gives.
             let first = all
                 .iter()

@@ -10,8 +10,8 @@ use std::ops::ControlFlow;
 use super::Chainer;
 use super::potentials::{PSet, cand};
 use crate::geometry::digits;
-use crate::rating::basic::{self, Found, Pattern};
-use crate::rating::grid::{INTER, cells_at as at};
+use crate::rating::basic::{self, Focus, Found, Pattern};
+use crate::rating::grid::{INTER, SE_CELL_REGIONS, cells_at as at};
 
 /// An "off" that a rule adds to a chain: the candidate, its parents (nodes of the chain),
 /// and for a nested chain its fingerprint and complexity.
@@ -30,12 +30,27 @@ impl Chainer<'_> {
     /// complexity.
     pub(super) fn advanced(&self, to_off: &PSet) -> Vec<Advanced> {
         let g = &self.g;
+        // Only patterns that need a removal of the chain add to it (see `removals`): the
+        // finders look only where the chain removed candidates.
+        let mut focus = Focus {
+            digits: [0; 27],
+            cells: [0; 27],
+        };
+        for (cell, (&was, &now)) in self.save.c.iter().zip(&g.c).enumerate() {
+            let lost = was & !now;
+            if lost != 0 {
+                for &(r, at) in &SE_CELL_REGIONS[cell] {
+                    focus.digits[r as usize] |= lost;
+                    focus.cells[r as usize] |= 1 << at;
+                }
+            }
+        }
         let all = g.all_pos();
         let rules: [Rule<'_>; 4] = [
-            &|found| basic::locking_each(&all, false, found),
-            &|found| basic::hidden_set_each(g, &all, 2, false, found),
-            &|found| basic::naked_set_each(g, 2, found),
-            &|found| basic::fish_each(g, &all, 2, found),
+            &|found| basic::locking_each(&all, false, &focus, found),
+            &|found| basic::hidden_set_each(g, &all, 2, false, &focus, found),
+            &|found| basic::naked_set_each(g, 2, &focus, found),
+            &|found| basic::fish_each(g, &all, 2, &focus, found),
         ];
         for rule in rules {
             let mut out: Vec<Advanced> = Vec::new();

@@ -173,6 +173,9 @@ struct Chainer<'a> {
     g: Grid,
     ar: Arena,
     mode: Mode,
+    /// Whether to give up (a timeout): the nested rules ask it too, so a rating stops
+    /// within one of their passes.
+    stop: &'a dyn Fn() -> bool,
     buf_off: Vec<u16>,
     buf_on: Vec<(u16, u8)>,
     /// [`Chainer::chain`]'s queues of "on" and "off" nodes.
@@ -239,7 +242,7 @@ impl Drop for Chainer<'_> {
 }
 
 impl<'a> Chainer<'a> {
-    fn new(g: &'a Grid, mode: Mode) -> Chainer<'a> {
+    fn new(g: &'a Grid, mode: Mode, stop: &'a dyn Fn() -> bool) -> Chainer<'a> {
         let mut parts = PARTS
             .try_with(|p| p.try_borrow_mut().ok().and_then(|mut p| p.pop()))
             .ok()
@@ -263,6 +266,7 @@ impl<'a> Chainer<'a> {
             g: g.clone(),
             ar: parts.ar,
             mode,
+            stop,
             buf_off: Vec::new(),
             buf_on: Vec::new(),
             pending: Default::default(),
@@ -472,7 +476,7 @@ pub(crate) fn chains(g: &Grid, stop: &dyn Fn() -> bool) -> Option<Hint> {
         nishio: false,
         level: 0,
     };
-    let mut ch = Chainer::new(g, static_mode);
+    let mut ch = Chainer::new(g, static_mode, stop);
     let mut best = Best::default();
     for (y, x) in [(false, true), (true, false), (true, true)] {
         if !ch.loops(y, x, &mut best, stop) {
@@ -518,12 +522,14 @@ pub(crate) fn chains(g: &Grid, stop: &dyn Fn() -> bool) -> Option<Hint> {
         nishio: false,
         level,
     })) {
-        let mut ch = Chainer::new(g, mode);
-        if let Some(h) = ch.multiple_chains(stop) {
-            return Some(h);
-        }
+        let mut ch = Chainer::new(g, mode, stop);
+        let hint = ch.multiple_chains();
+        // A search cut short may have missed SE's hint: none then.
         if stop() {
             return None;
+        }
+        if hint.is_some() {
+            return hint;
         }
     }
     None

@@ -183,16 +183,16 @@ impl Chainer<'_> {
 
     /// SE's getMultipleChainsHintList (Nishio, multiple and dynamic forcing chains): its
     /// easiest hint.
-    pub(super) fn multiple_chains(&mut self, stop: &dyn Fn() -> bool) -> Option<Hint> {
+    pub(super) fn multiple_chains(&mut self) -> Option<Hint> {
         let mut best = Best::default();
-        if !self.multiple_into(&mut best, stop) {
+        if !self.multiple_into(&mut best) {
             return None;
         }
         best.best.map(|b| b.3)
     }
 
     /// SE's getMultipleChainsHintList, its hints offered to `best`; false when stopped.
-    pub(super) fn multiple_into(&mut self, best: &mut Best, stop: &dyn Fn() -> bool) -> bool {
+    pub(super) fn multiple_into(&mut self, best: &mut Best) -> bool {
         let mode = self.mode;
         // A nested rule's static chains: only those reaching a link the step's grid lacks
         // can give a hint (see `Chainer::live`).
@@ -207,7 +207,7 @@ impl Chainer<'_> {
             {
                 continue;
             }
-            if stop() {
+            if (self.stop)() {
                 return false;
             }
             // The arena holds the kept chains' nodes: it is cleared with them, when it

@@ -407,7 +407,15 @@ impl Chainer<'_> {
     /// SE's getLoopHintList for X, Y, then both links, every hint collected (a nested
     /// rule's chainer).
     fn loops_all(&mut self, best: &mut Best) {
+        // Whether a forcing chain over X and Y links leads from each potential to its
+        // opposite (0 not known yet, 1 no, 2 yes). The X links alone are a part of those
+        // links, so a potential that has no such chain has none over X links either: the
+        // X-chain searches run only from those that have one (most have none).
+        let mut both = [0u8; 1458];
         for (y, x) in [(false, true), (true, false), (true, true)] {
+            if (self.stop)() {
+                return;
+            }
             let (base_cycle, base_chain, key, cyc_name, chain_name) = super::unary::loop_kind(x, y);
             let live = self.live(y, x);
             for cell in 0..81 {
@@ -435,11 +443,17 @@ impl Chainer<'_> {
                         continue;
                     }
                     let mut from = |key: u16| {
-                        if live.has(key) && self.forcing(key, y, 0.0, f64::INFINITY).is_some() {
-                            self.forcing_path(key, y)
-                        } else {
-                            None
+                        if !live.has(key) {
+                            return None;
                         }
+                        let k = key as usize;
+                        if both[k] == 0 {
+                            let hit = self.forcing(key, true, 0.0, f64::INFINITY).is_some();
+                            both[k] = 1 + u8::from(hit);
+                        }
+                        let hit = both[k] == 2
+                            && (y || self.forcing(key, y, 0.0, f64::INFINITY).is_some());
+                        if hit { self.forcing_path(key, y) } else { None }
                     };
                     let from_on = from(c * 2 + 1);
                     let from_off = from(c * 2);
@@ -478,12 +492,15 @@ impl Chainer<'_> {
             l => vec![mode(true, true, 0), mode(true, true, l - 3)],
         };
         for rule in rules {
-            let mut inner = Chainer::new(&self.g, rule);
+            if (self.stop)() {
+                break;
+            }
+            let mut inner = Chainer::new(&self.g, rule, self.stop);
             inner.outer = Some(self.save);
             inner.top = self.top;
             let mut best = Best::default();
             if rule.multiple {
-                inner.multiple_into(&mut best, &|| false);
+                inner.multiple_into(&mut best);
             } else {
                 inner.loops_all(&mut best);
             }
