@@ -24,6 +24,7 @@ use crate::geometry::classic::{CELL_HOUSES, HOUSE_CELLS, PEERS, box_of, col_of, 
 use super::{Candidate, Grid, Memo, Step, Technique};
 
 mod als;
+mod chains;
 
 /// HoDoKu's difficulty levels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -221,7 +222,7 @@ static ORDER: &[Entry] = {
             [Other(T::MultiColors1), Other(T::MultiColors2)]
         ),
         entry!(260, Unfair, true, [Other(T::XChain)]),
-        entry!(260, Unfair, true, [Other(T::XYChain)]),
+        entry!(260, Unfair, false, [Other(T::XYChain)]),
         entry!(
             280,
             Unfair,
@@ -1179,6 +1180,7 @@ fn next(
                 Kind::WWing => w_wing(s).map(found_step),
                 Kind::XYWing => wing(s, false).map(found_step),
                 Kind::XYZWing => wing(s, true).map(found_step),
+                Kind::Other(Technique::XYChain) => chains::xy_chain(s).map(found_step),
                 Kind::Other(Technique::AlsXz) => als::als_xz(s).map(found_step),
                 Kind::Other(Technique::AlsXyWing) => als::als_xy_wing(s).map(found_step),
                 Kind::Other(Technique::AlsXyChain) => als::als_chain(s).map(found_step),
