@@ -187,6 +187,14 @@ pub const GENERATE_EXAMPLES: &[Example] = &[
         "ten medium puzzles with their ratings",
     ),
     example(
+        "sudoku generate --scale hodoku --level unfair",
+        "a puzzle HoDoKu rates unfair",
+    ),
+    example(
+        "sudoku generate --scale hodoku --rating 1000-1600",
+        "a puzzle of HoDoKu score 1000 to 1600",
+    ),
+    example(
         "sudoku generate --techniques singles -n 10",
         "ten puzzles singles solve",
     ),
@@ -974,17 +982,24 @@ pub struct GenerateArgs {
     pub techniques: Option<String>,
 
     /// Only puzzles whose Sudoku Explainer rating (ER) is in this range: MIN-MAX, MIN- or
-    /// one value, e.g. 2.0-3.9, 8.0-, 7.2.
+    /// one value, e.g. 2.0-3.9, 8.0-, 7.2; with --scale hodoku, HoDoKu's score (1000-1600,
+    /// 2000-).
     ///
-    /// Easy ranges come by making puzzles until one fits; for an ER of 6.0 and up a search
-    /// climbs from each puzzle toward harder neighbours. --timeout bounds both, and a puzzle
-    /// that misses is reported.
-    #[arg(long, value_name = "MIN-MAX", value_parser = parse_rating, conflicts_with = "level")]
-    pub rating: Option<(u16, u16)>,
+    /// Easy ranges come by making puzzles until one fits; for an ER of 6.0 and up (HoDoKu
+    /// score 2000 and up) a search climbs from each puzzle toward harder neighbours.
+    /// --timeout bounds both, and a puzzle that misses is reported.
+    #[arg(long, value_name = "MIN-MAX", conflicts_with = "level")]
+    pub rating: Option<String>,
 
-    /// Only puzzles of this plain level (the ER ranges of `sudoku rate`).
+    /// Only puzzles of this level: the ER ranges of `sudoku rate`, or with --scale hodoku
+    /// HoDoKu's levels (easy, medium, hard, unfair, extreme).
     #[arg(long, value_enum, value_name = "LEVEL")]
     pub level: Option<LevelArg>,
+
+    /// Which scale --level and --rating use: Sudoku Explainer's ER or HoDoKu's level and
+    /// score (JSON then has "level" and "score").
+    #[arg(long, value_enum, default_value_t = Scale::Se, value_name = "SCALE")]
+    pub scale: Scale,
 
     /// Make NxN puzzles (4, 6, 8, 9, 10, 12, 15, 16, 20, 25) with the general generator;
     /// --box, --variant, --regions, --jigsaw and --symbols choose the shape (any of them
@@ -1044,35 +1059,72 @@ pub enum GenerateFormat {
     Json,
 }
 
-/// `generate --level` values, with their ER ranges.
+/// `generate --level` values, with their ER ranges (and HoDoKu's levels for --scale hodoku).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LevelArg {
-    /// ER below 2.0.
+    /// ER below 2.0 (HoDoKu: easy).
     Easy,
-    /// ER 2.0 to 3.9.
+    /// ER 2.0 to 3.9 (HoDoKu: medium).
     Medium,
-    /// ER 4.0 to 5.9.
+    /// ER 4.0 to 5.9 (HoDoKu: hard).
     Hard,
     /// ER 6.0 to 6.9.
     Fiendish,
     /// ER 7.0 to 8.9.
     Diabolical,
-    /// ER 9.0 and up.
+    /// HoDoKu's unfair (--scale hodoku only).
+    Unfair,
+    /// ER 9.0 and up (HoDoKu: extreme).
     Extreme,
 }
 
 impl LevelArg {
-    /// The ER range, in tenths, both ends included.
-    pub fn range(self) -> (u16, u16) {
-        match self {
+    /// The ER range, in tenths, both ends included (none for HoDoKu's unfair).
+    pub fn range(self) -> Option<(u16, u16)> {
+        Some(match self {
             LevelArg::Easy => (0, 19),
             LevelArg::Medium => (20, 39),
             LevelArg::Hard => (40, 59),
             LevelArg::Fiendish => (60, 69),
             LevelArg::Diabolical => (70, 89),
+            LevelArg::Unfair => return None,
             LevelArg::Extreme => (90, u16::MAX),
-        }
+        })
     }
+
+    /// HoDoKu's level of the same name (none for fiendish and diabolical).
+    pub fn hodoku(self) -> Option<sudoku::logic::hodoku::Level> {
+        use sudoku::logic::hodoku::Level;
+        Some(match self {
+            LevelArg::Easy => Level::Easy,
+            LevelArg::Medium => Level::Medium,
+            LevelArg::Hard => Level::Hard,
+            LevelArg::Unfair => Level::Unfair,
+            LevelArg::Extreme => Level::Extreme,
+            LevelArg::Fiendish | LevelArg::Diabolical => return None,
+        })
+    }
+}
+
+/// Parses a HoDoKu score range: `1000-1600`, `2000-`, `1200`.
+pub fn parse_score(text: &str) -> Result<(u32, u32), String> {
+    let score = |t: &str| -> Result<u32, String> {
+        t.trim()
+            .parse()
+            .map_err(|_| format!("'{t}' is not a HoDoKu score such as 1200"))
+    };
+    let (min, max) = match text.split_once('-') {
+        Some((a, "")) => (score(a)?, u32::MAX),
+        Some((a, b)) => (score(a)?, score(b)?),
+        None => {
+            let v = score(text)?;
+            (v, v)
+        }
+    };
+    if min > max {
+        return Err(format!("the range {text} is reversed"));
+    }
+    Ok((min, max))
 }
 
 /// The lowest ER of any puzzle (a full house), in tenths.

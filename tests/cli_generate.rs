@@ -473,6 +473,98 @@ fn rating_and_level_give_puzzles_rated_in_range() {
     );
 }
 
+/// HoDoKu's level and score of a generated puzzle, by the library's HoDoKu rater (tested
+/// against HoDoKu's own output in tests/hodoku.rs), after checking it has one solution.
+fn hodoku_rating(line: &str) -> (String, u32) {
+    let p = cells(line);
+    assert_eq!(solutions(&p), 1, "{line}");
+    let board = sudoku::board::Board::from_cells(p).expect("digits");
+    let solution = sudoku::solver::solve_first(&board).expect("a solution");
+    let r = sudoku::logic::hodoku::rate(&board, &solution, None);
+    assert!(r.complete, "{line}");
+    (r.level.name().to_string(), r.score)
+}
+
+#[test]
+fn hodoku_scale_levels_and_scores_are_hodokus() {
+    for level in ["easy", "medium", "hard", "unfair", "extreme"] {
+        let out = generate(
+            &[
+                "--scale", "hodoku", "--level", level, "-n", "3", "--seed", "5",
+            ],
+            0,
+        );
+        assert_eq!(out.lines().count(), 3, "{out}");
+        for line in out.lines() {
+            assert_eq!(hodoku_rating(line).0, level, "{line}");
+        }
+    }
+    // A score range, and one high enough to be climbed to.
+    for (range, min, max, n) in [
+        ("1000-1600", 1000, 1600, "4"),
+        ("2200-2600", 2200, 2600, "2"),
+    ] {
+        let out = generate(
+            &[
+                "--scale",
+                "hodoku",
+                "--rating",
+                range,
+                "-n",
+                n,
+                "--seed",
+                "7",
+                "--timeout",
+                "60s",
+            ],
+            0,
+        );
+        assert_eq!(out.lines().count(), n.parse::<usize>().unwrap(), "{out}");
+        for line in out.lines() {
+            let score = hodoku_rating(line).1;
+            assert!(
+                (min..=max).contains(&score),
+                "{score} out of {range}: {line}"
+            );
+        }
+    }
+    // JSON carries HoDoKu's level and score, not the ER.
+    let json = generate(
+        &[
+            "--scale", "hodoku", "--level", "hard", "--seed", "3", "--format", "json",
+        ],
+        0,
+    );
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    let (level, score) = hodoku_rating(v["puzzle"].as_str().unwrap());
+    assert_eq!(v["level"], level.as_str());
+    assert_eq!(v["score"].as_u64(), Some(u64::from(score)));
+    assert!(v.get("er").is_none(), "{json}");
+    for (args, message) in [
+        (&["--level", "unfair"][..], "--scale hodoku --level unfair"),
+        (
+            &["--scale", "hodoku", "--level", "diabolical"][..],
+            "not one of HoDoKu's levels",
+        ),
+        (&["--scale", "hodoku"][..], "neither is given"),
+        (&["--scale", "both", "--level", "easy"][..], "one scale"),
+        (
+            &["--scale", "hodoku", "--rating", "2.0-3.0"][..],
+            "not a HoDoKu score",
+        ),
+        (
+            &["--scale", "hodoku", "--rating", "1600-1000"][..],
+            "reversed",
+        ),
+    ] {
+        let mut all = vec!["generate"];
+        all.extend_from_slice(args);
+        let bad = run(&all, None);
+        bad.expect_code(2);
+        assert!(bad.stderr.contains(message), "{args:?}: {}", bad.stderr);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Index ranges: --from.
 

@@ -14,11 +14,12 @@ use sudoku::format;
 use sudoku::generate::{
     GenerateError, Generated, Generator, Limits, Options as GenOptions, Symmetry, SymmetryChoice,
 };
+use sudoku::logic::hodoku::{self, Level};
 use sudoku::logic::{self, Grid, Ladder, SolveEnd};
 use sudoku::rating::{self, Rating, RatingEnd};
 
 use crate::batch::{self, Counter, Ending, Record, Tally, Verdict, interrupt};
-use crate::cli::{GenerateArgs, GenerateFormat};
+use crate::cli::{GenerateArgs, GenerateFormat, LevelArg, Scale, parse_rating, parse_score};
 
 /// Runs `sudoku generate`.
 pub fn run(args: GenerateArgs) -> Result<Ending> {
@@ -48,7 +49,7 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
         }
         e => e.into(),
     })?;
-    let rating = args.rating.or(args.level.map(|l| l.range()));
+    let (rating, hodoku) = targets(&args)?;
     if let Some((_, max)) = rating
         && max < MINIMAL_LOWEST_ER
         && !args.no_minimal
@@ -93,6 +94,7 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
         solved: args.solved,
         ladder,
         rating,
+        hodoku,
         stats: batch.stats,
         timeout: batch.timeout,
         color: super::color(batch.color),
@@ -102,6 +104,95 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
     let options = super::options(&batch);
     batch::run(&command, Counter::range(args.from, end), &options)
 }
+
+/// An ER range in tenths (both ends included).
+type ErRange = (u16, u16);
+
+/// The targets of `--level` and `--rating` on the scale asked for: an ER range (in tenths)
+/// or a HoDoKu target.
+fn targets(args: &GenerateArgs) -> Result<(Option<ErRange>, Option<HodokuTarget>)> {
+    let level_name = |l: LevelArg| {
+        clap::ValueEnum::to_possible_value(&l).map_or(String::new(), |v| v.get_name().to_string())
+    };
+    match args.scale {
+        Scale::Both => bail!(
+            "--scale both is for rate and explain: generate aims at one scale\n  \
+             hint: --scale se or --scale hodoku"
+        ),
+        Scale::Se => {
+            let rating = match (&args.rating, args.level) {
+                (Some(text), _) => Some(parse_rating(text).map_err(|e| anyhow!("--rating: {e}"))?),
+                (None, Some(level)) => Some(level.range().ok_or_else(|| {
+                    anyhow!(
+                        "--level {} is a level of HoDoKu's scale\n  hint: --scale hodoku --level {}",
+                        level_name(level),
+                        level_name(level)
+                    )
+                })?),
+                (None, None) => None,
+            };
+            Ok((rating, None))
+        }
+        Scale::Hodoku => {
+            let target = match (&args.rating, args.level) {
+                (Some(text), _) => {
+                    let (min, max) = parse_score(text).map_err(|e| anyhow!("--rating: {e}"))?;
+                    HodokuTarget {
+                        level: None,
+                        min,
+                        max,
+                    }
+                }
+                (None, Some(level)) => HodokuTarget {
+                    level: Some(level.hodoku().ok_or_else(|| {
+                        anyhow!(
+                            "--level {} is not one of HoDoKu's levels (easy, medium, hard, \
+                             unfair, extreme)",
+                            level_name(level)
+                        )
+                    })?),
+                    min: 0,
+                    max: u32::MAX,
+                },
+                (None, None) => bail!(
+                    "--scale hodoku says which scale --level or --rating use, and neither is \
+                     given\n  hint: --scale hodoku --level unfair"
+                ),
+            };
+            Ok((None, Some(target)))
+        }
+    }
+}
+
+/// A target on HoDoKu's scale: a level, or a score range (both ends included).
+#[derive(Clone, Copy)]
+struct HodokuTarget {
+    level: Option<Level>,
+    min: u32,
+    max: u32,
+}
+
+impl HodokuTarget {
+    fn accepts(self, r: &hodoku::Rating) -> bool {
+        r.complete
+            && self.level.is_none_or(|l| l == r.level)
+            && (self.min..=self.max).contains(&r.score)
+    }
+
+    /// For people: `HoDoKu level unfair`, `HoDoKu score 1000-1600`.
+    fn text(self) -> String {
+        match self.level {
+            Some(l) => format!("HoDoKu level {l}"),
+            None if self.max == u32::MAX => format!("HoDoKu score {}-", self.min),
+            None if self.max == self.min => format!("HoDoKu score {}", self.min),
+            None => format!("HoDoKu score {}-{}", self.min, self.max),
+        }
+    }
+}
+
+/// HoDoKu scores from this one up are searched for by climbing (extreme puzzles' scores;
+/// random minimal puzzles above it are rare).
+const HODOKU_CLIMB_FROM: u32 = 2000;
 
 /// A seed nobody chose: the standard library's per-process random hashing keys, mixed with
 /// the time. Printed with `--stats` and in JSON, so the puzzles can be made again.
@@ -124,6 +215,8 @@ struct Generate {
     ladder: Option<Ladder>,
     /// `--rating` or `--level`: the ER range, in tenths.
     rating: Option<(u16, u16)>,
+    /// `--scale hodoku` with `--rating` or `--level`.
+    hodoku: Option<HodokuTarget>,
     stats: bool,
     timeout: Option<Duration>,
     /// Givens in bold in grids.
@@ -217,6 +310,9 @@ impl batch::SimpleCommand for Generate {
                 if let Some((min, max)) = self.rating {
                     missed.push(format!("the rating {}", range_text(min, max)));
                 }
+                if let Some(t) = self.hodoku {
+                    missed.push(t.text());
+                }
                 if self.ladder.is_some() {
                     missed.push("the --techniques target".to_string());
                 }
@@ -299,7 +395,10 @@ fn range_text(min: u16, max: u16) -> String {
 /// Ratings made while a puzzle is searched for, so that the one printed with it is not made
 /// twice: the last puzzle rated and its rating.
 #[derive(Default)]
-struct Rated(std::cell::RefCell<Option<(Board, Rating)>>);
+struct Rated(
+    std::cell::RefCell<Option<(Board, Rating)>>,
+    std::cell::RefCell<Option<(Board, hodoku::Rating)>>,
+);
 
 impl Rated {
     /// The rating of `puzzle`, made now unless it was the last one made.
@@ -311,6 +410,22 @@ impl Rated {
                 let r = rating::rate_with(puzzle, &interrupt::stopping);
                 *last = Some((*puzzle, r.clone()));
                 r
+            }
+        }
+    }
+
+    /// HoDoKu's rating of `puzzle` (which has one solution), made now unless it was the last
+    /// one made.
+    fn hodoku(&self, puzzle: &Board) -> Option<hodoku::Rating> {
+        let mut last = self.1.borrow_mut();
+        match &*last {
+            Some((p, r)) if p == puzzle => Some(r.clone()),
+            _ => {
+                let solution = sudoku::solver::solve_first(puzzle)?;
+                let stop = || interrupt::stopping();
+                let r = hodoku::rate(puzzle, &solution, Some(&stop));
+                *last = Some((*puzzle, r.clone()));
+                Some(r)
             }
         }
     }
@@ -337,6 +452,9 @@ impl Generate {
     /// Puzzle `index`, meeting the filters asked for.
     fn make(&self, index: u64, limits: &Limits<'_>, rated: &Rated) -> Generated {
         let techniques_ok = |p: &Board| self.ladder.as_ref().is_none_or(|l| solved_by(l, p));
+        if let Some(target) = self.hodoku {
+            return self.make_hodoku(index, limits, rated, target, &techniques_ok);
+        }
         let Some((min, max)) = self.rating else {
             return self.generator.puzzle_where(index, limits, &techniques_ok);
         };
@@ -356,6 +474,36 @@ impl Generate {
                 .map_or(0.0, f64::from)
         };
         let mut made = self.generator.climb(index, limits, &score, f64::from(min));
+        if made.met && !in_range(&made.puzzle) {
+            made.met = false;
+        }
+        made
+    }
+
+    /// Puzzle `index` on HoDoKu's scale: made until one fits, or for high scores climbed to.
+    fn make_hodoku(
+        &self,
+        index: u64,
+        limits: &Limits<'_>,
+        rated: &Rated,
+        target: HodokuTarget,
+        techniques_ok: &dyn Fn(&Board) -> bool,
+    ) -> Generated {
+        let in_range =
+            |p: &Board| rated.hodoku(p).is_some_and(|r| target.accepts(&r)) && techniques_ok(p);
+        if target.level.is_some() || target.min < HODOKU_CLIMB_FROM {
+            return self.generator.puzzle_where(index, limits, &in_range);
+        }
+        // As for high ERs: a puzzle above the maximum scores as low as an unrated one.
+        let score = |p: &Board| {
+            rated
+                .hodoku(p)
+                .filter(|r| r.complete && r.score <= target.max && techniques_ok(p))
+                .map_or(0.0, |r| f64::from(r.score))
+        };
+        let mut made = self
+            .generator
+            .climb(index, limits, &score, f64::from(target.min));
         if made.met && !in_range(&made.puzzle) {
             made.met = false;
         }
@@ -424,6 +572,17 @@ impl Generate {
                     }
                     if let Some(level) = r.level() {
                         let _ = write!(out, ",\"level\":\"{level}\"");
+                    }
+                }
+                if self.hodoku.is_some()
+                    && let Some(r) = rated.hodoku(&made.puzzle)
+                {
+                    let _ = write!(out, ",\"level\":\"{}\",\"score\":{}", r.level, r.score);
+                    if r.guess {
+                        out.extend_from_slice(b",\"guess\":true");
+                    }
+                    if !r.complete {
+                        out.extend_from_slice(b",\"complete\":false");
                     }
                 }
                 if !made.met {

@@ -23,6 +23,9 @@ use crate::geometry::classic::{CELL_HOUSES, HOUSE_CELLS, PEERS, box_of, col_of, 
 
 use super::{Candidate, Grid, Memo, Step, Technique};
 
+mod als;
+mod chains;
+
 /// HoDoKu's difficulty levels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
@@ -219,7 +222,7 @@ static ORDER: &[Entry] = {
             [Other(T::MultiColors1), Other(T::MultiColors2)]
         ),
         entry!(260, Unfair, true, [Other(T::XChain)]),
-        entry!(260, Unfair, true, [Other(T::XYChain)]),
+        entry!(260, Unfair, false, [Other(T::XYChain)]),
         entry!(
             280,
             Unfair,
@@ -240,9 +243,10 @@ static ORDER: &[Entry] = {
                 Other(T::GroupedAic)
             ]
         ),
-        entry!(300, Unfair, true, [Other(T::AlsXz)]),
-        entry!(320, Unfair, true, [Other(T::AlsXyWing)]),
-        entry!(340, Unfair, true, [Other(T::AlsXyChain)]),
+        // HoDoKu's own ALS search (module `als`): its order decides which step comes first.
+        entry!(300, Unfair, false, [Other(T::AlsXz)]),
+        entry!(320, Unfair, false, [Other(T::AlsXyWing)]),
+        entry!(340, Unfair, false, [Other(T::AlsXyChain)]),
         entry!(350, Unfair, false, [Other(T::FrankenSwordfish)]),
         entry!(390, Unfair, false, [Other(T::FinnedFrankenXWing)]),
         entry!(410, Unfair, false, [Other(T::FinnedFrankenSwordfish)]),
@@ -800,9 +804,14 @@ fn compare(a: &Step, b: &Step) -> std::cmp::Ordering {
 }
 
 fn index_sum(step: &Step) -> i64 {
+    index_sum_of(&step.eliminations)
+}
+
+/// HoDoKu's `getIndexSumme`: the cells and digits of a list of candidates, weighted by place.
+fn index_sum_of(elims: &[Candidate]) -> i64 {
     let mut sum = 0i64;
     let mut offset = 1i64;
-    for e in &step.eliminations {
+    for e in elims {
         sum += e.cell() as i64 * offset + i64::from(e.digit);
         offset += 80;
     }
@@ -1171,6 +1180,10 @@ fn next(
                 Kind::WWing => w_wing(s).map(found_step),
                 Kind::XYWing => wing(s, false).map(found_step),
                 Kind::XYZWing => wing(s, true).map(found_step),
+                Kind::Other(Technique::XYChain) => chains::xy_chain(s).map(found_step),
+                Kind::Other(Technique::AlsXz) => als::als_xz(s).map(found_step),
+                Kind::Other(Technique::AlsXyWing) => als::als_xy_wing(s).map(found_step),
+                Kind::Other(Technique::AlsXyChain) => als::als_chain(s).map(found_step),
                 Kind::Other(t) => {
                     if !t.is_implemented() {
                         continue;

@@ -1,0 +1,527 @@
+//! HoDoKu's own search for ALS-XZ, ALS-XY-Wing and ALS chains, in its order.
+//!
+//! Which step HoDoKu takes among several depends on how it enumerates them, so this follows
+//! its enumeration rather than our general ALS finders:
+//!
+//! - The ALS are collected house by house (rows, columns, boxes), each house's unsolved cells
+//!   as subsets in depth-first order (a cell, then the subsets of the cells after it); an ALS
+//!   already found in an earlier house is not added twice. Bivalue cells count as ALS.
+//! - Restricted commons (RCs) link ALS `i < j` that do not overlap, in that order; a pair has
+//!   one or two RC digits.
+//! - ALS-XZ and ALS-XY-Wing take the *first* step found (RCs, then pairs of RCs, in list order).
+//! - ALS chains are searched from every ALS along RCs to ALS of larger index only; all chains
+//!   with eliminations are kept (one per set of eliminations: the one with the fewest cells,
+//!   in the place of the first), and the first of HoDoKu's ALS sort wins: most eliminations,
+//!   the smallest weighted index sum, the fewest ALS, the fewest cells.
+
+use crate::geometry::CellSet;
+use crate::geometry::classic::{HOUSE_CELLS, PEERS};
+
+use super::{Candidate, Found, Kind, State, Technique, compact_cells, digit_list, index_sum_of};
+
+/// HoDoKu stops an ALS chain at this many RCs.
+const MAX_RC: usize = 50;
+
+/// An almost locked set with what the searches need of it (`per`, `buddies_per` and
+/// `buddies_als_per` indexed by digit).
+struct Als {
+    cells: CellSet,
+    cands: u16,
+    /// The ALS's cells holding each digit.
+    per: [CellSet; 10],
+    /// The cells outside the ALS holding the digit that see all of the ALS's cells with it.
+    buddies_per: [CellSet; 10],
+    /// `per | buddies_per`.
+    buddies_als_per: [CellSet; 10],
+    /// The union of `buddies_per`.
+    buddies: CellSet,
+}
+
+/// A restricted common between ALS `a1 < a2`: one digit, or two (`c2 != 0`). `actual` says
+/// which of them a chain uses (1: `c1`, 2: `c2`, 3: both), as HoDoKu's `actualRC`.
+#[derive(Clone, Copy)]
+struct Rc {
+    a1: usize,
+    a2: usize,
+    c1: u8,
+    c2: u8,
+    actual: u8,
+}
+
+fn bit(d: u8) -> u16 {
+    1 << (d - 1)
+}
+
+fn digits(mask: u16) -> impl Iterator<Item = u8> {
+    (1..=9u8).filter(move |&d| mask & bit(d) != 0)
+}
+
+/// The cells that see every cell of `cells`.
+fn common_peers(cells: CellSet) -> CellSet {
+    cells
+        .iter()
+        .fold(CellSet(!0u128 >> 47), |acc, c| acc & PEERS[c])
+}
+
+/// Every ALS of the position, in HoDoKu's order.
+fn alses(s: &State) -> Vec<Als> {
+    let mut with = [CellSet::default(); 10];
+    for c in 0..81 {
+        for d in digits(s.cands[c]) {
+            with[usize::from(d)].insert(c);
+        }
+    }
+    let mut found: Vec<(CellSet, u16)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for house in HOUSE_CELLS.iter() {
+        let cells: Vec<usize> = house.iter().map(|&c| usize::from(c)).collect();
+        subsets(s, &cells, 0, CellSet::default(), 0, 0, &mut |set, mask| {
+            if seen.insert(set) {
+                found.push((set, mask));
+            }
+        });
+    }
+    found
+        .into_iter()
+        .map(|(cells, cands)| {
+            let mut als = Als {
+                cells,
+                cands,
+                per: [CellSet::default(); 10],
+                buddies_per: [CellSet::default(); 10],
+                buddies_als_per: [CellSet::default(); 10],
+                buddies: CellSet::default(),
+            };
+            for d in digits(cands) {
+                let i = usize::from(d);
+                als.per[i] = cells & with[i];
+                als.buddies_per[i] = (common_peers(als.per[i]) - cells) & with[i];
+                als.buddies_als_per[i] = als.buddies_per[i] | als.per[i];
+                als.buddies |= als.buddies_per[i];
+            }
+            als
+        })
+        .collect()
+}
+
+/// HoDoKu's depth-first walk over the subsets (at most 8 cells) of a house's unsolved cells.
+fn subsets(
+    s: &State,
+    cells: &[usize],
+    start: usize,
+    set: CellSet,
+    mask: u16,
+    n: usize,
+    out: &mut dyn FnMut(CellSet, u16),
+) {
+    let n = n + 1;
+    if n > cells.len() - 1 {
+        return;
+    }
+    for i in start..cells.len() {
+        let c = cells[i];
+        if s.values[c] != 0 {
+            continue;
+        }
+        let mut set = set;
+        set.insert(c);
+        let mask = mask | s.cands[c];
+        if mask.count_ones() as usize == n + 1 {
+            out(set, mask);
+        }
+        subsets(s, cells, i + 1, set, mask, n, out);
+    }
+}
+
+/// The RCs between ALS `i < j` (no overlap), with each ALS's first and end index in the list.
+fn rcs(alses: &[Als]) -> (Vec<Rc>, Vec<usize>, Vec<usize>) {
+    let mut out = Vec::new();
+    let mut start = vec![0; alses.len()];
+    let mut end = vec![0; alses.len()];
+    for (i, a) in alses.iter().enumerate() {
+        start[i] = out.len();
+        for (j, b) in alses.iter().enumerate().skip(i + 1) {
+            if a.cells.intersects(b.cells) {
+                continue;
+            }
+            let common = a.cands & b.cands;
+            let mut n = 0;
+            for d in digits(common) {
+                let k = usize::from(d);
+                let places = a.per[k] | b.per[k];
+                let seen = a.buddies_als_per[k] & b.buddies_als_per[k];
+                if places & seen == places {
+                    if n == 0 {
+                        out.push(Rc {
+                            a1: i,
+                            a2: j,
+                            c1: d,
+                            c2: 0,
+                            actual: 0,
+                        });
+                    } else if let Some(rc) = out.last_mut() {
+                        rc.c2 = d;
+                    }
+                    n += 1;
+                }
+            }
+        }
+        end[i] = out.len();
+    }
+    (out, start, end)
+}
+
+/// The candidates common to `a` and `b` except the RC digits `restr` (0 = none) that see
+/// every place of their digit in both, digit by digit.
+fn eliminations(a: &Als, b: &Als, restr: &[u8], out: &mut Vec<Candidate>) {
+    let mut common = a.cands & b.cands;
+    for &r in restr {
+        if r != 0 {
+            common &= !bit(r);
+        }
+    }
+    if common == 0 || !a.buddies.intersects(b.buddies) {
+        return;
+    }
+    for d in digits(common) {
+        let k = usize::from(d);
+        for c in a.buddies_per[k] & b.buddies_per[k] {
+            out.push(Candidate::new(c, d));
+        }
+    }
+}
+
+/// A doubly linked ALS-XZ: `a` without the two RC digits is a locked set.
+fn doubly_linked(a: &Als, b: &Als, rc1: u8, rc2: u8, out: &mut Vec<Candidate>) {
+    let rest = a.cands & !bit(rc1) & !bit(rc2);
+    for d in digits(rest) {
+        for c in a.buddies_per[usize::from(d)] - b.cells {
+            out.push(Candidate::new(c, d));
+        }
+    }
+}
+
+fn als_text(a: &Als) -> String {
+    let cells: Vec<usize> = a.cells.iter().collect();
+    format!("{} {{{}}}", compact_cells(&cells), digit_list(a.cands, ""))
+}
+
+fn elim_digits(elims: &[Candidate]) -> u16 {
+    elims.iter().fold(0, |m, e| m | bit(e.digit))
+}
+
+fn rc_digits(rc: &Rc) -> String {
+    if rc.c2 == 0 {
+        rc.c1.to_string()
+    } else {
+        format!("{},{}", rc.c1, rc.c2)
+    }
+}
+
+fn found(
+    technique: Technique,
+    parts: &[&Als],
+    text: String,
+    elims: Vec<Candidate>,
+) -> Option<Found> {
+    if elims.is_empty() {
+        return None;
+    }
+    let cells = parts.iter().fold(CellSet::default(), |m, a| m | a.cells);
+    Some(Found {
+        kind: Kind::Other(technique),
+        text: Some(text),
+        cells: cells.iter().collect(),
+        digits: parts.iter().fold(0, |m, a| m | a.cands),
+        house: 0,
+        elims,
+    })
+}
+
+/// HoDoKu's ALS-XZ: the first RC with eliminations.
+pub(super) fn als_xz(s: &State) -> Option<Found> {
+    let alses = alses(s);
+    let (rcs, _, _) = rcs(&alses);
+    for rc in &rcs {
+        let (a, b) = (&alses[rc.a1], &alses[rc.a2]);
+        let mut elims = Vec::new();
+        eliminations(a, b, &[rc.c1], &mut elims);
+        if rc.c2 != 0 {
+            eliminations(a, b, &[rc.c2], &mut elims);
+            doubly_linked(a, b, rc.c1, rc.c2, &mut elims);
+            doubly_linked(b, a, rc.c1, rc.c2, &mut elims);
+        }
+        if elims.is_empty() {
+            continue;
+        }
+        let z = elim_digits(&elims) & !bit(rc.c1) & if rc.c2 != 0 { !bit(rc.c2) } else { !0 };
+        let mut text = format!("A={}, B={}, X={}", als_text(a), als_text(b), rc_digits(rc));
+        if z != 0 {
+            text.push_str(&format!(", Z={}", digit_list(z, ",")));
+        }
+        return found(Technique::AlsXz, &[a, b], text, elims);
+    }
+    None
+}
+
+/// HoDoKu's ALS-XY-Wing: the first pair of RCs (in list order) joining three ALS whose outer
+/// two eliminate something.
+pub(super) fn als_xy_wing(s: &State) -> Option<Found> {
+    let alses = alses(s);
+    let (rcs, _, _) = rcs(&alses);
+    for (i, r1) in rcs.iter().enumerate() {
+        for r2 in &rcs[i + 1..] {
+            if r1.c2 == 0 && r2.c2 == 0 && r1.c1 == r2.c1 {
+                continue;
+            }
+            let three = (r1.a1 == r2.a1 && r1.a2 != r2.a2)
+                || (r1.a2 == r2.a1 && r1.a1 != r2.a2)
+                || (r1.a1 == r2.a2 && r1.a2 != r2.a1)
+                || (r1.a2 == r2.a2 && r1.a1 != r2.a1);
+            if !three {
+                continue;
+            }
+            // HoDoKu's tests in its order, the last that matches wins.
+            let (mut a, mut b, mut c) = (0, 0, 0);
+            if r1.a1 == r2.a1 {
+                (c, a, b) = (r1.a1, r1.a2, r2.a2);
+            }
+            if r1.a1 == r2.a2 {
+                (c, a, b) = (r1.a1, r1.a2, r2.a1);
+            }
+            if r1.a2 == r2.a1 {
+                (c, a, b) = (r1.a2, r1.a1, r2.a2);
+            }
+            if r1.a2 == r2.a2 {
+                (c, a, b) = (r1.a2, r1.a1, r2.a1);
+            }
+            let (a, b, c) = (&alses[a], &alses[b], &alses[c]);
+            if a.cells.intersects(b.cells) {
+                continue;
+            }
+            let union = a.cells | b.cells;
+            if union == a.cells || union == b.cells {
+                continue;
+            }
+            let mut elims = Vec::new();
+            eliminations(a, b, &[r1.c1, r1.c2, r2.c1, r2.c2], &mut elims);
+            if elims.is_empty() {
+                continue;
+            }
+            let text = format!(
+                "A={}, B={}, C={}, X,Y={},{}, Z={}",
+                als_text(a),
+                als_text(b),
+                als_text(c),
+                rc_digits(r1),
+                rc_digits(r2),
+                digit_list(elim_digits(&elims), ",")
+            );
+            return found(Technique::AlsXyWing, &[a, b, c], text, elims);
+        }
+    }
+    None
+}
+
+/// HoDoKu's `RestrictedCommon.checkRC`: whether `rc` may follow `last` in a chain, setting
+/// which of its digits the chain uses. (For a `last` that uses both digits HoDoKu passes its
+/// first digit twice; kept so, as it decides which chains it finds.)
+fn check_rc(rc: &mut Rc, last: Option<&Rc>, first_try: bool) -> bool {
+    rc.actual = if rc.c2 == 0 { 1 } else { 3 };
+    let Some(last) = last else {
+        if rc.c2 != 0 {
+            rc.actual = if first_try { 1 } else { 2 };
+        }
+        return true;
+    };
+    rc.actual = match last.actual {
+        1 => check_rc_digits(last.c1, 0, rc.c1, rc.c2),
+        2 => check_rc_digits(last.c2, 0, rc.c1, rc.c2),
+        3 => check_rc_digits(last.c1, last.c1, rc.c1, rc.c2),
+        _ => rc.actual,
+    };
+    rc.actual != 0
+}
+
+fn check_rc_digits(c11: u8, c12: u8, c21: u8, c22: u8) -> u8 {
+    if c12 == 0 {
+        if c22 == 0 {
+            if c11 == c21 { 0 } else { 1 }
+        } else if c11 == c22 {
+            1
+        } else if c11 == c21 {
+            2
+        } else {
+            3
+        }
+    } else if c22 == 0 {
+        if c11 == c21 || c12 == c21 { 0 } else { 1 }
+    } else if (c11 == c21 && c12 == c22) || (c11 == c22 && c12 == c21) {
+        0
+    } else if c11 == c22 || c12 == c22 {
+        1
+    } else if c11 == c21 || c12 == c21 {
+        2
+    } else {
+        3
+    }
+}
+
+/// A chain found: its ALS, RCs and eliminations.
+struct ChainStep {
+    alses: Vec<usize>,
+    rcs: Vec<Rc>,
+    elims: Vec<Candidate>,
+    cells: usize,
+}
+
+struct ChainSearch<'a> {
+    alses: &'a [Als],
+    rcs: Vec<Rc>,
+    start: Vec<usize>,
+    end: Vec<usize>,
+    first: usize,
+    chain: Vec<Rc>,
+    in_chain: Vec<bool>,
+    steps: Vec<ChainStep>,
+    by_elims: std::collections::HashMap<Vec<Candidate>, usize>,
+}
+
+impl ChainSearch<'_> {
+    fn walk(&mut self, als: usize, last: Option<Rc>) {
+        if self.chain.len() >= MAX_RC {
+            return;
+        }
+        let mut first_try = true;
+        let mut i = self.start[als];
+        while i < self.end[als] {
+            let mut rc = self.rcs[i];
+            let ok = check_rc(&mut rc, last.as_ref(), first_try);
+            self.rcs[i] = rc;
+            if !ok || self.in_chain[rc.a2] {
+                i += 1;
+                continue;
+            }
+            self.chain.push(rc);
+            self.in_chain[rc.a2] = true;
+            if self.chain.len() >= 3 {
+                self.check(rc);
+            }
+            self.walk(rc.a2, Some(rc));
+            self.in_chain[rc.a2] = false;
+            self.chain.pop();
+            if last.is_none() {
+                if rc.c2 != 0 && first_try {
+                    first_try = false;
+                    continue;
+                }
+                first_try = true;
+            }
+            i += 1;
+        }
+    }
+
+    fn check(&mut self, rc: Rc) {
+        let first = self.chain[0];
+        let (mut c1, mut c2) = (first.c1, first.c2);
+        if first.actual == 1 {
+            c2 = 0;
+        } else if first.actual == 2 {
+            c1 = 0;
+        }
+        let (c3, c4) = match rc.actual {
+            1 => (rc.c1, 0),
+            2 => (rc.c2, 0),
+            3 => (rc.c1, rc.c2),
+            _ => (0, 0),
+        };
+        let mut elims = Vec::new();
+        eliminations(
+            &self.alses[self.first],
+            &self.alses[rc.a2],
+            &[c1, c2, c3, c4],
+            &mut elims,
+        );
+        if elims.is_empty() {
+            return;
+        }
+        let mut alses = vec![self.first];
+        alses.extend(self.chain.iter().map(|r| r.a2));
+        let cells = alses.iter().map(|&a| self.alses[a].cells.len()).sum();
+        let step = ChainStep {
+            alses,
+            rcs: self.chain.clone(),
+            elims,
+            cells,
+        };
+        match self.by_elims.get(&step.elims) {
+            Some(&k) => {
+                if self.steps[k].cells > step.cells {
+                    self.steps[k] = step;
+                }
+            }
+            None => {
+                self.by_elims.insert(step.elims.clone(), self.steps.len());
+                self.steps.push(step);
+            }
+        }
+    }
+}
+
+/// HoDoKu's ALS sort (`AlsComparator`): is `a` before `b`?
+fn before(a: &ChainStep, b: &ChainStep) -> bool {
+    use std::cmp::Ordering::*;
+    match b.elims.len().cmp(&a.elims.len()) {
+        Less => return true,
+        Greater => return false,
+        Equal => {}
+    }
+    let same = a.elims.iter().all(|e| b.elims.contains(e));
+    if !same {
+        return index_sum_of(&a.elims) < index_sum_of(&b.elims);
+    }
+    (a.alses.len(), a.cells) < (b.alses.len(), b.cells)
+}
+
+/// HoDoKu's ALS chain: the first of its sort among all chains of four or more ALS.
+pub(super) fn als_chain(s: &State) -> Option<Found> {
+    let alses = alses(s);
+    let (rcs, start, end) = rcs(&alses);
+    let mut search = ChainSearch {
+        alses: &alses,
+        rcs,
+        start,
+        end,
+        first: 0,
+        chain: Vec::new(),
+        in_chain: vec![false; alses.len()],
+        steps: Vec::new(),
+        by_elims: std::collections::HashMap::new(),
+    };
+    for i in 0..alses.len() {
+        search.first = i;
+        search.in_chain.iter_mut().for_each(|x| *x = false);
+        search.in_chain[i] = true;
+        search.walk(i, None);
+    }
+    let mut best: Option<&ChainStep> = None;
+    for st in &search.steps {
+        if best.is_none_or(|b| before(st, b)) {
+            best = Some(st);
+        }
+    }
+    let best = best?;
+    let parts: Vec<&Als> = best.alses.iter().map(|&a| &alses[a]).collect();
+    let z = digit_list(elim_digits(&best.elims), ",");
+    let mut text = format!("{z}- {}", als_text(parts[0]));
+    for (rc, als) in best.rcs.iter().zip(&parts[1..]) {
+        let d = match rc.actual {
+            2 => rc.c2.to_string(),
+            3 => format!("{},{}", rc.c1, rc.c2),
+            _ => rc.c1.to_string(),
+        };
+        text.push_str(&format!(" -{d}- {}", als_text(als)));
+    }
+    text.push_str(&format!(" -{z}"));
+    found(Technique::AlsXyChain, &parts, text, best.elims.clone())
+}

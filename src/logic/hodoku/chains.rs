@@ -1,0 +1,193 @@
+//! HoDoKu's XY-chain search (`ChainSolver`), in its order: every bivalue start cell and
+//! candidate, links in its order (the other candidate of the cell, then the bivalue cells of
+//! the row, the column and the box), chains up to 20 links; for each set of eliminations a
+//! later chain is kept only when shorter, and the first of HoDoKu's sort wins.
+
+use crate::geometry::CellSet;
+use crate::geometry::classic::{CELL_HOUSES, HOUSE_CELLS, PEERS, col_of, row_of};
+
+use super::{Candidate, Found, Kind, State, Technique, compact_cells, index_sum_of};
+
+/// HoDoKu's limit on X- and XY-chains (`RESTRICT_CHAIN_LENGTH`).
+const MAX_LENGTH: usize = 20;
+
+#[derive(Clone, Copy)]
+struct Link {
+    cell: usize,
+    digit: u8,
+    strong: bool,
+}
+
+struct Search<'a> {
+    s: &'a State,
+    links: Vec<Vec<Link>>,
+    start: usize,
+    digit: u8,
+    set: CellSet,
+    chain: Vec<Link>,
+    found: Vec<(Vec<Candidate>, usize, Vec<Link>)>,
+    best_len: std::collections::HashMap<Vec<Candidate>, usize>,
+}
+
+fn bivalue(s: &State, c: usize) -> bool {
+    s.values[c] == 0 && s.cands[c].count_ones() == 2
+}
+
+impl Search<'_> {
+    fn walk(&mut self, cell: usize, digit: u8, strong_only: bool, level: usize) {
+        let links = self.links[cell * 10 + usize::from(digit)].clone();
+        for link in links {
+            if strong_only && !link.strong {
+                continue;
+            }
+            if link.cell == cell && link.digit == digit {
+                continue;
+            }
+            if strong_only && link.cell != cell {
+                continue;
+            }
+            let mut is_loop = false;
+            if self.set.contains(link.cell) {
+                if link.cell != self.start {
+                    continue;
+                }
+                is_loop = true;
+            }
+            self.set.insert(cell);
+            let strong = link.strong && strong_only;
+            let level = level + 1;
+            self.chain.truncate(level);
+            self.chain.push(Link { strong, ..link });
+            if level > 1 && strong && link.digit == self.digit {
+                self.check(link.cell);
+            }
+            if level < MAX_LENGTH && !is_loop {
+                self.walk(link.cell, link.digit, !strong_only, level);
+            }
+            self.set -= CellSet::single(cell);
+        }
+    }
+
+    fn check(&mut self, end: usize) {
+        let d = self.digit;
+        let elims: Vec<Candidate> = (0..81)
+            .filter(|&c| {
+                self.s.has(c, d) && PEERS[self.start].contains(c) && PEERS[end].contains(c)
+            })
+            .map(|c| Candidate::new(c, d))
+            .collect();
+        if elims.is_empty() {
+            return;
+        }
+        let level = self.chain.len() - 1;
+        if self.best_len.get(&elims).is_some_and(|&l| l <= level) {
+            return;
+        }
+        self.best_len.insert(elims.clone(), level);
+        self.found.push((elims, level, self.chain.clone()));
+    }
+}
+
+/// HoDoKu's XY-chain: the first of its sort among the chains its search finds.
+pub(super) fn xy_chain(s: &State) -> Option<Found> {
+    let mut links = vec![Vec::new(); 810];
+    for c in (0..81).filter(|&c| bivalue(s, c)) {
+        for d in (1..=9u8).filter(|&d| s.has(c, d)) {
+            let list: &mut Vec<Link> = &mut links[c * 10 + usize::from(d)];
+            let other = (1..=9u8).find(|&o| o != d && s.has(c, o)).unwrap_or(d);
+            list.push(Link {
+                cell: c,
+                digit: other,
+                strong: true,
+            });
+            for (k, &h) in CELL_HOUSES[c].iter().enumerate() {
+                for &c2 in &HOUSE_CELLS[usize::from(h)] {
+                    let c2 = usize::from(c2);
+                    if c2 == c || !s.has(c2, d) || !bivalue(s, c2) {
+                        continue;
+                    }
+                    if k == 2 && (row_of(c) == row_of(c2) || col_of(c) == col_of(c2)) {
+                        continue;
+                    }
+                    list.push(Link {
+                        cell: c2,
+                        digit: d,
+                        strong: false,
+                    });
+                }
+            }
+        }
+    }
+    let mut search = Search {
+        s,
+        links,
+        start: 0,
+        digit: 0,
+        set: CellSet::default(),
+        chain: Vec::new(),
+        found: Vec::new(),
+        best_len: std::collections::HashMap::new(),
+    };
+    for start in (0..81).filter(|&c| bivalue(s, c)) {
+        for d in (1..=9u8).filter(|&d| s.has(start, d)) {
+            let firsts: Vec<Link> = search.links[start * 10 + usize::from(d)]
+                .iter()
+                .copied()
+                .filter(|l| l.strong && l.cell == start)
+                .collect();
+            for first in firsts {
+                search.start = start;
+                search.digit = d;
+                search.set = CellSet::single(start);
+                search.chain = vec![
+                    Link {
+                        cell: start,
+                        digit: d,
+                        strong: false,
+                    },
+                    first,
+                ];
+                search.walk(first.cell, first.digit, !first.strong, 1);
+            }
+        }
+    }
+    let mut best: Option<&(Vec<Candidate>, usize, Vec<Link>)> = None;
+    for f in &search.found {
+        let better = best.is_none_or(|b| {
+            if f.0.len() != b.0.len() {
+                return f.0.len() > b.0.len();
+            }
+            if f.0 != b.0 {
+                return index_sum_of(&f.0) < index_sum_of(&b.0);
+            }
+            f.1 < b.1
+        });
+        if better {
+            best = Some(f);
+        }
+    }
+    let (elims, _, chain) = best?;
+    let cells: Vec<usize> = chain.iter().map(|l| l.cell).collect();
+    let digits = chain.iter().fold(0u16, |m, l| m | 1 << (l.digit - 1));
+    // HoDoKu's text: `8 8- r2c4 -1- r7c4 ... -1- r3c2 -8`.
+    let a = chain[0].digit;
+    let mut text = format!("{a} {a}- {}", compact_cells(&[chain[1].cell]));
+    for pair in chain[2..].chunks(2) {
+        if let [weak, strong] = pair {
+            text.push_str(&format!(
+                " -{}- {}",
+                weak.digit,
+                compact_cells(&[strong.cell])
+            ));
+        }
+    }
+    text.push_str(&format!(" -{a}"));
+    Some(Found {
+        kind: Kind::Other(Technique::XYChain),
+        text: Some(text),
+        cells,
+        digits,
+        house: 0,
+        elims: elims.clone(),
+    })
+}
