@@ -227,18 +227,11 @@ impl Solve {
         record: &mut Record<'_>,
         tally: &mut SearchTally,
     ) -> Option<Outcome> {
-        let mut recorder = Recorder {
-            events: Vec::new(),
-            limit: usize::try_from(limit).unwrap_or(usize::MAX),
-            cut: false,
-        };
+        let mut recorder = Recorder::new(limit);
         let start = record.out().len();
         let outcome = self.search.entry(job, &mut recorder, record, tally);
         let result = record.out().split_off(start);
-        let mut json = Vec::with_capacity(64 + 6 * recorder.events.len());
-        json.extend_from_slice(b"{\"file\":");
-        format::write_json_string(&mut json, &job.input.json_name);
-        let _ = write!(json, ",\"line\":{}", job.entry.line);
+        let mut json = page_record_start(job, &recorder);
         if let Ok(board) = &job.entry.result {
             json.extend_from_slice(b",\"puzzle\":");
             format::write_json_string(&mut json, &board.to_line());
@@ -262,11 +255,7 @@ impl Solve {
         tally: &mut SearchTally,
     ) -> Option<Outcome> {
         let mut watch = ShapeRecorder {
-            recorder: Recorder {
-                events: Vec::new(),
-                limit: usize::try_from(limit).unwrap_or(usize::MAX),
-                cut: false,
-            },
+            recorder: Recorder::new(limit),
             puzzle: None,
         };
         let start = record.out().len();
@@ -280,10 +269,7 @@ impl Solve {
         );
         let result = record.out().split_off(start);
         let recorder = &watch.recorder;
-        let mut json = Vec::with_capacity(256 + 8 * recorder.events.len());
-        json.extend_from_slice(b"{\"file\":");
-        format::write_json_string(&mut json, &job.input.json_name);
-        let _ = write!(json, ",\"line\":{}", job.entry.line);
+        let mut json = page_record_start(job, recorder);
         if let Some(puzzle) = &watch.puzzle {
             json.extend_from_slice(b",\"puzzle\":");
             format::write_json_string(&mut json, &puzzle.to_line());
@@ -402,7 +388,25 @@ struct Recorder {
     cut: bool,
 }
 
+/// The start of a search page record: `{"file":...,"line":...`.
+fn page_record_start(job: &Puzzle, recorder: &Recorder) -> Vec<u8> {
+    let mut json = Vec::with_capacity(256 + 8 * recorder.events.len());
+    json.extend_from_slice(b"{\"file\":");
+    format::write_json_string(&mut json, &job.input.json_name);
+    let _ = write!(json, ",\"line\":{}", job.entry.line);
+    json
+}
+
 impl Recorder {
+    /// A recorder of at most `limit` events.
+    fn new(limit: u64) -> Recorder {
+        Recorder {
+            events: Vec::new(),
+            limit: usize::try_from(limit).unwrap_or(usize::MAX),
+            cut: false,
+        }
+    }
+
     fn push(&mut self, kind: u32, cell: usize, digit: u8) {
         self.push_event(kind * 1000 + cell as u32 * 10 + u32::from(digit));
     }
