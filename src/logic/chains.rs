@@ -783,65 +783,102 @@ fn nice_loop(engine: &Engine<'_>, end: Lit) -> Option<Found1> {
     let sc = lit_digit(path[0]);
     let ec = lit_digit(path[k]);
     let mut elims = Vec::new();
-    let mut technique = Technique::DiscontinuousNiceLoop;
-    if !first_strong && !last_strong && sc == ec {
-        // "sc on" implies "sc off": sc is false.
-        elims.push(Candidate::new(start, sc));
-    } else if first_strong && last_strong && sc == ec {
-        // "sc off" implies "sc on": sc is true, every other candidate goes.
-        for d in digits::iter(grid.candidates(start) & !digits::bit(sc)) {
-            elims.push(Candidate::new(start, d));
+    let technique = match loop_close(grid, start, first_strong, last_strong, sc, ec) {
+        LoopClose::Discontinuous(removed) => {
+            elims = removed;
+            Technique::DiscontinuousNiceLoop
         }
-    } else if first_strong != last_strong && sc != ec {
-        // The digit of the weak end goes.
-        elims.push(Candidate::new(start, if first_strong { ec } else { sc }));
-    } else if (!first_strong && !last_strong && grid.candidates(start).count_ones() == 2)
-        || (first_strong && last_strong)
-        || (first_strong != last_strong && sc == ec)
-    {
-        technique = Technique::ContinuousNiceLoop;
-        let chain_cells: CellSet = path.iter().map(|&l| lit_cell(l)).collect();
-        for i in 0..=k {
-            let cell_i = lit_cell(path[i]);
-            // A cell entered and left by strong links between cells keeps only those digits.
-            let both_strong = if i == 0 {
-                first_strong && last_strong
-            } else {
-                lit_on(path[i])
-                    && i + 2 <= k
-                    && lit_cell(path[i - 1]) != cell_i
-                    && !lit_on(path[i + 1])
-                    && lit_cell(path[i + 1]) == cell_i
-                    && lit_on(path[i + 2])
-                    && lit_cell(path[i + 2]) != cell_i
-            };
-            if both_strong {
-                let (c1, c2) = if i == 0 {
-                    (sc, ec)
+        LoopClose::Open => return None,
+        LoopClose::Continuous => {
+            let chain_cells: CellSet = path.iter().map(|&l| lit_cell(l)).collect();
+            for i in 0..=k {
+                let cell_i = lit_cell(path[i]);
+                // A cell entered and left by strong links between cells keeps only those digits.
+                let both_strong = if i == 0 {
+                    first_strong && last_strong
                 } else {
-                    (lit_digit(path[i]), lit_digit(path[i + 2]))
+                    lit_on(path[i])
+                        && i + 2 <= k
+                        && lit_cell(path[i - 1]) != cell_i
+                        && !lit_on(path[i + 1])
+                        && lit_cell(path[i + 1]) == cell_i
+                        && lit_on(path[i + 2])
+                        && lit_cell(path[i + 2]) != cell_i
                 };
-                let keep = digits::bit(c1) | digits::bit(c2);
-                for d in digits::iter(grid.candidates(cell_i) & !keep) {
-                    elims.push(Candidate::new(cell_i, d));
+                if both_strong {
+                    let (c1, c2) = if i == 0 {
+                        (sc, ec)
+                    } else {
+                        (lit_digit(path[i]), lit_digit(path[i + 2]))
+                    };
+                    let keep = digits::bit(c1) | digits::bit(c2);
+                    for d in digits::iter(grid.candidates(cell_i) & !keep) {
+                        elims.push(Candidate::new(cell_i, d));
+                    }
+                }
+                // A weak link between two cells becomes strong: the digit leaves the cells that
+                // see both.
+                if i > 0 && !lit_on(path[i]) && lit_cell(path[i - 1]) != cell_i {
+                    let digit = lit_digit(path[i]);
+                    let victims =
+                        (peers(lit_cell(path[i - 1])) & peers(cell_i) & grid.cells_with(digit))
+                            - chain_cells
+                            - CellSet::single(start);
+                    elims.extend(candidates_of(victims, digit));
                 }
             }
-            // A weak link between two cells becomes strong: the digit leaves the cells that
-            // see both.
-            if i > 0 && !lit_on(path[i]) && lit_cell(path[i - 1]) != cell_i {
-                let digit = lit_digit(path[i]);
-                let victims =
-                    (peers(lit_cell(path[i - 1])) & peers(cell_i) & grid.cells_with(digit))
-                        - chain_cells
-                        - CellSet::single(start);
-                elims.extend(candidates_of(victims, digit));
-            }
+            Technique::ContinuousNiceLoop
         }
-    }
+    };
     if elims.is_empty() {
         None
     } else {
         Some((technique, elims, path))
+    }
+}
+
+/// How a nice loop closes at its start cell `start`, read from its ends: whether its first
+/// and last links are strong, and the start's digit at each end (`sc`, `ec`). The plain and
+/// the grouped loops share these rules.
+pub(super) enum LoopClose {
+    /// A discontinuous loop: the candidates of `start` it removes.
+    Discontinuous(Vec<Candidate>),
+    /// A continuous loop: every weak link of it becomes strong (the caller finds what that
+    /// removes).
+    Continuous,
+    /// The ends prove nothing.
+    Open,
+}
+
+/// See [`LoopClose`].
+pub(super) fn loop_close(
+    grid: &Grid,
+    start: usize,
+    first_strong: bool,
+    last_strong: bool,
+    sc: u8,
+    ec: u8,
+) -> LoopClose {
+    if !first_strong && !last_strong && sc == ec {
+        // "sc on" implies "sc off": sc is false.
+        LoopClose::Discontinuous(vec![Candidate::new(start, sc)])
+    } else if first_strong && last_strong && sc == ec {
+        // "sc off" implies "sc on": sc is true, every other candidate goes.
+        let others = digits::iter(grid.candidates(start) & !digits::bit(sc));
+        LoopClose::Discontinuous(others.map(|d| Candidate::new(start, d)).collect())
+    } else if first_strong != last_strong && sc != ec {
+        // The digit of the weak end goes.
+        LoopClose::Discontinuous(vec![Candidate::new(
+            start,
+            if first_strong { ec } else { sc },
+        )])
+    } else if (!first_strong && !last_strong && grid.candidates(start).count_ones() == 2)
+        || (first_strong && last_strong)
+        || (first_strong != last_strong && sc == ec)
+    {
+        LoopClose::Continuous
+    } else {
+        LoopClose::Open
     }
 }
 

@@ -36,6 +36,7 @@ use crate::geometry::classic::{CELL_HOUSES, house, peers};
 use crate::geometry::{CellSet, digits};
 
 use super::als::{self, Als};
+use super::chains::{LoopClose, loop_close};
 use super::{Candidate, Evidence, Grid, Link, Node, NodeKind, Step, Technique};
 
 /// A digit in the cells of one line inside one box.
@@ -622,59 +623,54 @@ fn nice_loop(net: &Net<'_>, end: Lit) -> Option<(Technique, Vec<Candidate>, Vec<
     let sc = net.digit(path[0]);
     let ec = net.digit(path[k]);
     let mut elims = Vec::new();
-    let mut technique = Technique::GroupedDiscontinuousNiceLoop;
-    if !first_strong && !last_strong && sc == ec {
-        elims.push(Candidate::new(start, sc));
-    } else if first_strong && last_strong && sc == ec {
-        for d in digits::iter(grid.candidates(start) & !digits::bit(sc)) {
-            elims.push(Candidate::new(start, d));
+    let technique = match loop_close(grid, start, first_strong, last_strong, sc, ec) {
+        LoopClose::Discontinuous(removed) => {
+            elims = removed;
+            Technique::GroupedDiscontinuousNiceLoop
         }
-    } else if first_strong != last_strong && sc != ec {
-        elims.push(Candidate::new(start, if first_strong { ec } else { sc }));
-    } else if (!first_strong && !last_strong && grid.candidates(start).count_ones() == 2)
-        || (first_strong && last_strong)
-        || (first_strong != last_strong && sc == ec)
-    {
-        technique = Technique::GroupedContinuousNiceLoop;
-        let chain_cells = path.iter().fold(CellSet::EMPTY, |s, &l| s | net.cells(l));
-        for i in 0..=k {
-            let cell_i = net.cell(path[i]);
-            let both_strong = if i == 0 {
-                first_strong && last_strong
-            } else {
-                is_on(path[i])
-                    && i + 2 <= k
-                    && net.cell(path[i - 1]) != cell_i
-                    && !is_on(path[i + 1])
-                    && net.cell(path[i + 1]) == cell_i
-                    && is_on(path[i + 2])
-                    && net.cell(path[i + 2]) != cell_i
-            };
-            if both_strong {
-                let (c1, c2) = if i == 0 {
-                    (sc, ec)
+        LoopClose::Open => return None,
+        LoopClose::Continuous => {
+            let chain_cells = path.iter().fold(CellSet::EMPTY, |s, &l| s | net.cells(l));
+            for i in 0..=k {
+                let cell_i = net.cell(path[i]);
+                let both_strong = if i == 0 {
+                    first_strong && last_strong
                 } else {
-                    (net.digit(path[i]), net.digit(path[i + 2]))
+                    is_on(path[i])
+                        && i + 2 <= k
+                        && net.cell(path[i - 1]) != cell_i
+                        && !is_on(path[i + 1])
+                        && net.cell(path[i + 1]) == cell_i
+                        && is_on(path[i + 2])
+                        && net.cell(path[i + 2]) != cell_i
                 };
-                let keep = digits::bit(c1) | digits::bit(c2);
-                for d in digits::iter(grid.candidates(cell_i) & !keep) {
-                    elims.push(Candidate::new(cell_i, d));
+                if both_strong {
+                    let (c1, c2) = if i == 0 {
+                        (sc, ec)
+                    } else {
+                        (net.digit(path[i]), net.digit(path[i + 2]))
+                    };
+                    let keep = digits::bit(c1) | digits::bit(c2);
+                    for d in digits::iter(grid.candidates(cell_i) & !keep) {
+                        elims.push(Candidate::new(cell_i, d));
+                    }
+                }
+                if i > 0 && !is_on(path[i]) && net.cell(path[i - 1]) != cell_i {
+                    let digit = net.digit(path[i]);
+                    let victims = (net.buddies(path[i - 1], digit)
+                        & net.buddies(path[i], digit)
+                        & grid.cells_with(digit))
+                        - chain_cells
+                        - CellSet::single(start);
+                    elims.extend(victims.iter().map(|c| Candidate::new(c, digit)));
+                    if let Some(set) = net.als_of(path[i]) {
+                        als_loop_elims(net, set, &path, i, &mut elims);
+                    }
                 }
             }
-            if i > 0 && !is_on(path[i]) && net.cell(path[i - 1]) != cell_i {
-                let digit = net.digit(path[i]);
-                let victims = (net.buddies(path[i - 1], digit)
-                    & net.buddies(path[i], digit)
-                    & grid.cells_with(digit))
-                    - chain_cells
-                    - CellSet::single(start);
-                elims.extend(victims.iter().map(|c| Candidate::new(c, digit)));
-                if let Some(set) = net.als_of(path[i]) {
-                    als_loop_elims(net, set, &path, i, &mut elims);
-                }
-            }
+            Technique::GroupedContinuousNiceLoop
         }
-    }
+    };
     if elims.is_empty() {
         None
     } else {
