@@ -1156,6 +1156,8 @@ fn next(
     memo: &mut Memo,
 ) -> Option<(Kind, Pick, &'static Entry)> {
     let mut grid: Option<Grid> = None;
+    // The ALS and their RCs, built for the first ALS technique tried on this position.
+    let mut als_table: Option<als::Table> = None;
     for entry in ORDER {
         for &kind in entry.kinds {
             let found = match kind {
@@ -1181,9 +1183,15 @@ fn next(
                 Kind::XYWing => wing(s, false).map(found_step),
                 Kind::XYZWing => wing(s, true).map(found_step),
                 Kind::Other(Technique::XYChain) => chains::xy_chain(s).map(found_step),
-                Kind::Other(Technique::AlsXz) => als::als_xz(s).map(found_step),
-                Kind::Other(Technique::AlsXyWing) => als::als_xy_wing(s).map(found_step),
-                Kind::Other(Technique::AlsXyChain) => als::als_chain(s).map(found_step),
+                Kind::Other(Technique::AlsXz) => {
+                    als::als_xz(als::Table::of(&mut als_table, s)).map(found_step)
+                }
+                Kind::Other(Technique::AlsXyWing) => {
+                    als::als_xy_wing(als::Table::of(&mut als_table, s)).map(found_step)
+                }
+                Kind::Other(Technique::AlsXyChain) => {
+                    als::als_chain(als::Table::of(&mut als_table, s)).map(found_step)
+                }
                 Kind::Other(t) => {
                     if !t.is_implemented() {
                         continue;

@@ -133,6 +133,35 @@ fn subsets(
     }
 }
 
+/// The ALS of one position and the RCs between them: what ALS-XZ, ALS-XY-Wing and ALS
+/// chains all start from. The ladder asks for the three in a row on the same position, so
+/// [`super::next`] builds it once (see [`Table::of`]).
+pub(super) struct Table {
+    alses: Vec<Als>,
+    rcs: Vec<Rc>,
+    /// The RCs of ALS `i` as their first ALS are `rcs[start[i]..end[i]]`.
+    start: Vec<usize>,
+    end: Vec<usize>,
+}
+
+impl Table {
+    pub(super) fn new(s: &State) -> Table {
+        let alses = alses(s);
+        let (rcs, start, end) = rcs(&alses);
+        Table {
+            alses,
+            rcs,
+            start,
+            end,
+        }
+    }
+
+    /// The table of `s`, built on first use.
+    pub(super) fn of<'t>(table: &'t mut Option<Table>, s: &State) -> &'t Table {
+        table.get_or_insert_with(|| Table::new(s))
+    }
+}
+
 /// The RCs between ALS `i < j` (no overlap), with each ALS's first and end index in the list.
 fn rcs(alses: &[Als]) -> (Vec<Rc>, Vec<usize>, Vec<usize>) {
     let mut out = Vec::new();
@@ -239,10 +268,9 @@ fn found(
 }
 
 /// HoDoKu's ALS-XZ: the first RC with eliminations.
-pub(super) fn als_xz(s: &State) -> Option<Found> {
-    let alses = alses(s);
-    let (rcs, _, _) = rcs(&alses);
-    for rc in &rcs {
+pub(super) fn als_xz(table: &Table) -> Option<Found> {
+    let alses = &table.alses;
+    for rc in &table.rcs {
         let (a, b) = (&alses[rc.a1], &alses[rc.a2]);
         let mut elims = Vec::new();
         eliminations(a, b, &[rc.c1], &mut elims);
@@ -266,11 +294,18 @@ pub(super) fn als_xz(s: &State) -> Option<Found> {
 
 /// HoDoKu's ALS-XY-Wing: the first pair of RCs (in list order) joining three ALS whose outer
 /// two eliminate something.
-pub(super) fn als_xy_wing(s: &State) -> Option<Found> {
-    let alses = alses(s);
-    let (rcs, _, _) = rcs(&alses);
+pub(super) fn als_xy_wing(table: &Table) -> Option<Found> {
+    let (alses, rcs) = (&table.alses, &table.rcs);
+    // Only RCs that share an ALS can make a wing: for each ALS, the RCs it is part of, in
+    // list order, so that the pairs below come in the same order as a walk over all of them.
+    let mut by_als: Vec<Vec<usize>> = vec![Vec::new(); alses.len()];
+    for (i, rc) in rcs.iter().enumerate() {
+        by_als[rc.a1].push(i);
+        by_als[rc.a2].push(i);
+    }
     for (i, r1) in rcs.iter().enumerate() {
-        for r2 in &rcs[i + 1..] {
+        let partners = merged(after(&by_als[r1.a1], i), after(&by_als[r1.a2], i));
+        for r2 in partners.map(|k| &rcs[k]) {
             if r1.c2 == 0 && r2.c2 == 0 && r1.c1 == r2.c1 {
                 continue;
             }
@@ -321,6 +356,38 @@ pub(super) fn als_xy_wing(s: &State) -> Option<Found> {
         }
     }
     None
+}
+
+/// The part of an increasing list of indices after `i`.
+fn after(list: &[usize], i: usize) -> &[usize] {
+    &list[list.partition_point(|&k| k <= i)..]
+}
+
+/// The union of two increasing lists of indices, increasing (an index in both comes once).
+fn merged<'a>(a: &'a [usize], b: &'a [usize]) -> impl Iterator<Item = usize> + 'a {
+    let (mut i, mut j) = (0, 0);
+    std::iter::from_fn(move || {
+        let next = match (a.get(i), b.get(j)) {
+            (Some(&x), Some(&y)) if x == y => {
+                (i, j) = (i + 1, j + 1);
+                x
+            }
+            (Some(&x), Some(&y)) if x < y => {
+                i += 1;
+                x
+            }
+            (_, Some(&y)) => {
+                j += 1;
+                y
+            }
+            (Some(&x), None) => {
+                i += 1;
+                x
+            }
+            (None, None) => return None,
+        };
+        Some(next)
+    })
 }
 
 /// HoDoKu's `RestrictedCommon.checkRC`: whether `rc` may follow `last` in a chain, setting
@@ -378,8 +445,8 @@ struct ChainStep {
 struct ChainSearch<'a> {
     alses: &'a [Als],
     rcs: Vec<Rc>,
-    start: Vec<usize>,
-    end: Vec<usize>,
+    start: &'a [usize],
+    end: &'a [usize],
     first: usize,
     chain: Vec<Rc>,
     in_chain: Vec<bool>,
@@ -484,14 +551,14 @@ fn before(a: &ChainStep, b: &ChainStep) -> bool {
 }
 
 /// HoDoKu's ALS chain: the first of its sort among all chains of four or more ALS.
-pub(super) fn als_chain(s: &State) -> Option<Found> {
-    let alses = alses(s);
-    let (rcs, start, end) = rcs(&alses);
+pub(super) fn als_chain(table: &Table) -> Option<Found> {
+    let alses = &table.alses;
     let mut search = ChainSearch {
-        alses: &alses,
-        rcs,
-        start,
-        end,
+        alses,
+        // The walk marks which digits of each RC it uses: its own copy.
+        rcs: table.rcs.clone(),
+        start: &table.start,
+        end: &table.end,
         first: 0,
         chain: Vec::new(),
         in_chain: vec![false; alses.len()],
