@@ -18,9 +18,13 @@ struct Link {
     strong: bool,
 }
 
-struct Search<'a> {
-    s: &'a State,
-    links: Vec<Vec<Link>>,
+struct Search {
+    /// Where each digit is a candidate.
+    with: [CellSet; 10],
+    /// The links from candidate `cell * 10 + digit` are `links[ranges[..].0..ranges[..].1]`,
+    /// in HoDoKu's order.
+    links: Vec<Link>,
+    ranges: Vec<(usize, usize)>,
     start: usize,
     digit: u8,
     set: CellSet,
@@ -33,10 +37,11 @@ fn bivalue(s: &State, c: usize) -> bool {
     s.values[c] == 0 && s.cands[c].count_ones() == 2
 }
 
-impl Search<'_> {
+impl Search {
     fn walk(&mut self, cell: usize, digit: u8, strong_only: bool, level: usize) {
-        let links = self.links[cell * 10 + usize::from(digit)].clone();
-        for link in links {
+        let (from, to) = self.ranges[cell * 10 + usize::from(digit)];
+        for i in from..to {
+            let link = self.links[i];
             if strong_only && !link.strong {
                 continue;
             }
@@ -70,12 +75,11 @@ impl Search<'_> {
 
     fn check(&mut self, end: usize) {
         let d = self.digit;
-        let elims: Vec<Candidate> = (0..81)
-            .filter(|&c| {
-                self.s.has(c, d) && PEERS[self.start].contains(c) && PEERS[end].contains(c)
-            })
-            .map(|c| Candidate::new(c, d))
-            .collect();
+        let seen = self.with[usize::from(d)] & PEERS[self.start] & PEERS[end];
+        if seen.is_empty() {
+            return;
+        }
+        let elims: Vec<Candidate> = seen.iter().map(|c| Candidate::new(c, d)).collect();
         if elims.is_empty() {
             return;
         }
@@ -90,10 +94,17 @@ impl Search<'_> {
 
 /// HoDoKu's XY-chain: the first of its sort among the chains its search finds.
 pub(super) fn xy_chain(s: &State) -> Option<Found> {
-    let mut links = vec![Vec::new(); 810];
+    let mut with = [CellSet::default(); 10];
+    for c in (0..81).filter(|&c| s.values[c] == 0) {
+        for d in (1..=9u8).filter(|&d| s.has(c, d)) {
+            with[usize::from(d)].insert(c);
+        }
+    }
+    let mut list: Vec<Link> = Vec::new();
+    let mut ranges = vec![(0, 0); 810];
     for c in (0..81).filter(|&c| bivalue(s, c)) {
         for d in (1..=9u8).filter(|&d| s.has(c, d)) {
-            let list: &mut Vec<Link> = &mut links[c * 10 + usize::from(d)];
+            let from = list.len();
             let other = (1..=9u8).find(|&o| o != d && s.has(c, o)).unwrap_or(d);
             list.push(Link {
                 cell: c,
@@ -116,11 +127,13 @@ pub(super) fn xy_chain(s: &State) -> Option<Found> {
                     });
                 }
             }
+            ranges[c * 10 + usize::from(d)] = (from, list.len());
         }
     }
     let mut search = Search {
-        s,
-        links,
+        with,
+        links: list,
+        ranges,
         start: 0,
         digit: 0,
         set: CellSet::default(),
@@ -130,7 +143,8 @@ pub(super) fn xy_chain(s: &State) -> Option<Found> {
     };
     for start in (0..81).filter(|&c| bivalue(s, c)) {
         for d in (1..=9u8).filter(|&d| s.has(start, d)) {
-            let firsts: Vec<Link> = search.links[start * 10 + usize::from(d)]
+            let (from, to) = search.ranges[start * 10 + usize::from(d)];
+            let firsts: Vec<Link> = search.links[from..to]
                 .iter()
                 .copied()
                 .filter(|l| l.strong && l.cell == start)
