@@ -476,6 +476,8 @@ pub(crate) fn chains(g: &Grid, stop: &dyn Fn() -> bool) -> Option<Hint> {
         nishio: false,
         level: 0,
     };
+    // The nested rules' memo is the grid's.
+    nested::forget();
     let mut ch = Chainer::new(g, static_mode, stop);
     let mut best = Best::default();
     for (y, x) in [(false, true), (true, false), (true, true)] {
