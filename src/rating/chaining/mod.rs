@@ -196,6 +196,9 @@ struct Chainer<'a> {
     /// The cells holding each digit as a candidate in the grid (`[digit - 1]`, bit = cell),
     /// for the static chains.
     places: [u128; 9],
+    /// [`Chainer::places`] of `save` (the dynamic chains remove candidates from `places`
+    /// as from `g`, and put both back when done).
+    save_places: [u128; 9],
     /// The frontiers of the forcing-chain searches (reused).
     fronts: [Vec<u16>; 2],
     /// The frontiers of the cycle searches: "on" nodes, "off" candidates with their parent.
@@ -259,6 +262,17 @@ impl<'a> Chainer<'a> {
                 None => Box::new(Table::new(g)),
             })
         };
+        let places = {
+            let mut places = [0u128; 9];
+            for (cell, &m) in g.c.iter().enumerate() {
+                for (i, p) in places.iter_mut().enumerate() {
+                    if m & 1 << i != 0 {
+                        *p |= 1 << cell;
+                    }
+                }
+            }
+            places
+        };
         Chainer {
             save: g,
             outer: None,
@@ -275,17 +289,8 @@ impl<'a> Chainer<'a> {
             above: OffsAbove::default(),
             spare: parts.spare,
             on_cache: parts.on_cache,
-            places: {
-                let mut places = [0u128; 9];
-                for (cell, &m) in g.c.iter().enumerate() {
-                    for (i, p) in places.iter_mut().enumerate() {
-                        if m & 1 << i != 0 {
-                            *p |= 1 << cell;
-                        }
-                    }
-                }
-                places
-            },
+            places,
+            save_places: places,
             fronts: Default::default(),
             cycle_fronts: Default::default(),
         }
@@ -325,8 +330,40 @@ impl<'a> Chainer<'a> {
                 out.clear();
                 out.extend_from_slice(t.ons(c, y, x));
             }
-            None => off_to_on(&self.g, c, y, x, out),
+            None => self.dynamic_ons(c, y, x, out),
         }
+    }
+
+    /// [`off_to_on`] on the working grid, with the places of the digit in each region
+    /// taken from [`Chainer::places`] (kept up to date while a dynamic chain removes
+    /// candidates) instead of counted: the regions' cells are in increasing order, so the
+    /// other of two places is the lowest cell but this one.
+    fn dynamic_ons(&self, c: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
+        out.clear();
+        let (cell, d) = (cell_of(c), digit_of(c));
+        let here = self.g.c[cell];
+        if y && here.count_ones() == 2 {
+            let other = digits::first(here & !digits::bit(d));
+            out.push((cand(cell, other), CELL_RULE));
+        }
+        if x {
+            let places = self.places[d as usize - 1];
+            for r in super::grid::regions_of(cell) {
+                let p = places & super::grid::region_set(r).0;
+                if p.count_ones() == 2 {
+                    let other = (p & !(1u128 << cell)).trailing_zeros() as usize;
+                    let k = cand(other, d);
+                    if !out.iter().any(|&(o, _)| o == k) {
+                        out.push((k, r as u8));
+                    }
+                }
+            }
+        }
+        debug_assert!({
+            let mut counted = Vec::new();
+            off_to_on(&self.g, c, y, x, &mut counted);
+            counted == *out
+        });
     }
 
     /// The parents of an "on" made by `cause`: the "off" that caused it, and in dynamic mode
@@ -404,6 +441,7 @@ impl<'a> Chainer<'a> {
                 }
                 if self.mode.dynamic {
                     self.g.c[cell_of(c)] &= !digits::bit(digit_of(c));
+                    self.places[digit_of(c) as usize - 1] &= !(1u128 << cell_of(c));
                 }
                 for &(o, node) in &made {
                     if let Some(q) = to_off.get(o) {
@@ -436,6 +474,7 @@ impl<'a> Chainer<'a> {
         }
         if self.mode.dynamic {
             self.g.c = self.save.c;
+            self.places = self.save_places;
         }
         self.buf_off = offs;
         self.buf_on = ons;
@@ -476,6 +515,8 @@ pub(crate) fn chains(g: &Grid, stop: &dyn Fn() -> bool) -> Option<Hint> {
         nishio: false,
         level: 0,
     };
+    // The nested rules' memo is the grid's.
+    nested::forget();
     let mut ch = Chainer::new(g, static_mode, stop);
     let mut best = Best::default();
     for (y, x) in [(false, true), (true, false), (true, true)] {

@@ -17,7 +17,9 @@
 //! distinct nested chain it uses: distinct as SE's FullChain tells them apart (same targets,
 //! same potentials in the same breadth-first order), here by a fingerprint.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::advanced::Advanced;
 use super::potentials::{Cands, NO_CAUSE, NONE, PSet, cand, cell_of, digit_of};
@@ -495,36 +497,13 @@ impl Chainer<'_> {
             if (self.stop)() {
                 break;
             }
-            let mut inner = Chainer::new(&self.g, rule, self.stop);
-            inner.outer = Some(self.save);
-            inner.top = self.top;
-            let mut best = Best::default();
-            if rule.multiple {
-                inner.multiple_into(&mut best);
-            } else {
-                inner.loops_all(&mut best);
-            }
-            let mut found = best.all;
-            found.sort_by(|a, b| {
-                a.diff
-                    .total_cmp(&b.diff)
-                    .then(a.cx.cmp(&b.cx))
-                    .then(a.key.cmp(&b.key))
-                    .then(a.seq.cmp(&b.seq))
-            });
+            let found = self.rule_hints(rule);
             let mut out = Vec::new();
-            for f in found {
-                if f.parents.is_empty() {
-                    continue;
-                }
-                let parents: Vec<u32> = f.parents.iter().filter_map(|&c| to_off.get(c)).collect();
-                for &(cell, mask) in &f.elim {
+            for f in found.iter() {
+                let parents: Vec<u32> = f.1.iter().filter_map(|&c| to_off.get(c)).collect();
+                for &(cell, mask) in &f.0 {
                     for d in digits::iter(mask) {
-                        out.push((
-                            cand(cell as usize, d),
-                            parents.clone(),
-                            Some((f.print, f.cx)),
-                        ));
+                        out.push((cand(cell as usize, d), parents.clone(), Some((f.2, f.3))));
                     }
                 }
             }
@@ -534,4 +513,94 @@ impl Chainer<'_> {
         }
         Vec::new()
     }
+
+    /// A nested rule's hints on the working grid that need some of the chain's removals,
+    /// sorted as SE sorts them: (eliminations, rule parents, fingerprint, complexity).
+    ///
+    /// They depend only on the rule, the chain's start grid, its working grid and the step's
+    /// grid, and many chains meet the same working grid (the "on" and "off" chains of the two
+    /// candidates of a bivalue cell, and the chains of a level repeating those of the level
+    /// below up to where these ran dry): so they are kept for the step (see [`Memo`]).
+    fn rule_hints(&self, rule: Mode) -> Rc<Vec<RuleHint>> {
+        let key = MemoKey {
+            rule: (rule.level, rule.multiple, rule.dynamic),
+            save: self.save.c,
+            g: self.g.c,
+        };
+        if let Some(v) = MEMO.with(|m| m.borrow().map.get(&key).cloned()) {
+            return v;
+        }
+        let mut inner = Chainer::new(&self.g, rule, self.stop);
+        inner.outer = Some(self.save);
+        inner.top = self.top;
+        let mut best = Best::default();
+        if rule.multiple {
+            inner.multiple_into(&mut best);
+        } else {
+            inner.loops_all(&mut best);
+        }
+        drop(inner);
+        let mut found = best.all;
+        found.sort_by(|a, b| {
+            a.diff
+                .total_cmp(&b.diff)
+                .then(a.cx.cmp(&b.cx))
+                .then(a.key.cmp(&b.key))
+                .then(a.seq.cmp(&b.seq))
+        });
+        let hints: Rc<Vec<RuleHint>> = Rc::new(
+            found
+                .into_iter()
+                .filter(|f| !f.parents.is_empty())
+                .map(|f| (f.elim, f.parents, f.print, f.cx))
+                .collect(),
+        );
+        // A search cut short is not kept.
+        if !(self.stop)() {
+            MEMO.with(|m| {
+                let mut m = m.borrow_mut();
+                if m.map.len() >= MEMO_LIMIT {
+                    m.map.clear();
+                }
+                m.map.insert(key, Rc::clone(&hints));
+            });
+        }
+        hints
+    }
+}
+
+/// A nested rule's hint as a chain uses it: eliminations, the candidates removed by the
+/// chain that it needs (in SE's order), fingerprint and complexity.
+type RuleHint = (Vec<(u8, u16)>, Vec<u16>, u64, u32);
+
+/// What a nested rule's hints depend on: the rule (level, multiple, dynamic), the start
+/// grid of the chain using it and the chain's working grid (the step's grid is the same for
+/// all, see [`forget`]).
+#[derive(PartialEq, Eq, Hash)]
+struct MemoKey {
+    rule: (u8, bool, bool),
+    save: [u16; 81],
+    g: [u16; 81],
+}
+
+/// The nested rules' hints found during the rating of one step, by working grid.
+#[derive(Default)]
+struct Memo {
+    map: HashMap<MemoKey, Rc<Vec<RuleHint>>>,
+}
+
+/// The memo is emptied past this many entries (about 350 bytes each and their hints).
+const MEMO_LIMIT: usize = 100_000;
+
+thread_local! {
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+}
+
+/// Empties the memo of nested rules' hints: a new step (a new grid) begins.
+pub(super) fn forget() {
+    let _ = MEMO.try_with(|m| {
+        if let Ok(mut m) = m.try_borrow_mut() {
+            m.map.clear();
+        }
+    });
 }

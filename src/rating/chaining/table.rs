@@ -2,6 +2,7 @@
 //! for dynamic chains and once per grid, as a [`Table`], for static ones.
 
 use super::potentials::{cand, cell_of, digit_of};
+use crate::geometry::classic::PEERS;
 use crate::geometry::digits;
 use crate::rating::grid::{Grid, SE_PEER_ORDER, n, region, regions_of};
 
@@ -74,6 +75,8 @@ pub(super) struct Table {
     noffs: Vec<(u8, u8)>,
     ons: Vec<[(u16, u8); 4]>,
     nons: Vec<(u8, u8)>,
+    /// The candidates of the grid the table is for (the entries of the others are empty).
+    grid: [u16; 81],
 }
 
 impl Table {
@@ -100,20 +103,49 @@ impl Table {
             noffs: vec![(0, 0); 729],
             ons: vec![[(0, 0); 4]; 729],
             nons: vec![(0, 0); 729],
+            grid: [0; 81],
         };
         t.refill(g);
         t
     }
 
     /// Makes the table `g`'s (the entries of candidates `g` lacks are left empty).
+    ///
+    /// An entry depends only on the candidates of its cell and of the digit in the cell's
+    /// peers, so only those of cells whose candidates changed, or whose digit changed places
+    /// among their peers, are made again: the nested rules make a table for each working
+    /// grid of their chains, and those differ from the last one in a few candidates.
     pub(super) fn refill(&mut self, g: &Grid) {
         let t = self;
-        t.noffs.fill((0, 0));
-        t.nons.fill((0, 0));
+        // Per digit, the cells where it came or went.
+        let mut moved = [0u128; 9];
+        let mut changed = 0u128;
+        for (cell, (&old, &now)) in t.grid.iter().zip(&g.c).enumerate() {
+            let x = old ^ now;
+            if x != 0 {
+                changed |= 1 << cell;
+                for d in digits::iter(x) {
+                    moved[d as usize - 1] |= 1 << cell;
+                }
+                for d in digits::iter(old & !now) {
+                    let c = cand(cell, d) as usize;
+                    t.noffs[c] = (0, 0);
+                    t.nons[c] = (0, 0);
+                }
+            }
+        }
+        if changed == 0 {
+            return;
+        }
+        t.grid = g.c;
         let pos = g.all_pos();
         for cell in 0..81 {
             let all = g.c[cell];
+            let near = PEERS[cell].0 | 1 << cell;
             for d in digits::iter(all) {
+                if changed & (1 << cell) == 0 && moved[d as usize - 1] & near == 0 {
+                    continue;
+                }
                 let c = cand(cell, d) as usize;
                 // "On": the rule of the dynamic chains, the Y part first.
                 let (offs, mut len) = (&mut t.offs[c], 0);
