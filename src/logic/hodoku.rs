@@ -25,6 +25,7 @@ use super::{Candidate, Grid, Memo, Step, Technique};
 
 mod als;
 mod chains;
+mod tabling;
 
 /// HoDoKu's difficulty levels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -143,6 +144,10 @@ pub enum Kind {
     XYZWing,
     /// Any other technique, found by our finders.
     Other(Technique),
+    /// HoDoKu's forcing chain (its tables of direct links).
+    ForcingChain,
+    /// HoDoKu's forcing net (its tables with four rounds of singles).
+    ForcingNet,
     /// No logic applies: the solution's digit in the middle unsolved cell.
     BruteForce,
 }
@@ -250,10 +255,9 @@ static ORDER: &[Entry] = {
         entry!(350, Unfair, false, [Other(T::FrankenSwordfish)]),
         entry!(390, Unfair, false, [Other(T::FinnedFrankenXWing)]),
         entry!(410, Unfair, false, [Other(T::FinnedFrankenSwordfish)]),
-        // HoDoKu's forcing chains and nets (500 and 700) come here. Ours find far more than
-        // its tables do (on the hardest puzzles HoDoKu finds none and guesses at once, where
-        // ours would go on for seconds), so the path goes to brute force instead: the level
-        // is extreme either way; the score differs on the rare puzzles HoDoKu solves with them.
+        // HoDoKu's own forcing chains and nets (module `tabling`).
+        entry!(500, Extreme, false, [ForcingChain]),
+        entry!(700, Extreme, false, [ForcingNet]),
         entry!(10000, Extreme, false, [BruteForce]),
     ]
 };
@@ -412,7 +416,8 @@ impl State {
         }
         for &h in &CELL_HOUSES[cell] {
             let h = usize::from(h);
-            self.free[h][usize::from(digit)] -= 1;
+            let f = &mut self.free[h][usize::from(digit)];
+            *f = f.saturating_sub(1);
             match self.free[h][usize::from(digit)] {
                 1 => self.add_hidden(h, digit),
                 0 => self.hs.delete_hidden(h, digit),
@@ -429,7 +434,7 @@ impl State {
         self.values[cell] = digit;
         let old = self.cands[cell];
         self.cands[cell] = 0;
-        self.unsolved -= 1;
+        self.unsolved = self.unsolved.saturating_sub(1);
         for p in peers(cell) {
             self.del_candidate(p, digit);
         }
@@ -1045,7 +1050,37 @@ fn technique_of(kind: Kind) -> Technique {
         Kind::XYZWing => Technique::XYZWing,
         Kind::Other(t) => t,
         // Shown as a placement; the nearest technique of ours is the last resort's.
-        Kind::BruteForce => Technique::ForcingChainVerity,
+        Kind::BruteForce | Kind::ForcingChain | Kind::ForcingNet => Technique::ForcingChainVerity,
+    }
+}
+
+/// A forcing chain or net step: a verity or a contradiction, with the cell or house where the
+/// contradiction shows as its evidence.
+fn forcing_step(f: tabling::Forcing) -> Step {
+    let technique = if f.verity {
+        Technique::ForcingChainVerity
+    } else {
+        Technique::ForcingChainContradiction
+    };
+    let (kind, number) = f.entity;
+    let evidence = super::Evidence {
+        cells: CellSet::single(f.cell),
+        houses: if kind == 0 {
+            Vec::new()
+        } else {
+            vec![(usize::from(kind - 1) * 9 + number) as u8]
+        },
+        cover: if kind == 0 && !f.verity {
+            vec![number as u8]
+        } else {
+            Vec::new()
+        },
+        ..Default::default()
+    };
+    if f.place {
+        Step::placement(technique, f.cell, f.digit, evidence)
+    } else {
+        Step::elimination(technique, vec![Candidate::new(f.cell, f.digit)], evidence)
     }
 }
 
@@ -1225,6 +1260,9 @@ fn next(
                     });
                     best.map(|b| (b, None))
                 }
+                Kind::ForcingChain | Kind::ForcingNet => {
+                    tabling::forcing(s, kind == Kind::ForcingNet).map(|f| (forcing_step(f), None))
+                }
                 Kind::BruteForce => {
                     let open: Vec<usize> = (0..81).filter(|&c| s.values[c] == 0).collect();
                     let cell = *open.get(open.len() / 2)?;
@@ -1257,6 +1295,14 @@ impl Kind {
             Kind::NakedQuad => "Naked Quadruple",
             Kind::HiddenQuad => "Hidden Quadruple",
             Kind::BruteForce => "Brute Force",
+            Kind::ForcingChain if step.technique == Technique::ForcingChainVerity => {
+                "Forcing Chain Verity"
+            }
+            Kind::ForcingChain => "Forcing Chain Contradiction",
+            Kind::ForcingNet if step.technique == Technique::ForcingChainVerity => {
+                "Forcing Net Verity"
+            }
+            Kind::ForcingNet => "Forcing Net Contradiction",
             Kind::Skyscraper => "Skyscraper",
             Kind::WWing => "W-Wing",
             Kind::XYWing => "XY-Wing",
@@ -1438,6 +1484,23 @@ impl PathStep {
             return format!("{name} => {}", eliminations_text(&st.eliminations));
         }
         match self.kind {
+            Kind::ForcingChain | Kind::ForcingNet => {
+                let effect = if let Some(p) = st.placements.first() {
+                    format!("r{}c{}={}", p.row(), p.col(), p.digit)
+                } else {
+                    eliminations_text(&st.eliminations)
+                };
+                if st.technique == Technique::ForcingChainVerity {
+                    return format!("{name} => {effect}");
+                }
+                let place = if let Some(&h) = st.evidence.houses.first() {
+                    format!("{}{}", ['r', 'c', 'b'][usize::from(h) / 9], h % 9 + 1)
+                } else {
+                    let c = usize::from(st.evidence.cover.first().copied().unwrap_or(0));
+                    format!("r{}c{}", row_of(c) + 1, col_of(c) + 1)
+                };
+                format!("{name} in {place} => {effect}")
+            }
             Kind::FullHouse | Kind::NakedSingle | Kind::HiddenSingle | Kind::BruteForce => {
                 let p = st.placements[0];
                 format!("{name}: r{}c{}={}", p.row(), p.col(), p.digit)
