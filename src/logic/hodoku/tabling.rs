@@ -244,11 +244,7 @@ impl<'a> Tabling<'a> {
             sets[usize::from(d)] |= 1 << c;
             out.push((node(c, d, set), 1));
         };
-        let set_cell = |copy: &mut State,
-                        out: &mut Vec<(u32, u16)>,
-                        add: Add,
-                        c: usize,
-                        d: u8| {
+        let set_cell = |copy: &mut State, out: &mut Vec<(u32, u16)>, add: Add, c: usize, d: u8| {
             let now = copy.cands[c];
             copy.set_cell(c, d);
             add(out, c, d, true);
@@ -422,7 +418,10 @@ impl<'a> Tabling<'a> {
             .map_or(0, |t| u32::from(t.hops[node(cell, digit, on) as usize]) + 1)
     }
 
-    /// Records a step: one per effect, the shortest chains kept (the first among equals).
+    /// Records a step. HoDoKu keeps one step per effect and name, the one with the shortest
+    /// chains (the first among equals); of a contradiction and a verity with the same effect,
+    /// its sort puts the shorter elimination first (the contradiction, found first, among
+    /// equals), but leaves placements in the order found: the contradiction.
     fn found(
         &mut self,
         place: bool,
@@ -435,7 +434,7 @@ impl<'a> Tabling<'a> {
         let key = (cell * 9 + usize::from(digit) - 1) * 2 + usize::from(place);
         match &mut self.effects[key] {
             Some(old) => {
-                if old.1 > len {
+                if old.1 > len && !(place && !old.0 && verity) {
                     *old = (verity, len, ent);
                 }
             }
