@@ -11,8 +11,9 @@
 //! same queues, fed in the same order (givens set one by one in cell order, eliminations in the
 //! order each technique lists them), so the path's singles come in HoDoKu's order. The other
 //! techniques use our finders (see [`super::Technique`]), with HoDoKu's choice among several
-//! steps where we know it; when nothing applies, HoDoKu places the solution's digit in the
-//! middle unsolved cell ("brute force") and goes on.
+//! steps where we know it. Forcing chains and nets are HoDoKu's own tables (module `tabling`);
+//! when nothing applies, HoDoKu places the solution's digit in the middle unsolved cell
+//! ("brute force") and goes on.
 
 use std::fmt::{self, Write as _};
 use std::ops::ControlFlow;
