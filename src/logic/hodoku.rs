@@ -1181,6 +1181,88 @@ pub fn rate(puzzle: &Board, solution: &Board, stop: Option<&dyn Fn() -> bool>) -
     }
 }
 
+/// The unique rectangle techniques, which HoDoKu finds in one search (`rectangles`).
+fn is_rectangle(t: Technique) -> bool {
+    matches!(
+        t,
+        Technique::UniqueRectangle1
+            | Technique::UniqueRectangle2
+            | Technique::UniqueRectangle3
+            | Technique::UniqueRectangle4
+            | Technique::UniqueRectangle5
+            | Technique::UniqueRectangle6
+            | Technique::HiddenRectangle
+    )
+}
+
+/// The rectangles (cells, digits) HoDoKu's uniqueness search looks at, in its order: from each
+/// bivalue cell in cell order, with its two digits, a second corner in its box along its row
+/// or column, then the far side across the other box; where the digits may still go (a cell
+/// seeing neither placed), and each set of four cells only the first time (HoDoKu numbers
+/// them `((a * 10 + b) * 10 + c) * 10 + d`, so a few different rectangles share a number, and
+/// keeps 400). All its types are checked on each rectangle at once, and the first step of
+/// each type is kept, so a rectangle first met with other digits is never checked again.
+fn rectangles(s: &State) -> Vec<(u128, u16)> {
+    let mut allowed = [((1u128 << 81) - 1)
+        & !s.values.iter().enumerate().fold(
+            0u128,
+            |m, (c, &v)| {
+                if v != 0 { m | 1 << c } else { m }
+            },
+        ); 10];
+    for (c, &v) in s.values.iter().enumerate() {
+        if v != 0 {
+            allowed[usize::from(v)] &= !PEERS[c].0;
+        }
+    }
+    let has = |d: u8, c: usize| allowed[usize::from(d)] & (1 << c) != 0;
+    let mut numbers: Vec<usize> = Vec::new();
+    let mut out = Vec::new();
+    for i in 0..81 {
+        if s.values[i] != 0 || s.cands[i].count_ones() != 2 {
+            continue;
+        }
+        let c1 = s.cands[i].trailing_zeros() as u8 + 1;
+        let c2 = 16 - s.cands[i].leading_zeros() as u8;
+        for &b in &HOUSE_CELLS[18 + box_of(i)] {
+            let b = usize::from(b);
+            if b == i || (row_of(b) != row_of(i) && col_of(b) != col_of(i)) {
+                continue;
+            }
+            if s.values[b] != 0 || !has(c1, b) || !has(c2, b) {
+                continue;
+            }
+            let lines = row_of(b) == row_of(i);
+            let (u1, u2) = if lines {
+                (9 + col_of(i), 9 + col_of(b))
+            } else {
+                (row_of(i), row_of(b))
+            };
+            for (&c, &d) in HOUSE_CELLS[u1].iter().zip(&HOUSE_CELLS[u2]) {
+                let (c, d) = (usize::from(c), usize::from(d));
+                if box_of(c) == box_of(i) {
+                    continue;
+                }
+                // (HoDoKu checks the fourth corner twice and the third once.)
+                if !has(c1, c) || !has(c1, d) || !has(c2, d) {
+                    continue;
+                }
+                let mut v = [i, b, c, d];
+                v.sort_unstable();
+                let number = ((v[0] * 10 + v[1]) * 10 + v[2]) * 10 + v[3];
+                if numbers.contains(&number) {
+                    continue;
+                }
+                if numbers.len() < 400 {
+                    numbers.push(number);
+                }
+                out.push((v.iter().fold(0u128, |m, &x| m | 1 << x), s.cands[i]));
+            }
+        }
+    }
+    out
+}
+
 /// A step and HoDoKu's text of its pattern (when we have it).
 type Pick = (Step, Option<String>);
 
@@ -1255,10 +1337,26 @@ fn next(
                         break;
                     }
                     let mut best: Option<Step> = None;
-                    let _ = t.find_with(g, memo, &mut |step| {
-                        best = Some(hodoku_form(step, s));
-                        ControlFlow::Break(())
-                    });
+                    if is_rectangle(t) {
+                        // HoDoKu looks at each rectangle once, in its order (see `rectangles`).
+                        let order = rectangles(s);
+                        let mut rank = usize::MAX;
+                        let _ = t.find_with(g, memo, &mut |step| {
+                            let key = (step.evidence.cells.0, step.evidence.digits);
+                            if let Some(r) = order.iter().position(|&k| k == key)
+                                && r < rank
+                            {
+                                rank = r;
+                                best = Some(hodoku_form(step, s));
+                            }
+                            ControlFlow::Continue(())
+                        });
+                    } else {
+                        let _ = t.find_with(g, memo, &mut |step| {
+                            best = Some(hodoku_form(step, s));
+                            ControlFlow::Break(())
+                        });
+                    }
                     best.map(|b| (b, None))
                 }
                 Kind::ForcingChain | Kind::ForcingNet => {
