@@ -270,3 +270,49 @@ fn paths_are_consistent() {
     }
     assert!(rated >= 10, "only {rated} puzzles");
 }
+
+#[test]
+fn forcing_chains_and_nets_are_sound() {
+    // Two hard puzzles whose HoDoKu paths use forcing chains (the first) and forcing nets
+    // (the second): every such step must agree with the solution, and both kinds must occur.
+    let (mut chains, mut nets) = (0, 0);
+    for line in [
+        ".2.3.......6..8.9.83.5........2...8.7.9..5........6..4.......1...1...4.22..7..8.9",
+        "3...6.1..65.29............881..7.5....43..9....5..2..7...43..9......7..64.....8..",
+    ] {
+        let puzzle = board(line);
+        let solution = sudoku::solver::solve_first(&puzzle).expect("a solution");
+        let r = hodoku::rate(&puzzle, &solution, None);
+        assert!(r.complete, "{line}");
+        for s in &r.steps {
+            match s.kind {
+                hodoku::Kind::ForcingChain => chains += 1,
+                hodoku::Kind::ForcingNet => nets += 1,
+                _ => continue,
+            }
+            assert_eq!(s.step.placements.len() + s.step.eliminations.len(), 1);
+            for p in &s.step.placements {
+                assert_eq!(
+                    solution.get(p.cell()),
+                    p.digit,
+                    "{line}: {}",
+                    s.hodoku_text()
+                );
+            }
+            for e in &s.step.eliminations {
+                assert_ne!(
+                    solution.get(e.cell()),
+                    e.digit,
+                    "{line}: {}",
+                    s.hodoku_text()
+                );
+            }
+            assert!(
+                s.hodoku_text().starts_with("Forcing "),
+                "{}",
+                s.hodoku_text()
+            );
+        }
+    }
+    assert!(chains > 0 && nets > 0, "chains {chains}, nets {nets}");
+}

@@ -11,8 +11,9 @@
 //! same queues, fed in the same order (givens set one by one in cell order, eliminations in the
 //! order each technique lists them), so the path's singles come in HoDoKu's order. The other
 //! techniques use our finders (see [`super::Technique`]), with HoDoKu's choice among several
-//! steps where we know it; when nothing applies, HoDoKu places the solution's digit in the
-//! middle unsolved cell ("brute force") and goes on.
+//! steps where we know it. Forcing chains and nets are HoDoKu's own tables (module `tabling`);
+//! when nothing applies, HoDoKu places the solution's digit in the middle unsolved cell
+//! ("brute force") and goes on.
 
 use std::fmt::{self, Write as _};
 use std::ops::ControlFlow;
@@ -25,6 +26,7 @@ use super::{Candidate, Grid, Memo, Step, Technique};
 
 mod als;
 mod chains;
+mod tabling;
 
 /// HoDoKu's difficulty levels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -143,6 +145,10 @@ pub enum Kind {
     XYZWing,
     /// Any other technique, found by our finders.
     Other(Technique),
+    /// HoDoKu's forcing chain (its tables of direct links).
+    ForcingChain,
+    /// HoDoKu's forcing net (its tables with four rounds of singles).
+    ForcingNet,
     /// No logic applies: the solution's digit in the middle unsolved cell.
     BruteForce,
 }
@@ -250,10 +256,9 @@ static ORDER: &[Entry] = {
         entry!(350, Unfair, false, [Other(T::FrankenSwordfish)]),
         entry!(390, Unfair, false, [Other(T::FinnedFrankenXWing)]),
         entry!(410, Unfair, false, [Other(T::FinnedFrankenSwordfish)]),
-        // HoDoKu's forcing chains and nets (500 and 700) come here. Ours find far more than
-        // its tables do (on the hardest puzzles HoDoKu finds none and guesses at once, where
-        // ours would go on for seconds), so the path goes to brute force instead: the level
-        // is extreme either way; the score differs on the rare puzzles HoDoKu solves with them.
+        // HoDoKu's own forcing chains and nets (module `tabling`).
+        entry!(500, Extreme, false, [ForcingChain]),
+        entry!(700, Extreme, false, [ForcingNet]),
         entry!(10000, Extreme, false, [BruteForce]),
     ]
 };
@@ -412,7 +417,8 @@ impl State {
         }
         for &h in &CELL_HOUSES[cell] {
             let h = usize::from(h);
-            self.free[h][usize::from(digit)] -= 1;
+            let f = &mut self.free[h][usize::from(digit)];
+            *f = f.saturating_sub(1);
             match self.free[h][usize::from(digit)] {
                 1 => self.add_hidden(h, digit),
                 0 => self.hs.delete_hidden(h, digit),
@@ -429,7 +435,7 @@ impl State {
         self.values[cell] = digit;
         let old = self.cands[cell];
         self.cands[cell] = 0;
-        self.unsolved -= 1;
+        self.unsolved = self.unsolved.saturating_sub(1);
         for p in peers(cell) {
             self.del_candidate(p, digit);
         }
@@ -1045,7 +1051,37 @@ fn technique_of(kind: Kind) -> Technique {
         Kind::XYZWing => Technique::XYZWing,
         Kind::Other(t) => t,
         // Shown as a placement; the nearest technique of ours is the last resort's.
-        Kind::BruteForce => Technique::ForcingChainVerity,
+        Kind::BruteForce | Kind::ForcingChain | Kind::ForcingNet => Technique::ForcingChainVerity,
+    }
+}
+
+/// A forcing chain or net step: a verity or a contradiction, with the cell or house where the
+/// contradiction shows as its evidence.
+fn forcing_step(f: tabling::Forcing) -> Step {
+    let technique = if f.verity {
+        Technique::ForcingChainVerity
+    } else {
+        Technique::ForcingChainContradiction
+    };
+    let (kind, number) = f.entity;
+    let evidence = super::Evidence {
+        cells: CellSet::single(f.cell),
+        houses: if kind == 0 {
+            Vec::new()
+        } else {
+            vec![(usize::from(kind - 1) * 9 + number) as u8]
+        },
+        cover: if kind == 0 && !f.verity {
+            vec![number as u8]
+        } else {
+            Vec::new()
+        },
+        ..Default::default()
+    };
+    if f.place {
+        Step::placement(technique, f.cell, f.digit, evidence)
+    } else {
+        Step::elimination(technique, vec![Candidate::new(f.cell, f.digit)], evidence)
     }
 }
 
@@ -1145,6 +1181,88 @@ pub fn rate(puzzle: &Board, solution: &Board, stop: Option<&dyn Fn() -> bool>) -
     }
 }
 
+/// The unique rectangle techniques, which HoDoKu finds in one search (`rectangles`).
+fn is_rectangle(t: Technique) -> bool {
+    matches!(
+        t,
+        Technique::UniqueRectangle1
+            | Technique::UniqueRectangle2
+            | Technique::UniqueRectangle3
+            | Technique::UniqueRectangle4
+            | Technique::UniqueRectangle5
+            | Technique::UniqueRectangle6
+            | Technique::HiddenRectangle
+    )
+}
+
+/// The rectangles (cells, digits) HoDoKu's uniqueness search looks at, in its order: from each
+/// bivalue cell in cell order, with its two digits, a second corner in its box along its row
+/// or column, then the far side across the other box; where the digits may still go (a cell
+/// seeing neither placed), and each set of four cells only the first time (HoDoKu numbers
+/// them `((a * 10 + b) * 10 + c) * 10 + d`, so a few different rectangles share a number, and
+/// keeps 400). All its types are checked on each rectangle at once, and the first step of
+/// each type is kept, so a rectangle first met with other digits is never checked again.
+fn rectangles(s: &State) -> Vec<(u128, u16)> {
+    let mut allowed = [((1u128 << 81) - 1)
+        & !s.values.iter().enumerate().fold(
+            0u128,
+            |m, (c, &v)| {
+                if v != 0 { m | 1 << c } else { m }
+            },
+        ); 10];
+    for (c, &v) in s.values.iter().enumerate() {
+        if v != 0 {
+            allowed[usize::from(v)] &= !PEERS[c].0;
+        }
+    }
+    let has = |d: u8, c: usize| allowed[usize::from(d)] & (1 << c) != 0;
+    let mut numbers: Vec<usize> = Vec::new();
+    let mut out = Vec::new();
+    for i in 0..81 {
+        if s.values[i] != 0 || s.cands[i].count_ones() != 2 {
+            continue;
+        }
+        let c1 = s.cands[i].trailing_zeros() as u8 + 1;
+        let c2 = 16 - s.cands[i].leading_zeros() as u8;
+        for &b in &HOUSE_CELLS[18 + box_of(i)] {
+            let b = usize::from(b);
+            if b == i || (row_of(b) != row_of(i) && col_of(b) != col_of(i)) {
+                continue;
+            }
+            if s.values[b] != 0 || !has(c1, b) || !has(c2, b) {
+                continue;
+            }
+            let lines = row_of(b) == row_of(i);
+            let (u1, u2) = if lines {
+                (9 + col_of(i), 9 + col_of(b))
+            } else {
+                (row_of(i), row_of(b))
+            };
+            for (&c, &d) in HOUSE_CELLS[u1].iter().zip(&HOUSE_CELLS[u2]) {
+                let (c, d) = (usize::from(c), usize::from(d));
+                if box_of(c) == box_of(i) {
+                    continue;
+                }
+                // (HoDoKu checks the fourth corner twice and the third once.)
+                if !has(c1, c) || !has(c1, d) || !has(c2, d) {
+                    continue;
+                }
+                let mut v = [i, b, c, d];
+                v.sort_unstable();
+                let number = ((v[0] * 10 + v[1]) * 10 + v[2]) * 10 + v[3];
+                if numbers.contains(&number) {
+                    continue;
+                }
+                if numbers.len() < 400 {
+                    numbers.push(number);
+                }
+                out.push((v.iter().fold(0u128, |m, &x| m | 1 << x), s.cands[i]));
+            }
+        }
+    }
+    out
+}
+
 /// A step and HoDoKu's text of its pattern (when we have it).
 type Pick = (Step, Option<String>);
 
@@ -1227,11 +1345,30 @@ fn next(
                         break;
                     }
                     let mut best: Option<Step> = None;
-                    let _ = t.find_with(g, memo, &mut |step| {
-                        best = Some(hodoku_form(step, s));
-                        ControlFlow::Break(())
-                    });
+                    if is_rectangle(t) {
+                        // HoDoKu looks at each rectangle once, in its order (see `rectangles`).
+                        let order = rectangles(s);
+                        let mut rank = usize::MAX;
+                        let _ = t.find_with(g, memo, &mut |step| {
+                            let key = (step.evidence.cells.0, step.evidence.digits);
+                            if let Some(r) = order.iter().position(|&k| k == key)
+                                && r < rank
+                            {
+                                rank = r;
+                                best = Some(hodoku_form(step, s));
+                            }
+                            ControlFlow::Continue(())
+                        });
+                    } else {
+                        let _ = t.find_with(g, memo, &mut |step| {
+                            best = Some(hodoku_form(step, s));
+                            ControlFlow::Break(())
+                        });
+                    }
                     best.map(|b| (b, None))
+                }
+                Kind::ForcingChain | Kind::ForcingNet => {
+                    tabling::forcing(s, kind == Kind::ForcingNet).map(|f| (forcing_step(f), None))
                 }
                 Kind::BruteForce => {
                     let open: Vec<usize> = (0..81).filter(|&c| s.values[c] == 0).collect();
@@ -1265,6 +1402,14 @@ impl Kind {
             Kind::NakedQuad => "Naked Quadruple",
             Kind::HiddenQuad => "Hidden Quadruple",
             Kind::BruteForce => "Brute Force",
+            Kind::ForcingChain if step.technique == Technique::ForcingChainVerity => {
+                "Forcing Chain Verity"
+            }
+            Kind::ForcingChain => "Forcing Chain Contradiction",
+            Kind::ForcingNet if step.technique == Technique::ForcingChainVerity => {
+                "Forcing Net Verity"
+            }
+            Kind::ForcingNet => "Forcing Net Contradiction",
             Kind::Skyscraper => "Skyscraper",
             Kind::WWing => "W-Wing",
             Kind::XYWing => "XY-Wing",
@@ -1446,6 +1591,23 @@ impl PathStep {
             return format!("{name} => {}", eliminations_text(&st.eliminations));
         }
         match self.kind {
+            Kind::ForcingChain | Kind::ForcingNet => {
+                let effect = if let Some(p) = st.placements.first() {
+                    format!("r{}c{}={}", p.row(), p.col(), p.digit)
+                } else {
+                    eliminations_text(&st.eliminations)
+                };
+                if st.technique == Technique::ForcingChainVerity {
+                    return format!("{name} => {effect}");
+                }
+                let place = if let Some(&h) = st.evidence.houses.first() {
+                    format!("{}{}", ['r', 'c', 'b'][usize::from(h) / 9], h % 9 + 1)
+                } else {
+                    let c = usize::from(st.evidence.cover.first().copied().unwrap_or(0));
+                    format!("r{}c{}", row_of(c) + 1, col_of(c) + 1)
+                };
+                format!("{name} in {place} => {effect}")
+            }
             Kind::FullHouse | Kind::NakedSingle | Kind::HiddenSingle | Kind::BruteForce => {
                 let p = st.placements[0];
                 format!("{name}: r{}c{}={}", p.row(), p.col(), p.digit)
