@@ -455,12 +455,15 @@ fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
 ///
 /// This is how `generate --jigsaw` makes its largest grids, where drawing the regions first
 /// and then searching for a grid that fills them fails (a 25×25 grid was not found in
-/// minutes): the regions start as the boxes, and two cells holding the same value, `a` in
-/// region A next to region B and `b` in B next to A, trade regions (a joins B, b joins A).
+/// minutes): the regions start as the boxes, and a trade takes one value and a cycle of
+/// regions A → B → ... → A in which each region's cell of that value lies next to the
+/// following region, and moves each of those cells to the following region (with two
+/// regions: `a` in A next to B and `b` in B next to A, both holding the value, swap).
 /// Every region still holds each value once, so the grid stays a solution. Under a symmetry
-/// the same trade is made at every image of the two cells, which needs the images to hold
-/// equal values too. A trade stands when each region it touched still has N cells, each
-/// value once, and is connected.
+/// the same trade is made at every image of the cells, which needs the images to hold equal
+/// values too (a random grid almost never does: hence the refusal from [`AROUND_FROM`] up).
+/// A trade stands when each region it touched still has N cells, each value once, and is
+/// connected. Single swaps alone left the regions still nearer the boxes.
 pub fn regions_around(
     grid: &[u8],
     n: usize,
