@@ -952,7 +952,8 @@ pub struct GenerateArgs {
     /// Other shapes refuse a symmetry that does not map their houses onto houses (a quarter
     /// turn of 2x3 boxes, most --regions); --jigsaw draws regions that keep it, and refuses
     /// only what no jigsaw of that size can keep (a quarter turn on 6x6, 10x10, 15x15) or
-    /// its starting boxes break (a diagonal of 2x3 boxes).
+    /// its starting boxes break (a diagonal of 2x3 boxes); 25x25 jigsaws, drawn around a
+    /// random grid, keep none.
     #[arg(long, value_name = "SYMMETRY", value_parser = symmetry_parser())]
     pub symmetry: Option<SymmetryChoice>,
 

@@ -372,6 +372,79 @@ fn generation_is_seeded_symmetric_and_refuses_broken_symmetries() {
     );
     r.expect_code(2);
     assert!(r.stderr.contains("2x3 boxes"), "{}", r.stderr);
+    // 25x25 jigsaw regions are drawn around a random grid, which keeps no symmetry.
+    let r = run(
+        &[
+            "generate",
+            "--jigsaw",
+            "--size",
+            "25",
+            "--symmetry",
+            "rot180",
+        ],
+        None,
+    );
+    r.expect_code(2);
+    assert!(
+        r.stderr.contains("drawn around a random grid"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Whether each region of the labels is connected (side neighbours).
+fn regions_connected(n: usize, labels: &str) -> bool {
+    let labels: Vec<char> = labels.chars().collect();
+    (0..n * n).all(|start| {
+        let cells: Vec<usize> = (0..n * n).filter(|&c| labels[c] == labels[start]).collect();
+        let mut reached = vec![start];
+        let mut i = 0;
+        while i < reached.len() {
+            let c = reached[i];
+            i += 1;
+            for &m in &cells {
+                let near = (c / n).abs_diff(m / n) + (c % n).abs_diff(m % n) == 1;
+                if near && !reached.contains(&m) {
+                    reached.push(m);
+                }
+            }
+        }
+        reached.len() == cells.len()
+    })
+}
+
+#[test]
+fn a_25x25_jigsaw_is_made_and_solves_uniquely_with_its_regions() {
+    // Regions drawn around the solution grid: N connected regions of N cells, the solution
+    // fits them (checked here), and there is no second one.
+    let r = run(
+        &["generate", "--jigsaw", "--size", "25", "--seed", "1", "-j1"],
+        None,
+    );
+    r.expect_code(0);
+    let line = r.stdout.trim();
+    let (puzzle, regions) = line.split_once(' ').unwrap();
+    assert_eq!((puzzle.len(), regions.len()), (625, 625));
+    assert!(regions_connected(25, regions), "{regions}");
+    let hs = houses(25, Some(regions), false);
+    assert_eq!(hs.len(), 75, "{regions}");
+    assert!(hs.iter().all(|h| h.len() == 25), "{regions}");
+    // Not just the boxes.
+    assert_ne!(hs[50..], houses(25, None, false)[50..]);
+    let s = run(&["solve", "--format", "line"], Some(line.as_bytes()));
+    s.expect_code(0);
+    assert!(solves(&values(puzzle), &values(s.stdout.trim()), &hs));
+    // The search written here takes minutes on this one: the tool's count (the lib's test
+    // checks the drawing on small grids).
+    let c = run(&["solve", "--count", "--limit", "2"], Some(line.as_bytes()));
+    c.expect_code(0);
+    assert!(c.stdout.contains(": 1 solution"), "{}", c.stdout);
+    // The same seed, the same puzzle, whatever the threads.
+    let again = run(
+        &["generate", "--jigsaw", "--size", "25", "--seed", "1", "-j2"],
+        None,
+    );
+    assert_eq!(again.stdout, r.stdout);
 }
 
 /// The images of cell `c` of an N×N grid under each element of the symmetry's group

@@ -11,7 +11,8 @@ use anyhow::{Result, anyhow, bail};
 use sudoku::generate::{Stream, Symmetry, SymmetryChoice};
 use sudoku::geometry::Geometry;
 use sudoku::variant::generate::{
-    self, Made, jigsaw_symmetry_refusal, make, random_grid, symmetry_fits,
+    self, AROUND_FROM, Made, dig, jigsaw_symmetry_refusal, make, random_grid, regions_around,
+    symmetry_fits,
 };
 use sudoku::variant::{Alphabet, Puzzle, Shape, Spec, regions_line};
 
@@ -77,9 +78,12 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
     for &s in &symmetries {
         if args.jigsaw {
             if let Some(why) = jigsaw_symmetry_refusal(n, s) {
-                bail!(
-                    "--symmetry {s} --jigsaw: {why}\n  hint: --symmetry none, or rot180 or mirror"
-                );
+                let hint = if n >= AROUND_FROM {
+                    "--symmetry none"
+                } else {
+                    "--symmetry none, or rot180 or mirror"
+                };
+                bail!("--symmetry {s} --jigsaw: {why}\n  hint: {hint}");
             }
         } else if s != Symmetry::None && !symmetry_fits(&base.geometry, s) {
             let what = describe(&base.geometry);
@@ -100,7 +104,17 @@ pub fn run(args: GenerateArgs) -> Result<Ending> {
     let end = super::generate::end_index(&args)?;
     let seed = args.seed.unwrap_or_else(super::generate::random_seed);
     let batch = args.batch;
+    // The boxed grid (default boxes, the variants) that jigsaw solutions start from.
+    let start = if args.jigsaw && n >= AROUND_FROM {
+        let g = Geometry::new(n)
+            .and_then(|g| g.with_variants(spec.variants))
+            .map_err(|e| anyhow!("{e}"))?;
+        Some(Shape::new(g, (*base.alphabet).clone()))
+    } else {
+        None
+    };
     let command = GenerateShapes {
+        start,
         n,
         spec,
         base,
@@ -133,6 +147,8 @@ fn describe(g: &Geometry) -> String {
 }
 
 struct GenerateShapes {
+    /// For a jigsaw drawn around its solution: the boxed shape that solution comes from.
+    start: Option<Shape>,
     n: usize,
     spec: Spec,
     base: Shape,
@@ -169,8 +185,13 @@ impl GenerateShapes {
         }
         let labels = generate::symmetric_regions(self.n, symmetry, rng)
             .expect("the symmetries were checked for jigsaw regions");
+        self.jigsaw_shape(&labels)
+    }
+
+    /// The jigsaw shape of these region labels.
+    fn jigsaw_shape(&self, labels: &[char]) -> Shape {
         let g = Geometry::new(self.n)
-            .and_then(|g| g.with_regions(&labels))
+            .and_then(|g| g.with_regions(labels))
             .and_then(|g| g.with_variants(self.spec.variants))
             .expect("drawn regions partition the grid");
         let alphabet: Alphabet = (*self.base.alphabet).clone();
@@ -188,6 +209,9 @@ impl GenerateShapes {
             // Jigsaw regions from 15x15 up make some checks as long as 25x25 ones.
             budget: (self.n >= 20 || self.jigsaw && self.n >= 15).then_some(BIG_BUDGET),
         };
+        if let Some(start) = &self.start {
+            return self.make_around(start, &mut rng, symmetry, &options, stop);
+        }
         let tries = if self.jigsaw { REGION_TRIES } else { 1 };
         for _ in 0..tries {
             let shape = self.shape(&mut rng, symmetry);
@@ -206,6 +230,31 @@ impl GenerateShapes {
             }
         }
         None
+    }
+
+    /// Makes a jigsaw puzzle whose solution comes first: a random grid of the boxed `start`
+    /// shape, regions drawn around it, then givens taken out for those regions.
+    fn make_around(
+        &self,
+        start: &Shape,
+        rng: &mut Stream,
+        symmetry: Symmetry,
+        options: &generate::Options,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Made> {
+        let grid = random_grid(&start.solver, rng, stop)?;
+        let labels = regions_around(&grid, self.n, symmetry, rng)
+            .expect("the symmetries were checked for jigsaw regions");
+        let shape = self.jigsaw_shape(&labels);
+        if self.solved {
+            let solution = Puzzle::from_values(shape, &grid);
+            return Some(Made {
+                puzzle: solution.clone(),
+                solution,
+                minimal: false,
+            });
+        }
+        dig(&shape, &shape.solver, grid, rng, options, stop)
     }
 
     fn write(&self, out: &mut Vec<u8>, index: u64, made: &Made, symmetry: &str) {

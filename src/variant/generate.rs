@@ -27,6 +27,14 @@ use crate::solver::general::{Options as SearchOptions, Solver};
 const GRID_BUDGET: u64 = 2_000;
 /// Draws of a random grid before giving up (a shape may have no solution at all).
 const GRID_TRIES: usize = 200;
+/// From this size up, `generate --jigsaw` draws a jigsaw's solution grid first (with the
+/// default boxes) and its regions around it ([`regions_around`]): drawing the regions first
+/// and then searching for a grid that fills them found no 25×25 grid in minutes.
+pub const AROUND_FROM: usize = 25;
+/// Trades of cells between regions that [`regions_around`] makes, per cell of the grid.
+const TRADES: usize = 4;
+/// Trades it tries, per cell, before it stops with fewer (a symmetry can leave few).
+const TRADE_TRIES: usize = 200;
 
 /// The random stream of puzzle `index` under `seed`.
 pub fn stream(seed: u64, index: u64) -> Stream {
@@ -167,8 +175,21 @@ pub fn make(
     options: &Options,
     stop: &dyn Fn() -> bool,
 ) -> Option<Made> {
-    let n = shape.geometry.size();
     let grid = random_grid(solver, rng, stop)?;
+    dig(shape, solver, grid, rng, options, stop)
+}
+
+/// Makes one puzzle of `shape` whose solution is `grid` (a complete grid of the shape), by
+/// taking out givens as [`make`] does; `None` if `stop` said so.
+pub fn dig(
+    shape: &Shape,
+    solver: &Solver,
+    grid: Vec<u8>,
+    rng: &mut Stream,
+    options: &Options,
+    stop: &dyn Fn() -> bool,
+) -> Option<Made> {
+    let n = shape.geometry.size();
     let mut groups = orbits(options.symmetry, n);
     rng.shuffle(&mut groups);
     let mut cells = grid.clone();
@@ -251,7 +272,15 @@ pub fn random_regions(n: usize, rng: &mut Stream) -> Vec<char> {
 /// disjoint rings around the centre of the same area, one inside the other. The other
 /// refusals are this drawing's own: it starts from the default boxes, so a symmetry they do
 /// not keep (a diagonal or a quarter turn with boxes that are not square) is not drawn.
+/// From [`AROUND_FROM`] up, where the regions are drawn around a grid, no symmetry is kept.
 pub fn jigsaw_symmetry_refusal(n: usize, symmetry: Symmetry) -> Option<String> {
+    if n >= AROUND_FROM && symmetry != Symmetry::None {
+        return Some(format!(
+            "{n}x{n} jigsaw regions are drawn around a random grid (see regions_around), and \
+             a trade of cells that keeps a symmetry needs equal values at the images too, \
+             which a random grid almost never has"
+        ));
+    }
     let quarter = matches!(symmetry, Symmetry::Rot90 | Symmetry::Dihedral);
     if quarter && n % 4 >= 2 {
         return Some(format!(
@@ -405,6 +434,222 @@ pub fn symmetric_regions(n: usize, symmetry: Symmetry, rng: &mut Stream) -> Opti
     )
 }
 
+/// The cells next to `cell` (up, down, left, right) on an N×N grid.
+fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / n, cell % n);
+    [
+        (r > 0).then(|| cell - n),
+        (r + 1 < n).then(|| cell + n),
+        (c > 0).then(|| cell - 1),
+        (c + 1 < n).then(|| cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Random jigsaw regions drawn around a complete grid, so that the grid is a solution for
+/// them: N connected regions of N cells each, as labels (`a`, `b`, ...), that the symmetry
+/// maps onto themselves. `grid` must be a solution of the N×N grid with the default boxes
+/// (any extra rules: the rows, columns and values stay as they are). `None` when
+/// [`jigsaw_symmetry_refusal`] gives a reason or the grid does not fit.
+///
+/// This is how `generate --jigsaw` makes its largest grids, where drawing the regions first
+/// and then searching for a grid that fills them fails (a 25×25 grid was not found in
+/// minutes): the regions start as the boxes, and a trade takes one value and a cycle of
+/// regions A → B → ... → A in which each region's cell of that value lies next to the
+/// following region, and moves each of those cells to the following region (with two
+/// regions: `a` in A next to B and `b` in B next to A, both holding the value, swap).
+/// Every region still holds each value once, so the grid stays a solution. Under a symmetry
+/// the same trade is made at every image of the cells, which needs the images to hold equal
+/// values too (a random grid almost never does: hence the refusal from [`AROUND_FROM`] up).
+/// A trade stands when each region it touched still has N cells, each value once, and is
+/// connected. Single swaps alone left the regions still nearer the boxes.
+pub fn regions_around(
+    grid: &[u8],
+    n: usize,
+    symmetry: Symmetry,
+    rng: &mut Stream,
+) -> Option<Vec<char>> {
+    if jigsaw_symmetry_refusal(n, symmetry).is_some() {
+        return None;
+    }
+    let (br, bc) = Geometry::default_box(n).ok()?;
+    let mut region: Vec<usize> = (0..n * n)
+        .map(|c| (c / n / br) * br + (c % n) / bc)
+        .collect();
+    trade(grid, &mut region, n, symmetry, rng, TRADES, TRADE_TRIES).then(|| labels(&region))
+}
+
+fn labels(region: &[usize]) -> Vec<char> {
+    region
+        .iter()
+        .map(|&r| char::from(super::region_label(r as u8)))
+        .collect()
+}
+
+/// Trades cells between the regions (ids 0..N, N cells each holding every value of `grid`
+/// once) as [`regions_around`] says, `trades` per cell at most in `trade_tries` tries per
+/// cell; false (and nothing done) when the regions or the grid do not fit.
+fn trade(
+    grid: &[u8],
+    region: &mut [usize],
+    n: usize,
+    symmetry: Symmetry,
+    rng: &mut Stream,
+    trades: usize,
+    trade_tries: usize,
+) -> bool {
+    let cells = n * n;
+    if grid.len() != cells
+        || region.len() != cells
+        || grid.iter().any(|&v| v == 0 || usize::from(v) > n)
+        || region.iter().any(|&r| r >= n)
+    {
+        return false;
+    }
+    // at[r * (n + 1) + v]: the cell of region r that holds value v.
+    let mut at = vec![usize::MAX; n * (n + 1)];
+    for c in 0..cells {
+        let slot = &mut at[region[c] * (n + 1) + usize::from(grid[c])];
+        if *slot != usize::MAX {
+            return false;
+        }
+        *slot = c;
+    }
+    let group = images(symmetry, n, 0).len();
+    let all: Vec<Vec<usize>> = (0..cells).map(|c| images(symmetry, n, c)).collect();
+    let maps: Vec<Vec<usize>> = (0..group)
+        .map(|k| all.iter().map(|i| i[k]).collect())
+        .collect();
+    let mut sizes = vec![n; n];
+    let mut walk = Walk {
+        n,
+        seen: vec![0; cells],
+        mark: 0,
+        todo: Vec::with_capacity(cells),
+    };
+    let mut path: Vec<usize> = Vec::with_capacity(n);
+    let mut moves: Vec<(usize, usize)> = Vec::new();
+    let mut old: Vec<(usize, usize)> = Vec::new();
+    let mut touched: Vec<usize> = Vec::new();
+    let mut done = 0;
+    let mut tries = 0;
+    while done < trades * cells && tries < trade_tries * cells {
+        tries += 1;
+        // A cycle of regions for one value: each region's cell of that value lies next to
+        // the following region, and goes to it.
+        let v = 1 + rng.index(n);
+        path.clear();
+        path.push(rng.index(n));
+        let start = loop {
+            let r = path[path.len() - 1];
+            let mut next = [0usize; 4];
+            let mut k = 0;
+            for m in neighbours(n, at[r * (n + 1) + v]) {
+                if region[m] != r && !next[..k].contains(&region[m]) {
+                    next[k] = region[m];
+                    k += 1;
+                }
+            }
+            if k == 0 {
+                break None;
+            }
+            let to = next[rng.index(k)];
+            if let Some(p) = path.iter().position(|&x| x == to) {
+                break Some(p);
+            }
+            path.push(to);
+        };
+        let Some(start) = start else {
+            continue;
+        };
+        let cycle = &path[start..];
+        // The same moves at every image (the regions map as their cells do).
+        moves.clear();
+        touched.clear();
+        let mut clash = false;
+        for map in &maps {
+            for (i, &r) in cycle.iter().enumerate() {
+                let cell = map[at[r * (n + 1) + v]];
+                let to = region[map[at[cycle[(i + 1) % cycle.len()] * (n + 1) + v]]];
+                match moves.iter().find(|m| m.0 == cell) {
+                    Some(&(_, other)) => clash |= other != to,
+                    None => moves.push((cell, to)),
+                }
+                for id in [region[cell], to] {
+                    if !touched.contains(&id) {
+                        touched.push(id);
+                    }
+                }
+            }
+        }
+        if clash {
+            continue;
+        }
+        old.clear();
+        for &(cell, to) in &moves {
+            old.push((cell, region[cell]));
+            sizes[region[cell]] -= 1;
+            sizes[to] += 1;
+            region[cell] = to;
+        }
+        let whole = touched.iter().all(|&id| {
+            sizes[id] == n
+                && moves
+                    .iter()
+                    .find(|m| m.1 == id)
+                    .is_some_and(|&(cell, _)| walk.whole(grid, region, cell))
+        });
+        if whole {
+            done += 1;
+            for &(cell, to) in &moves {
+                at[to * (n + 1) + usize::from(grid[cell])] = cell;
+            }
+        } else {
+            for &(cell, was) in &old {
+                sizes[region[cell]] -= 1;
+                sizes[was] += 1;
+                region[cell] = was;
+            }
+        }
+    }
+    true
+}
+
+/// A reusable walk over a region's cells.
+struct Walk {
+    n: usize,
+    /// The walk that last reached each cell.
+    seen: Vec<u32>,
+    mark: u32,
+    todo: Vec<usize>,
+}
+
+impl Walk {
+    /// Whether the region of `from` reaches N cells holding N different values from `from`
+    /// (with a region of N cells: it is connected and holds every value once).
+    fn whole(&mut self, grid: &[u8], region: &[usize], from: usize) -> bool {
+        self.mark += 1;
+        let id = region[from];
+        self.todo.clear();
+        self.todo.push(from);
+        self.seen[from] = self.mark;
+        let mut values = 0u32;
+        let mut reached = 0;
+        while let Some(c) = self.todo.pop() {
+            reached += 1;
+            values |= 1 << grid[c];
+            for m in neighbours(self.n, c) {
+                if region[m] == id && self.seen[m] != self.mark {
+                    self.seen[m] = self.mark;
+                    self.todo.push(m);
+                }
+            }
+        }
+        reached == self.n && values.count_ones() as usize == self.n
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -442,6 +687,116 @@ mod tests {
         }
     }
 
+    /// Whether the labels cut the N×N grid into N connected regions of N cells each, and
+    /// `grid` holds every value once in each row, column and region (checked here).
+    fn fits(n: usize, labels: &[char], grid: &[u8]) -> Result<(), String> {
+        let mut names: Vec<char> = labels.to_vec();
+        names.sort_unstable();
+        names.dedup();
+        if labels.len() != n * n || names.len() != n {
+            return Err(format!("{} labels, {} regions", labels.len(), names.len()));
+        }
+        let mut houses: Vec<Vec<usize>> = Vec::new();
+        for i in 0..n {
+            houses.push((0..n).map(|c| i * n + c).collect());
+            houses.push((0..n).map(|r| r * n + i).collect());
+        }
+        for &name in &names {
+            let cells: Vec<usize> = (0..n * n).filter(|&c| labels[c] == name).collect();
+            // Connected: a flood from the first cell over side neighbours reaches them all.
+            let mut reached = vec![cells[0]];
+            let mut i = 0;
+            while i < reached.len() {
+                let c = reached[i];
+                i += 1;
+                for &m in &cells {
+                    let (dr, dc) = ((c / n).abs_diff(m / n), (c % n).abs_diff(m % n));
+                    if dr + dc == 1 && !reached.contains(&m) {
+                        reached.push(m);
+                    }
+                }
+            }
+            if reached.len() != cells.len() {
+                return Err(format!("region {name} is not connected"));
+            }
+            houses.push(cells);
+        }
+        for h in &houses {
+            let mut values: Vec<u8> = h.iter().map(|&c| grid[c]).collect();
+            values.sort_unstable();
+            if values != (1..=n as u8).collect::<Vec<_>>() {
+                return Err(format!("house {h:?} holds {values:?}"));
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn regions_drawn_around_a_grid_keep_it_a_solution() {
+        for n in [4, 6, 8, 9, 12, 16] {
+            let boxed = Solver::new(&Geometry::new(n).unwrap());
+            let mut moved = 0;
+            for i in 0..3 {
+                let mut rng = stream(5, i);
+                let grid = random_grid(&boxed, &mut rng, &|| false).unwrap();
+                let labels = regions_around(&grid, n, Symmetry::None, &mut rng).unwrap();
+                fits(n, &labels, &grid).unwrap_or_else(|e| panic!("{n}x{n} draw {i}: {e}"));
+                let (br, bc) = Geometry::default_box(n).unwrap();
+                let boxes: Vec<char> = (0..n * n)
+                    .map(|c| {
+                        char::from(super::super::region_label(
+                            ((c / n / br) * br + (c % n) / bc) as u8,
+                        ))
+                    })
+                    .collect();
+                moved += (0..n * n).filter(|&c| labels[c] != boxes[c]).count();
+                // The same stream draws the same regions.
+                let mut again = stream(5, i);
+                let grid2 = random_grid(&boxed, &mut again, &|| false).unwrap();
+                assert_eq!(
+                    Some(labels),
+                    regions_around(&grid2, n, Symmetry::None, &mut again)
+                );
+            }
+            // 4x4 boxes of 2x2 cells have no trade that keeps both regions connected.
+            assert!(n == 4 || moved > 0, "{n}x{n}: the regions stayed the boxes");
+        }
+        // A grid that is not a solution with the boxes is refused.
+        assert_eq!(
+            regions_around(&[1; 16], 4, Symmetry::None, &mut stream(1, 1)),
+            None
+        );
+    }
+
+    #[test]
+    fn puzzles_dug_from_a_grid_with_regions_drawn_around_it_are_unique() {
+        let boxed = Solver::new(&Geometry::new(9).unwrap());
+        let options = Options {
+            symmetry: Symmetry::None,
+            minimal: true,
+            max_clues: None,
+            budget: None,
+        };
+        let mut rng = stream(9, 0);
+        let grid = random_grid(&boxed, &mut rng, &|| false).unwrap();
+        let labels = regions_around(&grid, 9, Symmetry::None, &mut rng).unwrap();
+        let g = Geometry::new(9).unwrap().with_regions(&labels).unwrap();
+        let shape = Shape::new(g, crate::variant::Alphabet::default_for(9));
+        let made = dig(
+            &shape,
+            &shape.solver,
+            grid.clone(),
+            &mut rng,
+            &options,
+            &|| false,
+        )
+        .unwrap();
+        assert_eq!(made.solution.cells(), &grid[..]);
+        assert!(made.solution.is_solution_of(&made.puzzle));
+        assert!(made.puzzle.givens() < 81);
+        assert_eq!(shape.solver.count(made.puzzle.cells(), Some(2)), (1, true));
+    }
+
     #[test]
     fn symmetric_regions_are_kept_by_their_symmetry() {
         for (n, sym) in [
@@ -458,7 +813,9 @@ mod tests {
         assert!(jigsaw_symmetry_refusal(15, Symmetry::Rot90).is_some());
         assert!(jigsaw_symmetry_refusal(10, Symmetry::Dihedral).is_some());
         assert!(jigsaw_symmetry_refusal(12, Symmetry::Diagonal).is_some());
-        assert!(jigsaw_symmetry_refusal(25, Symmetry::Rot90).is_none());
+        assert!(jigsaw_symmetry_refusal(16, Symmetry::Rot90).is_none());
+        assert!(jigsaw_symmetry_refusal(25, Symmetry::Rot180).is_some());
+        assert!(jigsaw_symmetry_refusal(25, Symmetry::None).is_none());
         assert!(symmetric_regions(6, Symmetry::Rot90, &mut stream(1, 1)).is_none());
         // No symmetry: the draw is the plain one.
         assert_eq!(
