@@ -610,7 +610,7 @@ mod tests {
         };
         for _ in 0..500 {
             let pick = |next: &mut dyn FnMut() -> u32| -> Vec<usize> {
-                (0..40).filter(|_| next() % 3 == 0).collect()
+                (0..40).filter(|_| next().is_multiple_of(3)).collect()
             };
             let (a, b) = (pick(&mut next), pick(&mut next));
             let i = (next() % 45) as usize;
