@@ -394,15 +394,7 @@ pub fn symmetric_regions(n: usize, symmetry: Symmetry, rng: &mut Stream) -> Opti
         let mut clash = false;
         for map in &maps {
             for (cell, to) in [(map[a], region[map[b]]), (map[c], region[map[a]])] {
-                match moves.iter().find(|m| m.0 == cell) {
-                    Some(&(_, other)) => clash |= other != to,
-                    None => moves.push((cell, to)),
-                }
-                for id in [region[cell], to] {
-                    if !touched.contains(&id) {
-                        touched.push(id);
-                    }
-                }
+                clash |= plan_move(&mut moves, &mut touched, &region, cell, to);
             }
         }
         if clash {
@@ -572,15 +564,7 @@ fn trade(
             for (i, &r) in cycle.iter().enumerate() {
                 let cell = map[at[r * (n + 1) + v]];
                 let to = region[map[at[cycle[(i + 1) % cycle.len()] * (n + 1) + v]]];
-                match moves.iter().find(|m| m.0 == cell) {
-                    Some(&(_, other)) => clash |= other != to,
-                    None => moves.push((cell, to)),
-                }
-                for id in [region[cell], to] {
-                    if !touched.contains(&id) {
-                        touched.push(id);
-                    }
-                }
+                clash |= plan_move(&mut moves, &mut touched, region, cell, to);
             }
         }
         if clash {
@@ -648,6 +632,30 @@ impl Walk {
         }
         reached == self.n && values.count_ones() as usize == self.n
     }
+}
+
+/// Adds the move of `cell` to region `to` to a trade's `moves`, and the regions it changes to
+/// `touched`; true when `cell` already moves elsewhere (the trade clashes with itself).
+fn plan_move(
+    moves: &mut Vec<(usize, usize)>,
+    touched: &mut Vec<usize>,
+    region: &[usize],
+    cell: usize,
+    to: usize,
+) -> bool {
+    let clash = match moves.iter().find(|m| m.0 == cell) {
+        Some(&(_, other)) => other != to,
+        None => {
+            moves.push((cell, to));
+            false
+        }
+    };
+    for id in [region[cell], to] {
+        if !touched.contains(&id) {
+            touched.push(id);
+        }
+    }
+    clash
 }
 
 #[cfg(test)]
