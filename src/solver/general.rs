@@ -720,6 +720,10 @@ where
             .min()
             .unwrap_or(u32::MAX);
         let mut best_score = u32::MAX;
+        // Every value of a free cell has two places or more in each of its houses (one
+        // would have been placed as a hidden single), so no score is below this: the first
+        // cell that reaches it is the choice.
+        let floor = 2 * best_count;
         for (c, (&m, &v)) in st.cand.iter().zip(&st.val).enumerate() {
             if v != 0 || m.count_ones() != best_count {
                 continue;
@@ -727,7 +731,8 @@ where
             let members = &s.member[s.member_start[c] as usize..s.member_start[c + 1] as usize];
             let mut score = 0;
             let mut values = m;
-            while values != 0 {
+            // Stops once the score cannot beat the best so far.
+            while values != 0 && score < best_score {
                 let d = values.trailing_zeros() as usize;
                 values &= values - 1;
                 score += members
@@ -739,6 +744,9 @@ where
             if score < best_score {
                 best = c;
                 best_score = score;
+                if score <= floor {
+                    break;
+                }
             }
         }
         if best_count > 2 {
