@@ -645,51 +645,76 @@ fn naked_subset(s: &State, n: usize, locked: bool) -> Option<Found> {
     for &base in bases {
         for unit in 0..9 {
             let house = base + unit;
-            let open: Vec<usize> = HOUSE_CELLS[house]
-                .iter()
-                .map(|&c| usize::from(c))
-                .filter(|&c| {
-                    let k = s.cands[c].count_ones() as usize;
-                    k != 0 && k <= n
-                })
-                .collect();
-            if open.len() < n {
+            let mut open = [0usize; 9];
+            let mut len = 0;
+            for &c in &HOUSE_CELLS[house] {
+                let c = usize::from(c);
+                let k = s.cands[c].count_ones() as usize;
+                if k != 0 && k <= n {
+                    open[len] = c;
+                    len += 1;
+                }
+            }
+            if len < n {
                 continue;
             }
-            let mut result = None;
-            combos(open.len(), n, &mut |idx| {
-                let cells: Vec<usize> = idx.iter().map(|&i| open[i]).collect();
-                let mask = cells.iter().fold(0u16, |m, &c| m | s.cands[c]);
-                if mask.count_ones() as usize != n {
-                    return ControlFlow::Continue(());
-                }
-                if let Some((elims, is_locked)) = subset_step(s, &cells, mask, false)
-                    && is_locked == locked
-                {
-                    {
-                        let kind = match (n, locked) {
-                            (2, true) => Kind::LockedPair,
-                            (3, true) => Kind::LockedTriple,
-                            (2, false) => Kind::NakedPair,
-                            (3, false) => Kind::NakedTriple,
-                            _ => Kind::NakedQuad,
-                        };
-                        result = Some(Found {
-                            text: None,
-                            kind,
-                            cells,
-                            digits: mask,
-                            house,
-                            elims,
-                        });
-                        return ControlFlow::Break(());
-                    }
-                }
-                ControlFlow::Continue(())
-            });
-            if result.is_some() {
-                return result;
+            let mut pick = [0usize; 4];
+            if let Some(found) = naked_from(s, n, locked, house, &open[..len], &mut pick, 0, 0) {
+                return Some(found);
             }
+        }
+    }
+    None
+}
+
+/// The naked subsets of [`naked_subset`] that take `pick[..k]` (whose candidates are `mask`)
+/// and cells of `open` after them, in lexicographic order of the cells' positions in `open`.
+#[allow(clippy::too_many_arguments)]
+fn naked_from(
+    s: &State,
+    n: usize,
+    locked: bool,
+    house: usize,
+    open: &[usize],
+    pick: &mut [usize; 4],
+    k: usize,
+    mask: u16,
+) -> Option<Found> {
+    for (i, &c) in open.iter().enumerate() {
+        let mask = mask | s.cands[c];
+        // Candidates only add up: more than `n` digits never come back to `n`.
+        if mask.count_ones() as usize > n {
+            continue;
+        }
+        pick[k] = c;
+        if k + 1 < n {
+            if let Some(found) = naked_from(s, n, locked, house, &open[i + 1..], pick, k + 1, mask)
+            {
+                return Some(found);
+            }
+            continue;
+        }
+        if mask.count_ones() as usize != n {
+            continue;
+        }
+        if let Some((elims, is_locked)) = subset_step(s, &pick[..n], mask, false)
+            && is_locked == locked
+        {
+            let kind = match (n, locked) {
+                (2, true) => Kind::LockedPair,
+                (3, true) => Kind::LockedTriple,
+                (2, false) => Kind::NakedPair,
+                (3, false) => Kind::NakedTriple,
+                _ => Kind::NakedQuad,
+            };
+            return Some(Found {
+                text: None,
+                kind,
+                cells: pick[..n].to_vec(),
+                digits: mask,
+                house,
+                elims,
+            });
         }
     }
     None
@@ -708,12 +733,14 @@ fn hidden_subset(s: &State, n: usize) -> Option<Found> {
             if open <= n {
                 continue;
             }
-            let mut digits = Vec::new();
+            let mut digits = [0u8; 9];
+            let mut len = 0;
             let mut places = [0u16; 10];
             for d in 1..=9u8 {
                 let f = usize::from(s.free[house][usize::from(d)]);
                 if f != 0 && f <= n {
-                    digits.push(d);
+                    digits[len] = d;
+                    len += 1;
                     for (j, &c) in cells.iter().enumerate() {
                         if s.has(usize::from(c), d) {
                             places[usize::from(d)] |= 1 << j;
@@ -721,72 +748,81 @@ fn hidden_subset(s: &State, n: usize) -> Option<Found> {
                     }
                 }
             }
-            if digits.len() < n {
+            if len < n {
                 continue;
             }
-            let mut result = None;
-            combos(digits.len(), n, &mut |idx| {
-                let pos = idx
-                    .iter()
-                    .fold(0u16, |m, &i| m | places[usize::from(digits[i])]);
-                if pos.count_ones() as usize != n {
-                    return ControlFlow::Continue(());
-                }
-                let mask = idx.iter().fold(0u16, |m, &i| m | 1 << (digits[i] - 1));
-                let sub: Vec<usize> = (0..9)
-                    .filter(|j| pos & (1 << j) != 0)
-                    .map(|j| usize::from(cells[j]))
-                    .collect();
-                if let Some((elims, _)) = subset_step(s, &sub, mask, true) {
-                    let kind = match n {
-                        2 => Kind::HiddenPair,
-                        3 => Kind::HiddenTriple,
-                        _ => Kind::HiddenQuad,
-                    };
-                    result = Some(Found {
-                        text: None,
-                        kind,
-                        cells: sub,
-                        digits: mask,
-                        house,
-                        elims,
-                    });
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            });
-            if result.is_some() {
-                return result;
+            let search = Hidden {
+                s,
+                n,
+                house,
+                digits: &digits[..len],
+                places: &places,
+            };
+            if let Some(found) = search.from(0, 0, 0, 0) {
+                return Some(found);
             }
         }
     }
     None
 }
 
-/// Calls `f` with every `k`-combination of `0..n` in lexicographic order, until it breaks.
-fn combos(n: usize, k: usize, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) {
-    let mut idx: Vec<usize> = (0..k).collect();
-    if k > n {
-        return;
-    }
-    loop {
-        if f(&idx).is_break() {
-            return;
-        }
-        let mut i = k;
-        loop {
-            if i == 0 {
-                return;
+/// The search of [`hidden_subset`] in one house.
+struct Hidden<'a> {
+    s: &'a State,
+    n: usize,
+    house: usize,
+    /// The digits with 1 to `n` places in the house, in increasing order.
+    digits: &'a [u8],
+    /// The places (bit `j`: the `j`-th cell of the house) of each digit.
+    places: &'a [u16; 10],
+}
+
+impl Hidden<'_> {
+    /// The subsets taking `k` digits (`mask`, at the places `pos`) and digits from
+    /// `self.digits[from]` on, in lexicographic order.
+    fn from(&self, from: usize, k: usize, mask: u16, pos: u16) -> Option<Found> {
+        for i in from..self.digits.len() {
+            let d = self.digits[i];
+            let pos = pos | self.places[usize::from(d)];
+            // Places only add up: more than `n` never come back to `n`.
+            if pos.count_ones() as usize > self.n {
+                continue;
             }
-            i -= 1;
-            if idx[i] != i + n - k {
-                break;
+            let mask = mask | 1 << (d - 1);
+            if k + 1 < self.n {
+                if let Some(found) = self.from(i + 1, k + 1, mask, pos) {
+                    return Some(found);
+                }
+                continue;
+            }
+            if pos.count_ones() as usize != self.n {
+                continue;
+            }
+            let mut sub = [0usize; 9];
+            let mut len = 0;
+            for (j, &c) in HOUSE_CELLS[self.house].iter().enumerate() {
+                if pos & (1 << j) != 0 {
+                    sub[len] = usize::from(c);
+                    len += 1;
+                }
+            }
+            if let Some((elims, _)) = subset_step(self.s, &sub[..len], mask, true) {
+                let kind = match self.n {
+                    2 => Kind::HiddenPair,
+                    3 => Kind::HiddenTriple,
+                    _ => Kind::HiddenQuad,
+                };
+                return Some(Found {
+                    text: None,
+                    kind,
+                    cells: sub[..len].to_vec(),
+                    digits: mask,
+                    house: self.house,
+                    elims,
+                });
             }
         }
-        idx[i] += 1;
-        for j in i + 1..k {
-            idx[j] = idx[j - 1] + 1;
-        }
+        None
     }
 }
 
