@@ -361,6 +361,20 @@ struct State {
     ns: Queue,
     hs: Queue,
     unsolved: usize,
+    /// How many times a candidate of each house changed: what a search in a house sees is
+    /// unchanged while these counts are (see [`Barren`]).
+    version: [u32; 27],
+}
+
+/// For each subset technique and house, the versions of the houses its search there sees
+/// (see [`State::zone`]) when it last found nothing there: it finds nothing again while they
+/// stay the same. Kept for one puzzle's path.
+struct Barren([[u32; 27]; 8]);
+
+impl Default for Barren {
+    fn default() -> Barren {
+        Barren([[u32::MAX; 27]; 8])
+    }
 }
 
 /// The peers of each cell in increasing order.
@@ -378,6 +392,7 @@ impl State {
             ns: Queue::new(),
             hs: Queue::new(),
             unsolved: 81,
+            version: [0; 27],
         };
         for cell in 0..81 {
             let d = board.get(cell);
@@ -408,6 +423,9 @@ impl State {
             return;
         }
         self.cands[cell] &= !bit;
+        for &h in &CELL_HOUSES[cell] {
+            self.version[usize::from(h)] += 1;
+        }
         if self.cands[cell] == 0 {
             return;
         }
@@ -435,6 +453,9 @@ impl State {
         self.values[cell] = digit;
         let old = self.cands[cell];
         self.cands[cell] = 0;
+        for &h in &CELL_HOUSES[cell] {
+            self.version[usize::from(h)] += 1;
+        }
         self.unsolved = self.unsolved.saturating_sub(1);
         for p in peers(cell) {
             self.del_candidate(p, digit);
@@ -452,6 +473,27 @@ impl State {
                 }
             }
         }
+    }
+
+    /// The sum of the versions of the houses a subset search in `house` sees: the house
+    /// alone, or with `wide` every house meeting it in three cells (where a naked subset of
+    /// its cells may also remove candidates). The versions only grow, so the sum is the same
+    /// only when each is.
+    fn zone(&self, house: usize, wide: bool) -> u32 {
+        let v = &self.version;
+        if !wide {
+            return v[house];
+        }
+        let (kind, i) = (house / 9, house % 9);
+        let sum3 = |a: usize, step: usize| v[a] + v[a + step] + v[a + 2 * step];
+        v[house]
+            + match kind {
+                // A row meets the boxes of its band; a column those of its stack.
+                0 => sum3(18 + i / 3 * 3, 1),
+                1 => sum3(18 + i / 3, 3),
+                // A box meets the rows of its band and the columns of its stack.
+                _ => sum3(i / 3 * 3, 1) + sum3(9 + i % 3 * 3, 1),
+            }
     }
 
     fn is_solved(&self) -> bool {
@@ -640,11 +682,16 @@ fn subset_step(
 }
 
 /// Naked subsets of `n` cells: boxes, then rows, then columns (boxes only for locked ones).
-fn naked_subset(s: &State, n: usize, locked: bool) -> Option<Found> {
+/// `barren` is the technique's part of [`Barren`].
+fn naked_subset(s: &State, n: usize, locked: bool, barren: &mut [u32; 27]) -> Option<Found> {
     let bases: &[usize] = if locked { &[18] } else { &[18, 0, 9] };
     for &base in bases {
         for unit in 0..9 {
             let house = base + unit;
+            let zone = s.zone(house, true);
+            if barren[house] == zone {
+                continue;
+            }
             let mut open = [0usize; 9];
             let mut len = 0;
             for &c in &HOUSE_CELLS[house] {
@@ -655,13 +702,13 @@ fn naked_subset(s: &State, n: usize, locked: bool) -> Option<Found> {
                     len += 1;
                 }
             }
-            if len < n {
-                continue;
-            }
             let mut pick = [0usize; 4];
-            if let Some(found) = naked_from(s, n, locked, house, &open[..len], &mut pick, 0, 0) {
+            if len >= n
+                && let Some(found) = naked_from(s, n, locked, house, &open[..len], &mut pick, 0, 0)
+            {
                 return Some(found);
             }
+            barren[house] = zone;
         }
     }
     None
@@ -721,16 +768,22 @@ fn naked_from(
 }
 
 /// Hidden subsets of `n` digits: boxes, then rows, then columns.
-fn hidden_subset(s: &State, n: usize) -> Option<Found> {
+/// `barren` is the technique's part of [`Barren`].
+fn hidden_subset(s: &State, n: usize, barren: &mut [u32; 27]) -> Option<Found> {
     for base in [18, 0, 9] {
         for unit in 0..9 {
             let house = base + unit;
+            let zone = s.zone(house, false);
+            if barren[house] == zone {
+                continue;
+            }
             let cells = &HOUSE_CELLS[house];
             let open = cells
                 .iter()
                 .filter(|&&c| s.cands[usize::from(c)] != 0)
                 .count();
             if open <= n {
+                barren[house] = zone;
                 continue;
             }
             let mut digits = [0u8; 9];
@@ -749,6 +802,7 @@ fn hidden_subset(s: &State, n: usize) -> Option<Found> {
                 }
             }
             if len < n {
+                barren[house] = zone;
                 continue;
             }
             let search = Hidden {
@@ -761,6 +815,7 @@ fn hidden_subset(s: &State, n: usize) -> Option<Found> {
             if let Some(found) = search.from(0, 0, 0, 0) {
                 return Some(found);
             }
+            barren[house] = zone;
         }
     }
     None
@@ -1174,6 +1229,7 @@ pub fn rate(puzzle: &Board, solution: &Board, stop: Option<&dyn Fn() -> bool>) -
     let mut s = State::new(puzzle);
     let givens: CellSet = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
     let mut memo = Memo::default();
+    let mut barren = Barren::default();
     let mut steps = Vec::new();
     let mut score = 0u32;
     let mut level = Level::Easy;
@@ -1184,7 +1240,9 @@ pub fn rate(puzzle: &Board, solution: &Board, stop: Option<&dyn Fn() -> bool>) -
             complete = false;
             break;
         }
-        let Some((kind, (step, pattern), entry)) = next(&mut s, solution, givens, &mut memo) else {
+        let Some((kind, (step, pattern), entry)) =
+            next(&mut s, solution, givens, &mut memo, &mut barren)
+        else {
             complete = false;
             break;
         };
@@ -1308,6 +1366,7 @@ fn next(
     solution: &Board,
     givens: CellSet,
     memo: &mut Memo,
+    barren: &mut Barren,
 ) -> Option<(Kind, Pick, &'static Entry)> {
     let mut grid: Option<Grid> = None;
     // The ALS and their RCs, built for the first ALS technique tried on this position.
@@ -1322,16 +1381,16 @@ fn next(
                 Kind::HiddenSingle => s
                     .hidden_single()
                     .map(|(c, d)| (single_step(kind, c, d), None)),
-                Kind::LockedPair => naked_subset(s, 2, true).map(found_step),
-                Kind::LockedTriple => naked_subset(s, 3, true).map(found_step),
+                Kind::LockedPair => naked_subset(s, 2, true, &mut barren.0[0]).map(found_step),
+                Kind::LockedTriple => naked_subset(s, 3, true, &mut barren.0[1]).map(found_step),
                 Kind::Pointing => locked_candidates(s, true).map(found_step),
                 Kind::Claiming => locked_candidates(s, false).map(found_step),
-                Kind::NakedPair => naked_subset(s, 2, false).map(found_step),
-                Kind::NakedTriple => naked_subset(s, 3, false).map(found_step),
-                Kind::NakedQuad => naked_subset(s, 4, false).map(found_step),
-                Kind::HiddenPair => hidden_subset(s, 2).map(found_step),
-                Kind::HiddenTriple => hidden_subset(s, 3).map(found_step),
-                Kind::HiddenQuad => hidden_subset(s, 4).map(found_step),
+                Kind::NakedPair => naked_subset(s, 2, false, &mut barren.0[2]).map(found_step),
+                Kind::NakedTriple => naked_subset(s, 3, false, &mut barren.0[3]).map(found_step),
+                Kind::NakedQuad => naked_subset(s, 4, false, &mut barren.0[4]).map(found_step),
+                Kind::HiddenPair => hidden_subset(s, 2, &mut barren.0[5]).map(found_step),
+                Kind::HiddenTriple => hidden_subset(s, 3, &mut barren.0[6]).map(found_step),
+                Kind::HiddenQuad => hidden_subset(s, 4, &mut barren.0[7]).map(found_step),
                 Kind::Skyscraper => skyscraper(s).map(found_step),
                 Kind::WWing => w_wing(s).map(found_step),
                 Kind::XYWing => wing(s, false).map(found_step),
