@@ -511,6 +511,10 @@ impl<'a> Tabling<'a> {
         }
         for (kind, base) in [(1u8, 0usize), (2, 9), (3, 18)] {
             for d in 1..10 {
+                // Two places of a digit in a house need two in the table.
+                if t.on[d] & t.on[d].wrapping_sub(1) == 0 {
+                    continue;
+                }
                 for h in base..base + 9 {
                     let twice = self.house[h] & t.on[d];
                     if twice.count_ones() > 1 {
@@ -536,6 +540,9 @@ impl<'a> Tabling<'a> {
         }
         for (kind, base) in [(1u8, 0usize), (2, 9), (3, 18)] {
             for d in 1..10 {
+                if t.off[d] == 0 {
+                    continue;
+                }
                 for h in base..base + 9 {
                     let all = self.house[h] & self.allowed[d];
                     if all != 0 && all & !t.off[d] == 0 {
