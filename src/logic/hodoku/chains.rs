@@ -43,6 +43,8 @@ fn bivalue(s: &State, c: usize) -> bool {
 impl Search {
     fn walk(&mut self, cell: usize, digit: u8, strong_only: bool, level: usize) {
         let (from, to) = self.ranges[cell * 10 + usize::from(digit)];
+        // Only the first link of a range (the cell's other candidate) is strong.
+        let to = if strong_only { to.min(from + 1) } else { to };
         for i in from..to {
             let link = self.links[i];
             if strong_only && !link.strong {
