@@ -369,11 +369,56 @@ struct State {
 /// For each subset technique and house, the versions of the houses its search there sees
 /// (see [`State::zone`]) when it last found nothing there: it finds nothing again while they
 /// stay the same. Kept for one puzzle's path.
-struct Barren([[u32; 27]; 8]);
+///
+/// With it, the XY-chain search's position when it last found nothing: the candidates of
+/// the bivalue cells (0 elsewhere) and where each digit was a candidate. Its chains run over
+/// the bivalue cells only, and what they remove are candidates: while the bivalue cells stay
+/// the same or fewer (none new, none with other digits) and no candidate comes back, its
+/// chains are among the old ones and remove less: it finds nothing again.
+struct Barren([[u32; 27]; 8], Option<Box<([u16; 81], [CellSet; 10])>>);
 
 impl Default for Barren {
     fn default() -> Barren {
-        Barren([[u32::MAX; 27]; 8])
+        Barren([[u32::MAX; 27]; 8], None)
+    }
+}
+
+impl Barren {
+    /// The XY-chain step, or `None` at once when the memo says there is none.
+    fn xy_chain(&mut self, s: &State) -> Option<Found> {
+        let mut bivalue = [0u16; 81];
+        let mut with = [CellSet::EMPTY; 10];
+        for (c, b) in bivalue.iter_mut().enumerate() {
+            if s.values[c] != 0 {
+                continue;
+            }
+            let m = s.cands[c];
+            if m.count_ones() == 2 {
+                *b = m;
+            }
+            for d in 1..=9u8 {
+                if m & 1 << (d - 1) != 0 {
+                    with[usize::from(d)].insert(c);
+                }
+            }
+        }
+        if let Some(old) = &self.1
+            && bivalue
+                .iter()
+                .zip(&old.0)
+                .all(|(&now, &then)| now == 0 || now == then)
+            && with
+                .iter()
+                .zip(&old.1)
+                .all(|(now, then)| (*now - *then).is_empty())
+        {
+            return None;
+        }
+        let found = chains::xy_chain(s);
+        if found.is_none() {
+            self.1 = Some(Box::new((bivalue, with)));
+        }
+        found
     }
 }
 
@@ -1395,7 +1440,7 @@ fn next(
                 Kind::WWing => w_wing(s).map(found_step),
                 Kind::XYWing => wing(s, false).map(found_step),
                 Kind::XYZWing => wing(s, true).map(found_step),
-                Kind::Other(Technique::XYChain) => chains::xy_chain(s).map(found_step),
+                Kind::Other(Technique::XYChain) => barren.xy_chain(s).map(found_step),
                 Kind::Other(Technique::AlsXz) => {
                     als::als_xz(als::Table::of(&mut als_table, s)).map(found_step)
                 }
