@@ -366,7 +366,7 @@ struct State {
     version: [u32; 27],
 }
 
-/// For each subset technique and house, the versions of the houses its search there sees
+/// For each subset technique (and the two locked candidates) and house, the versions of the houses its search there sees
 /// (see [`State::zone`]) when it last found nothing there: it finds nothing again while they
 /// stay the same. Kept for one puzzle's path.
 ///
@@ -375,11 +375,11 @@ struct State {
 /// the bivalue cells only, and what they remove are candidates: while the bivalue cells stay
 /// the same or fewer (none new, none with other digits) and no candidate comes back, its
 /// chains are among the old ones and remove less: it finds nothing again.
-struct Barren([[u32; 27]; 8], Option<Box<([u16; 81], [CellSet; 10])>>);
+struct Barren([[u32; 27]; 10], Option<Box<([u16; 81], [CellSet; 10])>>);
 
 impl Default for Barren {
     fn default() -> Barren {
-        Barren([[u32::MAX; 27]; 8], None)
+        Barren([[u32::MAX; 27]; 10], None)
     }
 }
 
@@ -607,11 +607,17 @@ struct Found {
 }
 
 /// Locked candidates: boxes first (pointing), then rows and columns (claiming).
-fn locked_candidates(s: &State, pointing: bool) -> Option<Found> {
+/// `barren` is the technique's part of [`Barren`].
+fn locked_candidates(s: &State, pointing: bool, barren: &mut [u32; 27]) -> Option<Found> {
     let bases: &[usize] = if pointing { &[18] } else { &[0, 9] };
     for &base in bases {
         for unit in 0..9 {
             let house = base + unit;
+            // What goes lies in a house meeting this one in three cells.
+            let zone = s.zone(house, true);
+            if barren[house] == zone {
+                continue;
+            }
             for d in 1..=9u8 {
                 let n = s.free[house][usize::from(d)];
                 if n != 2 && n != 3 {
@@ -664,6 +670,7 @@ fn locked_candidates(s: &State, pointing: bool) -> Option<Found> {
                     elims,
                 });
             }
+            barren[house] = zone;
         }
     }
     None
@@ -1428,8 +1435,8 @@ fn next(
                     .map(|(c, d)| (single_step(kind, c, d), None)),
                 Kind::LockedPair => naked_subset(s, 2, true, &mut barren.0[0]).map(found_step),
                 Kind::LockedTriple => naked_subset(s, 3, true, &mut barren.0[1]).map(found_step),
-                Kind::Pointing => locked_candidates(s, true).map(found_step),
-                Kind::Claiming => locked_candidates(s, false).map(found_step),
+                Kind::Pointing => locked_candidates(s, true, &mut barren.0[8]).map(found_step),
+                Kind::Claiming => locked_candidates(s, false, &mut barren.0[9]).map(found_step),
                 Kind::NakedPair => naked_subset(s, 2, false, &mut barren.0[2]).map(found_step),
                 Kind::NakedTriple => naked_subset(s, 3, false, &mut barren.0[3]).map(found_step),
                 Kind::NakedQuad => naked_subset(s, 4, false, &mut barren.0[4]).map(found_step),
