@@ -38,7 +38,7 @@ pub(super) fn find(t: Technique, cx: Finder<'_, '_, Memo>) -> ControlFlow<()> {
         return ControlFlow::Continue(());
     }
     if t == Technique::SueDeCoq {
-        return sue_de_coq(grid, sink);
+        return sue_de_coq(grid, &mut memo.1, sink);
     }
     let mut data = cached(grid, memo);
     let flow = if t == Technique::DeathBlossom {
@@ -70,8 +70,12 @@ struct Data {
 
 /// The last grid's ALS and RCs, kept by the caller (see [`super::Memo`]): a solve asks every
 /// ALS technique in turn about the same grid, and they all start from the same lists.
+///
+/// With it, for each line and box, the candidates of their cells when Sue de Coq last found
+/// nothing there: its search on a line and a box sees nothing else, so it finds nothing again
+/// while they stay the same.
 #[derive(Default)]
-pub(super) struct Memo(Option<Data>);
+pub(super) struct Memo(Option<Data>, Box<[[Option<[u16; 15]>; 9]; 18]>);
 
 /// The ALS and RCs of `grid`, from the memo when it holds this grid. The caller puts them
 /// back when done.
@@ -1101,7 +1105,12 @@ fn submasks(mask: usize) -> impl Iterator<Item = usize> {
 /// bitsets over that list (which hold each digit, which hold the intersection's cell outside
 /// `C`): a line subset takes the bitsets of the box subsets that cover the rest, less those
 /// that share its `V` digits or its cell, and visits only what is left, in order.
-fn sue_de_coq(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
+#[allow(clippy::needless_range_loop)]
+fn sue_de_coq(
+    grid: &Grid,
+    barren: &mut [[Option<[u16; 15]>; 9]; 18],
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
     let empty = grid.empty_cells();
     let mut box_subsets: [Vec<Subset>; 9] = Default::default();
     let mut box_ready = [false; 9];
@@ -1126,6 +1135,19 @@ fn sue_de_coq(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
             if inter.len() < 2 {
                 continue;
             }
+            // The cells of the line and the box: candidates, and whether filled.
+            let mut key = [0u16; 15];
+            for (k, cell) in (house(line) | house(b)).iter().enumerate() {
+                key[k] = grid.candidates(cell) | u16::from(grid.value(cell) != 0) << 15;
+            }
+            if barren[line][b - 18] == Some(key) {
+                continue;
+            }
+            let mut found = false;
+            let mut sink = |step: Step| {
+                found = true;
+                sink(step)
+            };
             if !line_ready {
                 subsets_of(grid, line_open, &mut line_subsets);
                 line_ready = true;
@@ -1219,10 +1241,13 @@ fn sue_de_coq(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
                                 digits: vb,
                                 ..
                             } = boxes[usize::from(by_cover[at])];
-                            sue_de_coq_step(grid, line, b, [c, cl, cb], [v, vl, vb], sink)?;
+                            sue_de_coq_step(grid, line, b, [c, cl, cb], [v, vl, vb], &mut sink)?;
                         }
                     }
                 }
+            }
+            if !found {
+                barren[line][b - 18] = Some(key);
             }
         }
     }

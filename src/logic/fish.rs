@@ -672,6 +672,10 @@ struct General<'a, 'b> {
     touch: [u32; 27],
     /// Houses allowed as cover sets.
     cover_allowed: u32,
+    /// The base sets must take one of these houses (see [`general`]).
+    need: u32,
+    /// The candidates lost since the digit last gave nothing (see [`General::covers`]).
+    gone: CellSet,
     sink: &'a mut Sink<'b>,
 }
 
@@ -701,9 +705,27 @@ fn general(
     };
     for digit in 1..=9u8 {
         let cands = grid.cells_with(digit);
-        if *barren.slot(t, digit) == Some(cands) {
-            continue;
-        }
+        // A fish found now and not when the digit last gave nothing (with more candidates)
+        // has a base set that lost a candidate since: with the same base candidates, the
+        // same covers and fins would have removed at least what they remove now. So the
+        // search needs only the base sets that take one of those houses.
+        let (need, gone) = match *barren.slot(t, digit) {
+            Some(before) if (cands - before).is_empty() => {
+                let gone = before - cands;
+                if gone.is_empty() {
+                    continue;
+                }
+                let need = (0..27).fold(0u32, |m, h| {
+                    if house(h).intersects(gone) {
+                        m | 1 << h
+                    } else {
+                        m
+                    }
+                });
+                (need, gone)
+            }
+            _ => (u32::MAX, CellSet::EMPTY),
+        };
         let mut found = false;
         let mut sink = |step: Step| {
             found = true;
@@ -732,6 +754,8 @@ fn general(
                 unit,
                 touch,
                 cover_allowed,
+                need,
+                gone,
                 sink: &mut sink,
             };
             let empty = Base {
@@ -760,7 +784,13 @@ impl General<'_, '_> {
         endo_count: usize,
     ) -> ControlFlow<()> {
         if size == self.n {
+            if base.houses & self.need == 0 {
+                return ControlFlow::Continue(());
+            }
             return self.covers(&base);
+        }
+        if base.houses & self.need == 0 && (allowed & self.need) >> from == 0 {
+            return ControlFlow::Continue(());
         }
         for h in from..27 {
             if allowed >> h & 1 == 0 || self.unit[h].is_empty() {
@@ -799,8 +829,22 @@ impl General<'_, '_> {
         for fin in fins {
             seen &= peers(fin);
         }
+        // When the digit last gave nothing (see [`general`]), a fish must leave out of its
+        // cover sets a base cell that lost the digit since: with all of them covered, the
+        // same fish would have been there before.
+        let open_gone = if self.need == u32::MAX {
+            CellSet::ALL
+        } else {
+            let mut cells = CellSet::EMPTY;
+            for h in 0..27 {
+                if base.houses >> h & 1 != 0 {
+                    cells |= house(h);
+                }
+            }
+            cells & self.gone
+        };
         let none = CellSet::EMPTY;
-        self.cover_step(base, possible, 0, none, none, fins, seen)
+        self.cover_step(base, possible, 0, none, none, fins, seen, open_gone)
     }
 
     /// One node of the cover search: `chosen` are the cover sets so far, `covered` the
@@ -808,6 +852,8 @@ impl General<'_, '_> {
     /// open, `fins` the fins so far and `seen` the candidates that see every one of them.
     /// A branch is cut as soon as no candidate can go at its end: an elimination lies in a
     /// cover set (and outside the base sets, or in two cover sets) and sees every fin.
+    /// `open_gone` are the cells that lost the digit since it last gave nothing and that no
+    /// cover set chosen holds: a branch where none is left finds nothing new.
     #[allow(clippy::too_many_arguments)]
     fn cover_step(
         &mut self,
@@ -818,11 +864,15 @@ impl General<'_, '_> {
         twice: CellSet,
         fins: CellSet,
         seen: CellSet,
+        open_gone: CellSet,
     ) -> ControlFlow<()> {
+        if open_gone.is_empty() {
+            return ControlFlow::Continue(());
+        }
         let (mut fins, mut seen) = (fins, seen);
         let mut left = base.cells - covered - fins;
         if left.is_empty() {
-            return self.fill(base, allowed, chosen, fins);
+            return self.fill(base, allowed, chosen, fins, open_gone);
         }
         let covers_left = self.n - ones(chosen.into());
         // What the houses still allowed can reach; the rest must be fins.
@@ -871,7 +921,7 @@ impl General<'_, '_> {
         if !forced.is_empty() {
             left -= forced;
             if left.is_empty() {
-                return self.fill(base, allowed, chosen, fins);
+                return self.fill(base, allowed, chosen, fins, open_gone);
             }
         }
         // Each cover left takes at most `top` of them; fins take the rest, and only a cell
@@ -917,6 +967,7 @@ impl General<'_, '_> {
                 twice | (covered & unit),
                 fins,
                 seen,
+                open_gone - house(h),
             )?;
         }
         // The cell as a fin: no house holding it may cover it later (`allowed` has lost them).
@@ -930,6 +981,7 @@ impl General<'_, '_> {
                 twice,
                 fins,
                 seen & peers(cell),
+                open_gone,
             );
         }
         ControlFlow::Continue(())
@@ -937,7 +989,14 @@ impl General<'_, '_> {
 
     /// Completes a cover with houses that add nothing to cover (every base candidate is
     /// already covered or a fin), then checks each.
-    fn fill(&mut self, base: &Base, allowed: u32, chosen: u32, fins: CellSet) -> ControlFlow<()> {
+    fn fill(
+        &mut self,
+        base: &Base,
+        allowed: u32,
+        chosen: u32,
+        fins: CellSet,
+        open_gone: CellSet,
+    ) -> ControlFlow<()> {
         let count = chosen.count_ones() as usize;
         if count == self.n {
             return self.check(base, chosen, fins);
@@ -947,6 +1006,13 @@ impl General<'_, '_> {
             .collect();
         combinations(&extra, self.n - count, &mut |more| {
             let cover = more.iter().fold(chosen, |m, &h| m | 1 << h);
+            if more
+                .iter()
+                .fold(open_gone, |left, &h| left - house(h))
+                .is_empty()
+            {
+                return ControlFlow::Continue(());
+            }
             self.check(base, cover, fins)
         })
     }

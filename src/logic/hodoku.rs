@@ -361,6 +361,65 @@ struct State {
     ns: Queue,
     hs: Queue,
     unsolved: usize,
+    /// How many times a candidate of each house changed: what a search in a house sees is
+    /// unchanged while these counts are (see [`Barren`]).
+    version: [u32; 27],
+}
+
+/// For each subset technique (and the two locked candidates) and house, the versions of the houses its search there sees
+/// (see [`State::zone`]) when it last found nothing there: it finds nothing again while they
+/// stay the same. Kept for one puzzle's path.
+///
+/// With it, the XY-chain search's position when it last found nothing: the candidates of
+/// the bivalue cells (0 elsewhere) and where each digit was a candidate. Its chains run over
+/// the bivalue cells only, and what they remove are candidates: while the bivalue cells stay
+/// the same or fewer (none new, none with other digits) and no candidate comes back, its
+/// chains are among the old ones and remove less: it finds nothing again.
+struct Barren([[u32; 27]; 10], Option<Box<([u16; 81], [CellSet; 10])>>);
+
+impl Default for Barren {
+    fn default() -> Barren {
+        Barren([[u32::MAX; 27]; 10], None)
+    }
+}
+
+impl Barren {
+    /// The XY-chain step, or `None` at once when the memo says there is none.
+    fn xy_chain(&mut self, s: &State) -> Option<Found> {
+        let mut bivalue = [0u16; 81];
+        let mut with = [CellSet::EMPTY; 10];
+        for (c, b) in bivalue.iter_mut().enumerate() {
+            if s.values[c] != 0 {
+                continue;
+            }
+            let m = s.cands[c];
+            if m.count_ones() == 2 {
+                *b = m;
+            }
+            for d in 1..=9u8 {
+                if m & 1 << (d - 1) != 0 {
+                    with[usize::from(d)].insert(c);
+                }
+            }
+        }
+        if let Some(old) = &self.1
+            && bivalue
+                .iter()
+                .zip(&old.0)
+                .all(|(&now, &then)| now == 0 || now == then)
+            && with
+                .iter()
+                .zip(&old.1)
+                .all(|(now, then)| (*now - *then).is_empty())
+        {
+            return None;
+        }
+        let found = chains::xy_chain(s);
+        if found.is_none() {
+            self.1 = Some(Box::new((bivalue, with)));
+        }
+        found
+    }
 }
 
 /// The peers of each cell in increasing order.
@@ -378,6 +437,7 @@ impl State {
             ns: Queue::new(),
             hs: Queue::new(),
             unsolved: 81,
+            version: [0; 27],
         };
         for cell in 0..81 {
             let d = board.get(cell);
@@ -408,6 +468,9 @@ impl State {
             return;
         }
         self.cands[cell] &= !bit;
+        for &h in &CELL_HOUSES[cell] {
+            self.version[usize::from(h)] += 1;
+        }
         if self.cands[cell] == 0 {
             return;
         }
@@ -435,6 +498,9 @@ impl State {
         self.values[cell] = digit;
         let old = self.cands[cell];
         self.cands[cell] = 0;
+        for &h in &CELL_HOUSES[cell] {
+            self.version[usize::from(h)] += 1;
+        }
         self.unsolved = self.unsolved.saturating_sub(1);
         for p in peers(cell) {
             self.del_candidate(p, digit);
@@ -452,6 +518,27 @@ impl State {
                 }
             }
         }
+    }
+
+    /// The sum of the versions of the houses a subset search in `house` sees: the house
+    /// alone, or with `wide` every house meeting it in three cells (where a naked subset of
+    /// its cells may also remove candidates). The versions only grow, so the sum is the same
+    /// only when each is.
+    fn zone(&self, house: usize, wide: bool) -> u32 {
+        let v = &self.version;
+        if !wide {
+            return v[house];
+        }
+        let (kind, i) = (house / 9, house % 9);
+        let sum3 = |a: usize, step: usize| v[a] + v[a + step] + v[a + 2 * step];
+        v[house]
+            + match kind {
+                // A row meets the boxes of its band; a column those of its stack.
+                0 => sum3(18 + i / 3 * 3, 1),
+                1 => sum3(18 + i / 3, 3),
+                // A box meets the rows of its band and the columns of its stack.
+                _ => sum3(i / 3 * 3, 1) + sum3(9 + i % 3 * 3, 1),
+            }
     }
 
     fn is_solved(&self) -> bool {
@@ -520,11 +607,17 @@ struct Found {
 }
 
 /// Locked candidates: boxes first (pointing), then rows and columns (claiming).
-fn locked_candidates(s: &State, pointing: bool) -> Option<Found> {
+/// `barren` is the technique's part of [`Barren`].
+fn locked_candidates(s: &State, pointing: bool, barren: &mut [u32; 27]) -> Option<Found> {
     let bases: &[usize] = if pointing { &[18] } else { &[0, 9] };
     for &base in bases {
         for unit in 0..9 {
             let house = base + unit;
+            // What goes lies in a house meeting this one in three cells.
+            let zone = s.zone(house, true);
+            if barren[house] == zone {
+                continue;
+            }
             for d in 1..=9u8 {
                 let n = s.free[house][usize::from(d)];
                 if n != 2 && n != 3 {
@@ -577,6 +670,7 @@ fn locked_candidates(s: &State, pointing: bool) -> Option<Found> {
                     elims,
                 });
             }
+            barren[house] = zone;
         }
     }
     None
@@ -640,80 +734,118 @@ fn subset_step(
 }
 
 /// Naked subsets of `n` cells: boxes, then rows, then columns (boxes only for locked ones).
-fn naked_subset(s: &State, n: usize, locked: bool) -> Option<Found> {
+/// `barren` is the technique's part of [`Barren`].
+fn naked_subset(s: &State, n: usize, locked: bool, barren: &mut [u32; 27]) -> Option<Found> {
     let bases: &[usize] = if locked { &[18] } else { &[18, 0, 9] };
     for &base in bases {
         for unit in 0..9 {
             let house = base + unit;
-            let open: Vec<usize> = HOUSE_CELLS[house]
-                .iter()
-                .map(|&c| usize::from(c))
-                .filter(|&c| {
-                    let k = s.cands[c].count_ones() as usize;
-                    k != 0 && k <= n
-                })
-                .collect();
-            if open.len() < n {
+            let zone = s.zone(house, true);
+            if barren[house] == zone {
                 continue;
             }
-            let mut result = None;
-            combos(open.len(), n, &mut |idx| {
-                let cells: Vec<usize> = idx.iter().map(|&i| open[i]).collect();
-                let mask = cells.iter().fold(0u16, |m, &c| m | s.cands[c]);
-                if mask.count_ones() as usize != n {
-                    return ControlFlow::Continue(());
+            let mut open = [0usize; 9];
+            let mut len = 0;
+            for &c in &HOUSE_CELLS[house] {
+                let c = usize::from(c);
+                let k = s.cands[c].count_ones() as usize;
+                if k != 0 && k <= n {
+                    open[len] = c;
+                    len += 1;
                 }
-                if let Some((elims, is_locked)) = subset_step(s, &cells, mask, false)
-                    && is_locked == locked
-                {
-                    {
-                        let kind = match (n, locked) {
-                            (2, true) => Kind::LockedPair,
-                            (3, true) => Kind::LockedTriple,
-                            (2, false) => Kind::NakedPair,
-                            (3, false) => Kind::NakedTriple,
-                            _ => Kind::NakedQuad,
-                        };
-                        result = Some(Found {
-                            text: None,
-                            kind,
-                            cells,
-                            digits: mask,
-                            house,
-                            elims,
-                        });
-                        return ControlFlow::Break(());
-                    }
-                }
-                ControlFlow::Continue(())
-            });
-            if result.is_some() {
-                return result;
             }
+            let mut pick = [0usize; 4];
+            if len >= n
+                && let Some(found) = naked_from(s, n, locked, house, &open[..len], &mut pick, 0, 0)
+            {
+                return Some(found);
+            }
+            barren[house] = zone;
+        }
+    }
+    None
+}
+
+/// The naked subsets of [`naked_subset`] that take `pick[..k]` (whose candidates are `mask`)
+/// and cells of `open` after them, in lexicographic order of the cells' positions in `open`.
+#[allow(clippy::too_many_arguments)]
+fn naked_from(
+    s: &State,
+    n: usize,
+    locked: bool,
+    house: usize,
+    open: &[usize],
+    pick: &mut [usize; 4],
+    k: usize,
+    mask: u16,
+) -> Option<Found> {
+    for (i, &c) in open.iter().enumerate() {
+        let mask = mask | s.cands[c];
+        // Candidates only add up: more than `n` digits never come back to `n`.
+        if mask.count_ones() as usize > n {
+            continue;
+        }
+        pick[k] = c;
+        if k + 1 < n {
+            if let Some(found) = naked_from(s, n, locked, house, &open[i + 1..], pick, k + 1, mask)
+            {
+                return Some(found);
+            }
+            continue;
+        }
+        if mask.count_ones() as usize != n {
+            continue;
+        }
+        if let Some((elims, is_locked)) = subset_step(s, &pick[..n], mask, false)
+            && is_locked == locked
+        {
+            let kind = match (n, locked) {
+                (2, true) => Kind::LockedPair,
+                (3, true) => Kind::LockedTriple,
+                (2, false) => Kind::NakedPair,
+                (3, false) => Kind::NakedTriple,
+                _ => Kind::NakedQuad,
+            };
+            return Some(Found {
+                text: None,
+                kind,
+                cells: pick[..n].to_vec(),
+                digits: mask,
+                house,
+                elims,
+            });
         }
     }
     None
 }
 
 /// Hidden subsets of `n` digits: boxes, then rows, then columns.
-fn hidden_subset(s: &State, n: usize) -> Option<Found> {
+/// `barren` is the technique's part of [`Barren`].
+fn hidden_subset(s: &State, n: usize, barren: &mut [u32; 27]) -> Option<Found> {
     for base in [18, 0, 9] {
         for unit in 0..9 {
             let house = base + unit;
+            let zone = s.zone(house, false);
+            if barren[house] == zone {
+                continue;
+            }
             let cells = &HOUSE_CELLS[house];
             let open = cells
                 .iter()
                 .filter(|&&c| s.cands[usize::from(c)] != 0)
                 .count();
             if open <= n {
+                barren[house] = zone;
                 continue;
             }
-            let mut digits = Vec::new();
+            let mut digits = [0u8; 9];
+            let mut len = 0;
             let mut places = [0u16; 10];
             for d in 1..=9u8 {
                 let f = usize::from(s.free[house][usize::from(d)]);
                 if f != 0 && f <= n {
-                    digits.push(d);
+                    digits[len] = d;
+                    len += 1;
                     for (j, &c) in cells.iter().enumerate() {
                         if s.has(usize::from(c), d) {
                             places[usize::from(d)] |= 1 << j;
@@ -721,72 +853,83 @@ fn hidden_subset(s: &State, n: usize) -> Option<Found> {
                     }
                 }
             }
-            if digits.len() < n {
+            if len < n {
+                barren[house] = zone;
                 continue;
             }
-            let mut result = None;
-            combos(digits.len(), n, &mut |idx| {
-                let pos = idx
-                    .iter()
-                    .fold(0u16, |m, &i| m | places[usize::from(digits[i])]);
-                if pos.count_ones() as usize != n {
-                    return ControlFlow::Continue(());
-                }
-                let mask = idx.iter().fold(0u16, |m, &i| m | 1 << (digits[i] - 1));
-                let sub: Vec<usize> = (0..9)
-                    .filter(|j| pos & (1 << j) != 0)
-                    .map(|j| usize::from(cells[j]))
-                    .collect();
-                if let Some((elims, _)) = subset_step(s, &sub, mask, true) {
-                    let kind = match n {
-                        2 => Kind::HiddenPair,
-                        3 => Kind::HiddenTriple,
-                        _ => Kind::HiddenQuad,
-                    };
-                    result = Some(Found {
-                        text: None,
-                        kind,
-                        cells: sub,
-                        digits: mask,
-                        house,
-                        elims,
-                    });
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            });
-            if result.is_some() {
-                return result;
+            let search = Hidden {
+                s,
+                n,
+                house,
+                digits: &digits[..len],
+                places: &places,
+            };
+            if let Some(found) = search.from(0, 0, 0, 0) {
+                return Some(found);
             }
+            barren[house] = zone;
         }
     }
     None
 }
 
-/// Calls `f` with every `k`-combination of `0..n` in lexicographic order, until it breaks.
-fn combos(n: usize, k: usize, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) {
-    let mut idx: Vec<usize> = (0..k).collect();
-    if k > n {
-        return;
-    }
-    loop {
-        if f(&idx).is_break() {
-            return;
-        }
-        let mut i = k;
-        loop {
-            if i == 0 {
-                return;
+/// The search of [`hidden_subset`] in one house.
+struct Hidden<'a> {
+    s: &'a State,
+    n: usize,
+    house: usize,
+    /// The digits with 1 to `n` places in the house, in increasing order.
+    digits: &'a [u8],
+    /// The places (bit `j`: the `j`-th cell of the house) of each digit.
+    places: &'a [u16; 10],
+}
+
+impl Hidden<'_> {
+    /// The subsets taking `k` digits (`mask`, at the places `pos`) and digits from
+    /// `self.digits[from]` on, in lexicographic order.
+    fn from(&self, from: usize, k: usize, mask: u16, pos: u16) -> Option<Found> {
+        for i in from..self.digits.len() {
+            let d = self.digits[i];
+            let pos = pos | self.places[usize::from(d)];
+            // Places only add up: more than `n` never come back to `n`.
+            if pos.count_ones() as usize > self.n {
+                continue;
             }
-            i -= 1;
-            if idx[i] != i + n - k {
-                break;
+            let mask = mask | 1 << (d - 1);
+            if k + 1 < self.n {
+                if let Some(found) = self.from(i + 1, k + 1, mask, pos) {
+                    return Some(found);
+                }
+                continue;
+            }
+            if pos.count_ones() as usize != self.n {
+                continue;
+            }
+            let mut sub = [0usize; 9];
+            let mut len = 0;
+            for (j, &c) in HOUSE_CELLS[self.house].iter().enumerate() {
+                if pos & (1 << j) != 0 {
+                    sub[len] = usize::from(c);
+                    len += 1;
+                }
+            }
+            if let Some((elims, _)) = subset_step(self.s, &sub[..len], mask, true) {
+                let kind = match self.n {
+                    2 => Kind::HiddenPair,
+                    3 => Kind::HiddenTriple,
+                    _ => Kind::HiddenQuad,
+                };
+                return Some(Found {
+                    text: None,
+                    kind,
+                    cells: sub[..len].to_vec(),
+                    digits: mask,
+                    house: self.house,
+                    elims,
+                });
             }
         }
-        idx[i] += 1;
-        for j in i + 1..k {
-            idx[j] = idx[j - 1] + 1;
-        }
+        None
     }
 }
 
@@ -1138,6 +1281,7 @@ pub fn rate(puzzle: &Board, solution: &Board, stop: Option<&dyn Fn() -> bool>) -
     let mut s = State::new(puzzle);
     let givens: CellSet = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
     let mut memo = Memo::default();
+    let mut barren = Barren::default();
     let mut steps = Vec::new();
     let mut score = 0u32;
     let mut level = Level::Easy;
@@ -1148,7 +1292,9 @@ pub fn rate(puzzle: &Board, solution: &Board, stop: Option<&dyn Fn() -> bool>) -
             complete = false;
             break;
         }
-        let Some((kind, (step, pattern), entry)) = next(&mut s, solution, givens, &mut memo) else {
+        let Some((kind, (step, pattern), entry)) =
+            next(&mut s, solution, givens, &mut memo, &mut barren)
+        else {
             complete = false;
             break;
         };
@@ -1272,6 +1418,7 @@ fn next(
     solution: &Board,
     givens: CellSet,
     memo: &mut Memo,
+    barren: &mut Barren,
 ) -> Option<(Kind, Pick, &'static Entry)> {
     let mut grid: Option<Grid> = None;
     // The ALS and their RCs, built for the first ALS technique tried on this position.
@@ -1286,21 +1433,21 @@ fn next(
                 Kind::HiddenSingle => s
                     .hidden_single()
                     .map(|(c, d)| (single_step(kind, c, d), None)),
-                Kind::LockedPair => naked_subset(s, 2, true).map(found_step),
-                Kind::LockedTriple => naked_subset(s, 3, true).map(found_step),
-                Kind::Pointing => locked_candidates(s, true).map(found_step),
-                Kind::Claiming => locked_candidates(s, false).map(found_step),
-                Kind::NakedPair => naked_subset(s, 2, false).map(found_step),
-                Kind::NakedTriple => naked_subset(s, 3, false).map(found_step),
-                Kind::NakedQuad => naked_subset(s, 4, false).map(found_step),
-                Kind::HiddenPair => hidden_subset(s, 2).map(found_step),
-                Kind::HiddenTriple => hidden_subset(s, 3).map(found_step),
-                Kind::HiddenQuad => hidden_subset(s, 4).map(found_step),
+                Kind::LockedPair => naked_subset(s, 2, true, &mut barren.0[0]).map(found_step),
+                Kind::LockedTriple => naked_subset(s, 3, true, &mut barren.0[1]).map(found_step),
+                Kind::Pointing => locked_candidates(s, true, &mut barren.0[8]).map(found_step),
+                Kind::Claiming => locked_candidates(s, false, &mut barren.0[9]).map(found_step),
+                Kind::NakedPair => naked_subset(s, 2, false, &mut barren.0[2]).map(found_step),
+                Kind::NakedTriple => naked_subset(s, 3, false, &mut barren.0[3]).map(found_step),
+                Kind::NakedQuad => naked_subset(s, 4, false, &mut barren.0[4]).map(found_step),
+                Kind::HiddenPair => hidden_subset(s, 2, &mut barren.0[5]).map(found_step),
+                Kind::HiddenTriple => hidden_subset(s, 3, &mut barren.0[6]).map(found_step),
+                Kind::HiddenQuad => hidden_subset(s, 4, &mut barren.0[7]).map(found_step),
                 Kind::Skyscraper => skyscraper(s).map(found_step),
                 Kind::WWing => w_wing(s).map(found_step),
                 Kind::XYWing => wing(s, false).map(found_step),
                 Kind::XYZWing => wing(s, true).map(found_step),
-                Kind::Other(Technique::XYChain) => chains::xy_chain(s).map(found_step),
+                Kind::Other(Technique::XYChain) => barren.xy_chain(s).map(found_step),
                 Kind::Other(Technique::AlsXz) => {
                     als::als_xz(als::Table::of(&mut als_table, s)).map(found_step)
                 }

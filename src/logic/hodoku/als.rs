@@ -167,15 +167,22 @@ fn rcs(alses: &[Als]) -> (Vec<Rc>, Vec<usize>, Vec<usize>) {
     let mut out = Vec::new();
     let mut start = vec![0; alses.len()];
     let mut end = vec![0; alses.len()];
+    // The cells and candidates side by side: the loop over pairs reads little else.
+    let cells: Vec<u128> = alses.iter().map(|a| a.cells.0).collect();
+    let cands: Vec<u16> = alses.iter().map(|a| a.cands).collect();
     for (i, a) in alses.iter().enumerate() {
         start[i] = out.len();
-        for (j, b) in alses.iter().enumerate().skip(i + 1) {
-            if a.cells.intersects(b.cells) {
+        let (ci, di) = (cells[i], cands[i]);
+        for j in i + 1..alses.len() {
+            if cells[j] & ci != 0 || cands[j] & di == 0 {
                 continue;
             }
-            let common = a.cands & b.cands;
+            let b = &alses[j];
+            let mut common = di & cands[j];
             let mut n = 0;
-            for d in digits(common) {
+            while common != 0 {
+                let d = common.trailing_zeros() as u8 + 1;
+                common &= common - 1;
                 let k = usize::from(d);
                 let places = a.per[k] | b.per[k];
                 let seen = a.buddies_als_per[k] & b.buddies_als_per[k];

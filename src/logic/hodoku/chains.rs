@@ -29,8 +29,11 @@ struct Search {
     digit: u8,
     set: CellSet,
     chain: Vec<Link>,
-    found: Vec<(Vec<Candidate>, usize, Vec<Link>)>,
-    best_len: std::collections::HashMap<Vec<Candidate>, usize>,
+    /// The chains kept: the cells whose candidate `digit` they remove, the digit, the
+    /// chain's length and its links.
+    found: Vec<(CellSet, u8, usize, Vec<Link>)>,
+    /// The shortest chain kept for each set of eliminations (cells and digit).
+    best_len: std::collections::HashMap<(u128, u8), usize>,
 }
 
 fn bivalue(s: &State, c: usize) -> bool {
@@ -40,6 +43,8 @@ fn bivalue(s: &State, c: usize) -> bool {
 impl Search {
     fn walk(&mut self, cell: usize, digit: u8, strong_only: bool, level: usize) {
         let (from, to) = self.ranges[cell * 10 + usize::from(digit)];
+        // Only the first link of a range (the cell's other candidate) is strong.
+        let to = if strong_only { to.min(from + 1) } else { to };
         for i in from..to {
             let link = self.links[i];
             if strong_only && !link.strong {
@@ -79,16 +84,13 @@ impl Search {
         if seen.is_empty() {
             return;
         }
-        let elims: Vec<Candidate> = seen.iter().map(|c| Candidate::new(c, d)).collect();
-        if elims.is_empty() {
-            return;
-        }
         let level = self.chain.len() - 1;
-        if self.best_len.get(&elims).is_some_and(|&l| l <= level) {
+        let key = (seen.0, d);
+        if self.best_len.get(&key).is_some_and(|&l| l <= level) {
             return;
         }
-        self.best_len.insert(elims.clone(), level);
-        self.found.push((elims, level, self.chain.clone()));
+        self.best_len.insert(key, level);
+        self.found.push((seen, d, level, self.chain.clone()));
     }
 }
 
@@ -165,22 +167,27 @@ pub(super) fn xy_chain(s: &State) -> Option<Found> {
             }
         }
     }
-    let mut best: Option<&(Vec<Candidate>, usize, Vec<Link>)> = None;
-    for f in &search.found {
+    let elims_of = |cells: CellSet, d: u8| -> Vec<Candidate> {
+        cells.iter().map(|c| Candidate::new(c, d)).collect()
+    };
+    // (cells, digit, index sum of the eliminations, length, links)
+    let mut best: Option<(CellSet, u8, i64, usize, &Vec<Link>)> = None;
+    for &(cells, d, level, ref links) in &search.found {
         let better = best.is_none_or(|b| {
-            if f.0.len() != b.0.len() {
-                return f.0.len() > b.0.len();
+            if cells.len() != b.0.len() {
+                return cells.len() > b.0.len();
             }
-            if f.0 != b.0 {
-                return index_sum_of(&f.0) < index_sum_of(&b.0);
+            if (cells, d) != (b.0, b.1) {
+                return index_sum_of(&elims_of(cells, d)) < b.2;
             }
-            f.1 < b.1
+            level < b.3
         });
         if better {
-            best = Some(f);
+            best = Some((cells, d, index_sum_of(&elims_of(cells, d)), level, links));
         }
     }
-    let (elims, _, chain) = best?;
+    let (cells, d, _, _, chain) = best?;
+    let elims = elims_of(cells, d);
     let cells: Vec<usize> = chain.iter().map(|l| l.cell).collect();
     let digits = chain.iter().fold(0u16, |m, l| m | 1 << (l.digit - 1));
     // HoDoKu's text: `8 8- r2c4 -1- r7c4 ... -1- r3c2 -8`.
@@ -202,6 +209,6 @@ pub(super) fn xy_chain(s: &State) -> Option<Found> {
         cells,
         digits,
         house: 0,
-        elims: elims.clone(),
+        elims,
     })
 }

@@ -71,12 +71,16 @@ type Effect = (bool, u32, (u8, usize));
 /// Adds an entry to a net's table unless it is there.
 type Add<'x> = &'x mut dyn FnMut(&mut Entries, usize, u8, bool);
 
-/// A closed table: which normal nodes follow (as cell masks per digit) and how far away.
+/// A closed table: which normal nodes follow (as cell masks per digit). How far away each
+/// is lies in [`Tabling::hops`].
 struct Table {
     on: [u128; 10],
     off: [u128; 10],
-    /// Links from the premise to each normal node (`u16::MAX`: not reached).
-    hops: Vec<u16>,
+}
+
+std::thread_local! {
+    /// The room for [`Tabling::hops`], kept from one search to the next.
+    static HOPS: std::cell::Cell<Vec<u16>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 struct Tabling<'a> {
@@ -91,17 +95,25 @@ struct Tabling<'a> {
     direct: Vec<Vec<(u32, u16)>>,
     /// The closed table of each normal node (`None`: not a candidate).
     tables: Vec<Option<Table>>,
+    /// Links from the premise `p` of a table to the normal node `e` it reaches, at
+    /// `p * NORMAL + e`. Only the nodes a table holds are ever read, so the rest is left as
+    /// an earlier search wrote it (no clearing).
+    hops: Vec<u16>,
     effects: Vec<Option<Effect>>,
 }
 
 /// HoDoKu's forcing chain (or with `nets`, forcing net) step, if there is one.
 pub(super) fn forcing(s: &State, nets: bool) -> Option<Forcing> {
     let mut t = Tabling::new(s);
+    t.hops = HOPS.take();
+    t.hops.resize(NORMAL * NORMAL, 0);
     t.fill(nets);
     t.fill_groups();
     t.expand();
     t.check();
-    t.pick()
+    let pick = t.pick();
+    HOPS.set(std::mem::take(&mut t.hops));
+    pick
 }
 
 impl<'a> Tabling<'a> {
@@ -166,6 +178,7 @@ impl<'a> Tabling<'a> {
             groups,
             direct: vec![Vec::new(); n],
             tables: (0..NORMAL).map(|_| None).collect(),
+            hops: Vec::new(),
             effects: vec![None; 81 * 9 * 2],
         }
     }
@@ -390,8 +403,8 @@ impl<'a> Tabling<'a> {
                     let mut table = Table {
                         on: [0; 10],
                         off: [0; 10],
-                        hops: vec![u16::MAX; NORMAL],
                     };
+                    let hops = &mut self.hops[p as usize * NORMAL..][..NORMAL];
                     for &(e, h) in &list {
                         let e = e as usize;
                         if e >= NORMAL {
@@ -403,7 +416,7 @@ impl<'a> Tabling<'a> {
                         } else {
                             table.off[dd] |= 1 << c;
                         }
-                        table.hops[e] = h;
+                        hops[e] = h;
                     }
                     self.tables[p as usize] = Some(table);
                 }
@@ -413,9 +426,9 @@ impl<'a> Tabling<'a> {
 
     /// The length of HoDoKu's chain from the premise of `table` to a node.
     fn len(&self, table: u32, cell: usize, digit: u8, on: bool) -> u32 {
-        self.tables[table as usize]
-            .as_ref()
-            .map_or(0, |t| u32::from(t.hops[node(cell, digit, on) as usize]) + 1)
+        self.tables[table as usize].as_ref().map_or(0, |_| {
+            u32::from(self.hops[table as usize * NORMAL + node(cell, digit, on) as usize]) + 1
+        })
     }
 
     /// Records a step. HoDoKu keeps one step per effect and name, the one with the shortest
@@ -511,6 +524,10 @@ impl<'a> Tabling<'a> {
         }
         for (kind, base) in [(1u8, 0usize), (2, 9), (3, 18)] {
             for d in 1..10 {
+                // Two places of a digit in a house need two in the table.
+                if t.on[d] & t.on[d].wrapping_sub(1) == 0 {
+                    continue;
+                }
                 for h in base..base + 9 {
                     let twice = self.house[h] & t.on[d];
                     if twice.count_ones() > 1 {
@@ -536,6 +553,9 @@ impl<'a> Tabling<'a> {
         }
         for (kind, base) in [(1u8, 0usize), (2, 9), (3, 18)] {
             for d in 1..10 {
+                if t.off[d] == 0 {
+                    continue;
+                }
                 for h in base..base + 9 {
                     let all = self.house[h] & self.allowed[d];
                     if all != 0 && all & !t.off[d] == 0 {
