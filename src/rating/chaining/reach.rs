@@ -18,8 +18,6 @@ pub(super) struct Reach {
     comp: Vec<u32>,
     /// Whether a component holds a cycle (more than one node: there are no self-links).
     cyclic: Vec<bool>,
-    /// Whether the sets are made ([`Reach::reaches`] needs them, [`Reach::on_cycle`] not).
-    closed: bool,
     sets: Vec<u64>,
 }
 
@@ -60,9 +58,7 @@ impl Tarjan<'_> {
 }
 
 impl Reach {
-    /// The components of the graph, with the sets of what each reaches when `closed`
-    /// (they take most of the time).
-    pub(super) fn new(tab: &Table, g: &Grid, y: bool, x: bool, closed: bool) -> Reach {
+    pub(super) fn new(tab: &Table, g: &Grid, y: bool, x: bool) -> Reach {
         let mut idx = vec![u16::MAX; 729];
         let mut cands = Vec::new();
         for c in 0..729u16 {
@@ -78,7 +74,6 @@ impl Reach {
             words,
             comp: vec![NONE; nodes],
             cyclic: Vec::new(),
-            closed,
             sets: Vec::new(),
         };
         let mut t = Tarjan {
@@ -131,23 +126,13 @@ impl Reach {
         // v roots a component: its members are on the stack down to v; the components
         // they lead to are finished.
         let id = self.cyclic.len() as u32;
+        let base = self.sets.len();
+        self.sets.resize(base + self.words, 0);
         let top = t
             .stack
             .iter()
             .rposition(|&u| u == v)
             .expect("v is on the stack");
-        if !self.closed {
-            for &u in &t.stack[top..] {
-                self.comp[u as usize] = id;
-                t.on_stack[u as usize] = false;
-            }
-            t.succ.truncate(from);
-            self.cyclic.push(t.stack.len() - top > 1);
-            t.stack.truncate(top);
-            return;
-        }
-        let base = self.sets.len();
-        self.sets.resize(base + self.words, 0);
         for &u in &t.stack[top..] {
             self.comp[u as usize] = id;
             t.on_stack[u as usize] = false;
@@ -190,7 +175,6 @@ impl Reach {
 
     /// Whether a search from potential (`c`, `on`) can reach potential (`d`, `don`).
     pub(super) fn reaches(&self, c: u16, on: bool, d: u16, don: bool) -> bool {
-        debug_assert!(self.closed);
         let (a, b) = (self.node(c, on), self.node(d, don));
         let comp = self.comp[a] as usize;
         self.sets[comp * self.words + b / 64] & (1 << (b % 64)) != 0

@@ -238,14 +238,22 @@ impl Chainer<'_> {
                 if base_cycle > cap && base_chain > cap {
                     continue;
                 }
-                let reach = reach.get_or_insert_with(|| {
-                    let tab = self.table.as_deref().expect("static chains have a table");
-                    Reach::new(tab, &self.g, y, x, x)
-                });
-                let found = if base_cycle > cap || !reach.on_cycle(c, true) {
+                let reach_of = |ch: &Self| {
+                    let tab = ch.table.as_deref().expect("static chains have a table");
+                    Reach::new(tab, &ch.g, y, x)
+                };
+                let found = if base_cycle > cap {
                     Vec::new()
-                } else {
+                } else if !x {
+                    // Y links only: the searches cost less than the graph's components.
                     self.cycles(c, y, x, base_cycle, cap)
+                } else if reach
+                    .get_or_insert_with(|| reach_of(self))
+                    .on_cycle(c, true)
+                {
+                    self.cycles(c, y, x, base_cycle, cap)
+                } else {
+                    Vec::new()
                 };
                 for dst in found {
                     // A hint rated above the best so far cannot win (the bonus is never
@@ -268,6 +276,7 @@ impl Chainer<'_> {
                     let cap = best.best.as_ref().map_or(f64::INFINITY, |b| b.0);
                     // From "on", a chain to "off" removes the candidate; from "off", a
                     // chain to "on" places it.
+                    let reach = reach.get_or_insert_with(|| reach_of(self));
                     let from_on = if reach.reaches(c, true, c, false) {
                         self.forcing(c * 2 + 1, y, base_chain, cap)
                     } else {
