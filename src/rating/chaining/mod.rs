@@ -43,7 +43,7 @@ use super::Hint;
 use super::grid::{Grid, region};
 use crate::geometry::digits;
 use nested::Found;
-use potentials::{Arena, NONE, OffsAbove, Outcome, PSet, cand, cell_of, digit_of};
+use potentials::{Arena, NONE, Outcome, PSet, cand, cell_of, digit_of};
 use table::{CELL_RULE, Table, off_to_on, on_to_off};
 
 /// The multiple chains clear their arena (and the chains kept in it) past this many parent
@@ -185,7 +185,6 @@ struct Chainer<'a> {
     /// Static chains: every candidate's implications, computed once (the grid does not
     /// change while they run).
     table: Option<Box<Table>>,
-    above: OffsAbove,
     /// Empty sets for the multiple chains (kept to be reused).
     spare: Vec<PSet>,
     /// The multiple chains: the consequences of each candidate assumed on (its "on" and
@@ -286,7 +285,6 @@ impl<'a> Chainer<'a> {
             pending: Default::default(),
             buf_made: Default::default(),
             table,
-            above: OffsAbove::default(),
             spare: parts.spare,
             on_cache: parts.on_cache,
             places,

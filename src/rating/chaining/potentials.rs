@@ -157,44 +157,6 @@ impl Arena {
     }
 }
 
-/// For the unary searches (where "on" and "off" alternate along first parents): the "off"
-/// candidates above each "on" node on its chain of first parents, as a 729-bit set, so that
-/// SE's `isParent` test is one lookup instead of a walk up the chain.
-#[derive(Default)]
-pub(super) struct OffsAbove {
-    /// Arena node → index in `sets` (NONE for nodes not tracked).
-    local: Vec<u32>,
-    sets: Vec<[u64; 12]>,
-}
-
-impl OffsAbove {
-    pub(super) fn reset(&mut self) {
-        self.local.clear();
-        self.sets.clear();
-    }
-    /// Records "on" node `n`, made by "off" node `q` (or a start node when `q` is None).
-    pub(super) fn on_made(&mut self, ar: &Arena, n: u32, q: Option<u32>) {
-        let mut set = [0u64; 12];
-        if let Some(q) = q {
-            if let Some(&p) = ar.parents(q).first() {
-                set = self.sets[self.local[p as usize] as usize];
-            }
-            let c = (ar.key(q) / 2) as usize;
-            set[c / 64] |= 1 << (c % 64);
-        }
-        if self.local.len() <= n as usize {
-            self.local.resize(n as usize + 1, NONE);
-        }
-        self.local[n as usize] = self.sets.len() as u32;
-        self.sets.push(set);
-    }
-    /// Whether "off" candidate `c` is above "on" node `p`.
-    pub(super) fn has(&self, p: u32, c: u16) -> bool {
-        let set = &self.sets[self.local[p as usize] as usize];
-        set[c as usize / 64] & (1 << (c % 64)) != 0
-    }
-}
-
 /// The consequences of one start: the potentials made "on" and "off", and the pair of
 /// nodes (on, off) of a candidate that came out both ways, if any.
 pub(super) type Outcome = (PSet, PSet, Option<(u32, u32)>);

@@ -29,8 +29,6 @@ impl Chainer<'_> {
         let mut to_on = Cands::default();
         let start = self.ar.add(src * 2 + 1, &[]);
         to_on.insert(src);
-        self.above.reset();
-        self.above.on_made(&self.ar, start, None);
         let (mut pend_on, mut pend_off) = std::mem::take(&mut self.cycle_fronts);
         pend_on.clear();
         pend_off.clear();
@@ -42,10 +40,18 @@ impl Chainer<'_> {
             }
             length += 1;
             // "Off" nodes as (candidate, parent "on" node), in the order SE makes them.
+            // SE skips an "off" already on the chain above its "on"; such an "off" was
+            // expanded there, so its "ons" are all known and it could only lead back to
+            // `src`: that case alone is tested below (walking the chain). The "off" that
+            // made `p` is always among its "offs" (a strong link is also a conflict), so it
+            // is skipped here.
             for &p in &pend_on {
+                let made_by = match self.ar.parents(p).first() {
+                    Some(&q) => self.ar.key(q) / 2,
+                    None => u16::MAX,
+                };
                 for &o in tab.offs(self.ar.key(p) / 2, y) {
-                    if !self.above.has(p, o) {
-                        debug_assert!(!self.ar.is_parent(p, o * 2));
+                    if o != made_by {
                         pend_off.push((o, p));
                     }
                 }
@@ -58,16 +64,13 @@ impl Chainer<'_> {
             for &(c, p) in &pend_off {
                 let mut off = NONE;
                 for &(o, cause) in tab.ons(c, y, x) {
-                    let back = length >= 4 && o == src;
+                    let back = length >= 4 && o == src && !self.ar.is_parent(p, c * 2);
                     let new = !to_on.has(o);
                     if back || new {
                         if off == NONE {
                             off = self.ar.add(c * 2, &[p]);
                         }
                         let node = self.ar.add_with(o * 2 + 1, &[off], cause, NONE);
-                        if new {
-                            self.above.on_made(&self.ar, node, Some(off));
-                        }
                         if back {
                             found.push(node);
                         }
@@ -235,14 +238,22 @@ impl Chainer<'_> {
                 if base_cycle > cap && base_chain > cap {
                     continue;
                 }
-                let reach = reach.get_or_insert_with(|| {
-                    let tab = self.table.as_deref().expect("static chains have a table");
-                    Reach::new(tab, &self.g, y, x)
-                });
-                let found = if base_cycle > cap || !reach.on_cycle(c, true) {
+                let reach_of = |ch: &Self| {
+                    let tab = ch.table.as_deref().expect("static chains have a table");
+                    Reach::new(tab, &ch.g, y, x)
+                };
+                let found = if base_cycle > cap {
                     Vec::new()
-                } else {
+                } else if !x {
+                    // Y links only: the searches cost less than the graph's components.
                     self.cycles(c, y, x, base_cycle, cap)
+                } else if reach
+                    .get_or_insert_with(|| reach_of(self))
+                    .on_cycle(c, true)
+                {
+                    self.cycles(c, y, x, base_cycle, cap)
+                } else {
+                    Vec::new()
                 };
                 for dst in found {
                     // A hint rated above the best so far cannot win (the bonus is never
@@ -265,6 +276,7 @@ impl Chainer<'_> {
                     let cap = best.best.as_ref().map_or(f64::INFINITY, |b| b.0);
                     // From "on", a chain to "off" removes the candidate; from "off", a
                     // chain to "on" places it.
+                    let reach = reach.get_or_insert_with(|| reach_of(self));
                     let from_on = if reach.reaches(c, true, c, false) {
                         self.forcing(c * 2 + 1, y, base_chain, cap)
                     } else {
