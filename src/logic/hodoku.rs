@@ -375,11 +375,20 @@ struct State {
 /// the bivalue cells only, and what they remove are candidates: while the bivalue cells stay
 /// the same or fewer (none new, none with other digits) and no candidate comes back, its
 /// chains are among the old ones and remove less: it finds nothing again.
-struct Barren([[u32; 27]; 10], Option<Box<([u16; 81], [CellSet; 10])>>);
+struct Barren {
+    /// Per subset and locked-candidates technique (the index [`next`] passes it) and
+    /// house: the house versions its search there saw when it last found nothing.
+    houses: [[u32; 27]; 10],
+    /// The XY-chain's bivalue cells and each digit's candidates.
+    xy_chain: Option<Box<([u16; 81], [CellSet; 10])>>,
+}
 
 impl Default for Barren {
     fn default() -> Barren {
-        Barren([[u32::MAX; 27]; 10], None)
+        Barren {
+            houses: [[u32::MAX; 27]; 10],
+            xy_chain: None,
+        }
     }
 }
 
@@ -402,7 +411,7 @@ impl Barren {
                 }
             }
         }
-        if let Some(old) = &self.1
+        if let Some(old) = &self.xy_chain
             && bivalue
                 .iter()
                 .zip(&old.0)
@@ -416,7 +425,7 @@ impl Barren {
         }
         let found = chains::xy_chain(s);
         if found.is_none() {
-            self.1 = Some(Box::new((bivalue, with)));
+            self.xy_chain = Some(Box::new((bivalue, with)));
         }
         found
     }
@@ -1433,16 +1442,22 @@ fn next(
                 Kind::HiddenSingle => s
                     .hidden_single()
                     .map(|(c, d)| (single_step(kind, c, d), None)),
-                Kind::LockedPair => naked_subset(s, 2, true, &mut barren.0[0]).map(found_step),
-                Kind::LockedTriple => naked_subset(s, 3, true, &mut barren.0[1]).map(found_step),
-                Kind::Pointing => locked_candidates(s, true, &mut barren.0[8]).map(found_step),
-                Kind::Claiming => locked_candidates(s, false, &mut barren.0[9]).map(found_step),
-                Kind::NakedPair => naked_subset(s, 2, false, &mut barren.0[2]).map(found_step),
-                Kind::NakedTriple => naked_subset(s, 3, false, &mut barren.0[3]).map(found_step),
-                Kind::NakedQuad => naked_subset(s, 4, false, &mut barren.0[4]).map(found_step),
-                Kind::HiddenPair => hidden_subset(s, 2, &mut barren.0[5]).map(found_step),
-                Kind::HiddenTriple => hidden_subset(s, 3, &mut barren.0[6]).map(found_step),
-                Kind::HiddenQuad => hidden_subset(s, 4, &mut barren.0[7]).map(found_step),
+                Kind::LockedPair => naked_subset(s, 2, true, &mut barren.houses[0]).map(found_step),
+                Kind::LockedTriple => {
+                    naked_subset(s, 3, true, &mut barren.houses[1]).map(found_step)
+                }
+                Kind::Pointing => locked_candidates(s, true, &mut barren.houses[8]).map(found_step),
+                Kind::Claiming => {
+                    locked_candidates(s, false, &mut barren.houses[9]).map(found_step)
+                }
+                Kind::NakedPair => naked_subset(s, 2, false, &mut barren.houses[2]).map(found_step),
+                Kind::NakedTriple => {
+                    naked_subset(s, 3, false, &mut barren.houses[3]).map(found_step)
+                }
+                Kind::NakedQuad => naked_subset(s, 4, false, &mut barren.houses[4]).map(found_step),
+                Kind::HiddenPair => hidden_subset(s, 2, &mut barren.houses[5]).map(found_step),
+                Kind::HiddenTriple => hidden_subset(s, 3, &mut barren.houses[6]).map(found_step),
+                Kind::HiddenQuad => hidden_subset(s, 4, &mut barren.houses[7]).map(found_step),
                 Kind::Skyscraper => skyscraper(s).map(found_step),
                 Kind::WWing => w_wing(s).map(found_step),
                 Kind::XYWing => wing(s, false).map(found_step),
