@@ -23,6 +23,16 @@ fn generate(args: &[&str]) -> String {
         .to_string()
 }
 
+/// The first puzzle of a bundled file.
+fn first_of(name: &str) -> String {
+    let text = read_puzzles(name);
+    let line = text
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .unwrap();
+    line.split_whitespace().next().unwrap().to_string()
+}
+
 /// The grid lines of a `solve` record (its header and the blank line after it dropped).
 fn grid_of(stdout: &str) -> Vec<String> {
     stdout
@@ -166,6 +176,14 @@ fn pencil_mark_grids_and_lines_read_back() {
         ),
         (vec![], generate(&["--size", "6"])),
         (vec![], generate(&["--size", "12"])),
+        // 64 characters are an 8×8 puzzle unless the options say 4×4.
+        (
+            vec!["--box", "2x2"],
+            generate(&["--size", "4", "--box", "2x2"]),
+        ),
+        // The longest lines: 8,000 and 15,625 characters.
+        (vec![], generate(&["--size", "20"])),
+        (vec![], first_of("twentyfive.txt")),
     ] {
         let input = format!("{puzzle}\n");
         let mut hint = vec!["hint"];

@@ -43,9 +43,10 @@ mod literal;
 mod oneline;
 mod pencilmarks;
 
-/// The longest line kept, in bytes. Past it a line is a puzzle only if its first 81 cells and an
-/// annotation separator lie within the limit.
-pub const MAX_LINE: usize = 4096;
+/// The longest line kept, in bytes: room for the longest puzzle line, a 25×25 position with
+/// pencil marks (15,625 characters), and its annotations. Past it a line is a puzzle only if
+/// its cells and an annotation separator lie within the limit.
+pub const MAX_LINE: usize = 1 << 15;
 
 /// The message of [`ErrorKind::OtherShape`]: a 9×9 one is a jigsaw (its regions follow its
 /// cells on the line).
@@ -987,7 +988,12 @@ mod tests {
         // A huge line of cells is not.
         let digits = format!("{}\n{P}\n", "1".repeat(3 * MAX_LINE));
         let entries = read(digits.as_bytes());
-        assert_entry_err(&entries[0], 1, 82, "line too long (more than 4096 bytes)");
+        assert_entry_err(
+            &entries[0],
+            1,
+            82,
+            &format!("line too long (more than {MAX_LINE} bytes)"),
+        );
         assert!(entries[0].result.as_ref().unwrap_err().text.len() <= MAX_LINE);
         assert_eq!(entries[1].line, 2);
         assert!(entries[1].result.is_ok());
@@ -995,7 +1001,7 @@ mod tests {
         let seps = format!("{}\n", "- ".repeat(MAX_LINE));
         assert_eq!(
             err(&read(seps.as_bytes())[0]).2,
-            "line too long (more than 4096 bytes)"
+            format!("line too long (more than {MAX_LINE} bytes)")
         );
     }
 
@@ -1040,7 +1046,7 @@ mod tests {
         let line = format!("{}{P}1\n", " ".repeat(MAX_LINE - CELLS));
         assert_eq!(
             err(&read(line.as_bytes())[0]).2,
-            "line too long (more than 4096 bytes)"
+            format!("line too long (more than {MAX_LINE} bytes)")
         );
         // A very long blank line is still blank.
         let blank = format!("{}\n{P}\n", " ".repeat(MAX_LINE + 10));
@@ -1051,7 +1057,12 @@ mod tests {
         let line = format!("{}{P}\n{P}\n", " ".repeat(MAX_LINE + 10));
         let entries = read(line.as_bytes());
         assert_eq!(entries.len(), 2);
-        assert_entry_err(&entries[0], 1, 1, "line too long (more than 4096 bytes)");
+        assert_entry_err(
+            &entries[0],
+            1,
+            1,
+            &format!("line too long (more than {MAX_LINE} bytes)"),
+        );
         assert!(entries[1].result.is_ok());
     }
 

@@ -435,7 +435,7 @@ impl Puzzle {
             .iter()
             .take_while(|&&c| !ends_cells(c))
             .count();
-        if let Some(n) = marks_line_size(len) {
+        if let Some(n) = marks_line_size(len, spec.grid_size()) {
             let shape = spec.shape(n).map_err(|kind| LineError {
                 at: start,
                 kind,
@@ -906,9 +906,13 @@ fn connected_regions(labels: &[char], n: usize) -> bool {
     regions == n
 }
 
-/// The size N of a position with pencil marks written on one line of `len` = N³ characters.
-/// 4×4 has none: 64 characters are an 8×8 puzzle.
-pub fn marks_line_size(len: usize) -> Option<usize> {
+/// The size N of a position with pencil marks written on one line of `len` = N³ characters,
+/// where `size` is the size the options fix ([`Spec::grid_size`]), if any. 64 characters
+/// are an 8×8 puzzle unless the options say 4×4 (`--box 2x2`, or 16 region labels).
+pub fn marks_line_size(len: usize, size: Option<usize>) -> Option<usize> {
+    if size == Some(4) && len == 64 {
+        return Some(4);
+    }
     SIZES.iter().copied().find(|&n| n != 4 && n * n * n == len)
 }
 
@@ -935,7 +939,7 @@ pub fn one_line_size(text: &[u8], nine: bool) -> Option<usize> {
     let n = if n * n == len && SIZES.contains(&n) {
         n
     } else {
-        marks_line_size(len)?
+        marks_line_size(len, None)?
     };
     (n != 9 || nine).then_some(n)
 }
@@ -1054,5 +1058,17 @@ mod tests {
         assert_eq!(one_line_size(&[b'.'; 81], true), Some(9));
         assert_eq!(one_line_size(b"1234341221434321|", false), None);
         assert_eq!(one_line_size(&[b'A'; 625], false), Some(25));
+        assert_eq!(one_line_size(&[b'.'; 15625], false), Some(25));
+    }
+
+    #[test]
+    fn marks_line_sizes() {
+        assert_eq!(marks_line_size(216, None), Some(6));
+        assert_eq!(marks_line_size(15625, None), Some(25));
+        // 64 characters: an 8×8 puzzle, unless the options fix the size at 4.
+        assert_eq!(marks_line_size(64, None), None);
+        assert_eq!(marks_line_size(64, Some(4)), Some(4));
+        assert_eq!(marks_line_size(64, Some(8)), None);
+        assert_eq!(marks_line_size(100, Some(10)), None);
     }
 }
