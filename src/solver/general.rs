@@ -27,6 +27,8 @@ use std::ops::ControlFlow;
 use crate::generate::Stream;
 use crate::geometry::Geometry;
 
+use super::fast::{Bmi2, Build, Portable};
+
 pub use super::SearchEnd;
 
 /// How often (in guesses) the stop poll is asked.
@@ -293,32 +295,134 @@ impl Solver {
             left: self.cells,
         };
         let mut ok = givens.len() == self.cells;
-        let forbid = run.options.forbid;
-        for &(cell, v) in forbid {
-            if ok && cell < self.cells && (1..=self.n as u8).contains(&v) {
-                let d = v - 1;
-                if st.cand[cell] >> d & 1 != 0 {
-                    ok = run.remove(&mut st, cell, d);
+        if run.options.watch.is_none() {
+            // Without a watch, the givens are set down at once rather than placed in turn;
+            // propagation then reaches the same state.
+            ok = ok && self.start(&mut st, givens, &mut run.queue, run.options.forbid);
+        } else {
+            for &(cell, v) in run.options.forbid {
+                if ok && cell < self.cells && (1..=self.n as u8).contains(&v) {
+                    let d = v - 1;
+                    if st.cand[cell] >> d & 1 != 0 {
+                        ok = run.remove(&mut st, cell, d);
+                    }
                 }
             }
-        }
-        for (c, &v) in givens.iter().enumerate().take(self.cells) {
-            if v == 0 {
-                continue;
+            for (c, &v) in givens.iter().enumerate().take(self.cells) {
+                if v == 0 {
+                    continue;
+                }
+                if usize::from(v) > self.n {
+                    ok = false;
+                    break;
+                }
+                run.queue.push((c as u16, v - 1));
             }
-            if usize::from(v) > self.n {
-                ok = false;
-                break;
-            }
-            run.queue.push((c as u16, v - 1));
         }
-        if ok && run.propagate(&mut st) {
-            let _ = run.dfs(&st);
+        if ok {
+            run.root(&mut st, Bmi2::detect());
         }
         Report {
             end: run.end.unwrap_or(SearchEnd::Exhausted),
             guesses: run.guesses,
         }
+    }
+
+    /// Sets down the givens (N² values, 0 blank) and the forbidden values in the fresh state
+    /// `st` at once: each cell's candidates are the values no given peer holds, each value's
+    /// places follow from them, and the singles they leave go to `queue`. The state is the
+    /// one placing each given in turn would make, before the singles that follow are placed.
+    /// False on a contradiction (two equal givens that see each other, a value out of range,
+    /// a cell or a house left without a candidate for a value).
+    fn start(
+        &self,
+        st: &mut State,
+        givens: &[u8],
+        queue: &mut Vec<(u16, u8)>,
+        forbid: &[(usize, u8)],
+    ) -> bool {
+        let n = self.n;
+        // The values given in each house.
+        let mut used = vec![0u32; self.nh];
+        for (c, &v) in givens.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            if usize::from(v) > n {
+                return false;
+            }
+            let bit = 1u32 << (v - 1);
+            for &(base, _) in
+                &self.member[self.member_start[c] as usize..self.member_start[c + 1] as usize]
+            {
+                let h = base as usize / n;
+                if used[h] & bit != 0 {
+                    return false;
+                }
+                used[h] |= bit;
+            }
+            st.val[c] = v;
+            st.left -= 1;
+        }
+        for c in 0..self.cells {
+            let v = givens[c];
+            let mut m = if v != 0 {
+                1u32 << (v - 1)
+            } else {
+                let mut m = self.all;
+                for &(base, _) in
+                    &self.member[self.member_start[c] as usize..self.member_start[c + 1] as usize]
+                {
+                    m &= !used[base as usize / n];
+                }
+                m
+            };
+            for &p in &self.extra[self.extra_start[c] as usize..self.extra_start[c + 1] as usize] {
+                let w = givens[usize::from(p)];
+                if w != 0 {
+                    m &= !(1u32 << (w - 1));
+                }
+            }
+            st.cand[c] = m;
+        }
+        for &(cell, v) in forbid {
+            if cell < self.cells && (1..=n as u8).contains(&v) {
+                st.cand[cell] &= !(1u32 << (v - 1));
+            }
+        }
+        for (c, &m) in st.cand.iter().enumerate() {
+            if m == 0 {
+                return false;
+            }
+            if st.val[c] == 0 && m & (m - 1) == 0 {
+                queue.push((c as u16, m.trailing_zeros() as u8));
+            }
+        }
+        st.pos.fill(0);
+        for h in 0..self.nh {
+            let base = h * n;
+            for (i, &c) in self.houses[base..base + n].iter().enumerate() {
+                let mut m = st.cand[usize::from(c)];
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    st.pos[base + d] |= 1 << i;
+                }
+            }
+            for d in 0..n {
+                let p = st.pos[base + d];
+                if p == 0 {
+                    return false;
+                }
+                if p & (p - 1) == 0 {
+                    let t = self.houses[base + p.trailing_zeros() as usize];
+                    if st.val[usize::from(t)] == 0 {
+                        queue.push((t, d as u8));
+                    }
+                }
+            }
+        }
+        true
     }
 
     /// Counts solutions up to `limit` (all with `None`); true when the count is exact.
@@ -376,6 +480,7 @@ fn augment(
 /// value `d` (for the free values), `cache` the last matching found (updated). `None` when
 /// no matching gives every free item a value; otherwise whether `prune` (the values each item
 /// must lose: those no such matching gives it) holds any.
+#[inline(always)]
 fn all_different(
     cand: &[u32; 32],
     back: &[u32; 32],
@@ -475,7 +580,7 @@ where
 {
     /// Takes value `d + 1` (a candidate) from cell `c`, queueing the singles that follow;
     /// false on a contradiction.
-    #[inline]
+    #[inline(always)]
     fn remove(&mut self, st: &mut State, c: usize, d: u8) -> bool {
         let s = self.solver;
         let m = st.cand[c] & !(1u32 << d);
@@ -513,6 +618,7 @@ where
     }
 
     /// Places value `d + 1` in cell `c` and takes it from the peers; false on a contradiction.
+    #[inline(always)]
     fn place(&mut self, st: &mut State, c: usize, d: u8) -> bool {
         if st.val[c] != 0 {
             return st.val[c] == d + 1;
@@ -564,6 +670,7 @@ where
 
     /// Places singles, applies locked candidates and the houses' matchings, until nothing
     /// follows; false on a contradiction.
+    #[inline(always)]
     fn propagate(&mut self, st: &mut State) -> bool {
         let ok = self.fixpoint(st);
         self.queue.clear();
@@ -576,6 +683,7 @@ where
         ok
     }
 
+    #[inline(always)]
     fn fixpoint(&mut self, st: &mut State) -> bool {
         loop {
             while let Some((c, d)) = self.queue.pop() {
@@ -616,7 +724,7 @@ where
     /// Locked candidates: for each value and house where its places changed, if they all lie
     /// where the house meets another, the value goes from the rest of the other. False on a
     /// contradiction.
-    #[inline(never)]
+    #[inline(always)]
     fn locked(&mut self, st: &mut State) -> bool {
         let s = self.solver;
         let n = s.n;
@@ -655,7 +763,7 @@ where
 
     /// The all-different rule on house `h`: its free cells and values must be matched one to
     /// one; a value no matching gives to a cell is taken from it. False on a contradiction.
-    #[inline(never)]
+    #[inline(always)]
     fn matching(&mut self, st: &mut State, h: usize) -> bool {
         let s = self.solver;
         let n = s.n;
@@ -707,7 +815,7 @@ where
     /// values have the fewest places left (the sum over its values of the places in the
     /// house where each has fewest), or a value with fewer places left in some house. Each
     /// try is a cell and the one value it gets.
-    #[inline(never)]
+    #[inline(always)]
     fn choose(&self, st: &State, order: &mut [(usize, u8); 32]) -> usize {
         let s = self.solver;
         let n = s.n;
@@ -788,7 +896,81 @@ where
         len
     }
 
-    fn dfs(&mut self, st: &State) -> ControlFlow<()> {
+    /// Propagates the givens in `st`, then searches; in a copy of its own for each build, as
+    /// [`Self::dfs`].
+    fn root(&mut self, st: &mut State, cpu: Option<Bmi2>) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(cpu) = cpu {
+            // SAFETY: a `Bmi2` token exists only where `Bmi2::detect` found that the CPU
+            // has `popcnt`, `bmi1` and `bmi2`.
+            unsafe { self.root_fast(st, cpu) };
+            return;
+        }
+        let _ = cpu;
+        self.root_plain(st);
+    }
+
+    /// [`Self::root_in`] for any CPU.
+    #[inline(never)]
+    fn root_plain(&mut self, st: &mut State) {
+        self.root_in(st, Portable);
+    }
+
+    /// [`Self::root_in`] compiled for CPUs with `popcnt`, `bmi1` and `bmi2`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support `popcnt`, `bmi1` and `bmi2`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    #[inline(never)]
+    unsafe fn root_fast(&mut self, st: &mut State, cpu: Bmi2) {
+        self.root_in(st, cpu);
+    }
+
+    #[inline(always)]
+    fn root_in<B: Build>(&mut self, st: &mut State, build: B) {
+        if self.propagate(st) {
+            let _ = self.dfs(st, build);
+        }
+    }
+
+    /// Searches below `st`. The search runs in one of two builds, chosen once at the root:
+    /// one for any CPU, and one compiled for `popcnt`, `bmi1` and `bmi2` (counting a mask's
+    /// bits, as the branching choice does for every cell, is one instruction there instead
+    /// of a dozen). Each is a function of its own with the whole propagation inlined in it.
+    #[inline(always)]
+    fn dfs<B: Build>(&mut self, st: &State, build: B) -> ControlFlow<()> {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(cpu) = build.bmi2() {
+            // SAFETY: a `Bmi2` token exists only where `Bmi2::detect` found that the CPU
+            // has `popcnt`, `bmi1` and `bmi2`.
+            return unsafe { self.dfs_fast(st, cpu) };
+        }
+        let _ = build;
+        self.dfs_plain(st)
+    }
+
+    /// [`Self::dfs_in`] for any CPU.
+    #[inline(never)]
+    fn dfs_plain(&mut self, st: &State) -> ControlFlow<()> {
+        self.dfs_in(st, Portable)
+    }
+
+    /// [`Self::dfs_in`] compiled for CPUs with `popcnt`, `bmi1` and `bmi2`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support `popcnt`, `bmi1` and `bmi2`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    #[inline(never)]
+    unsafe fn dfs_fast(&mut self, st: &State, cpu: Bmi2) -> ControlFlow<()> {
+        self.dfs_in(st, cpu)
+    }
+
+    #[inline(always)]
+    fn dfs_in<B: Build>(&mut self, st: &State, build: B) -> ControlFlow<()> {
         if st.left == 0 {
             if (self.on_solution)(&st.val).is_break() {
                 self.end = Some(SearchEnd::Stopped);
@@ -820,7 +1002,7 @@ where
                 self.guess = Some((cell as u16, d));
                 self.depth += 1;
             }
-            if self.propagate(&mut child) && self.dfs(&child).is_break() {
+            if self.propagate(&mut child) && self.dfs(&child, build).is_break() {
                 self.pool.push(child);
                 return ControlFlow::Break(());
             }
