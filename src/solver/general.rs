@@ -451,21 +451,31 @@ impl Solver {
 }
 
 /// Finds a value for the free cell `i` by an augmenting path (Kuhn's method): `cand[i]` are
-/// its values, `owner[d]` the cell matched to `d`, `value[i]` the value matched to `i`.
+/// its values, `owner[d]` the cell matched to `d` (`taken`: the values matched), `value[i]`
+/// the value matched to `i`. A free value of `i` is taken at once; else each of its values in
+/// turn is freed by finding another for its owner.
 fn augment(
     i: usize,
     cand: &[u32; 32],
     owner: &mut [u8; 32],
     value: &mut [u8; 32],
+    taken: &mut u32,
     seen: &mut u32,
 ) -> bool {
+    let direct = cand[i] & !*taken;
+    if direct != 0 {
+        let d = direct.trailing_zeros() as usize;
+        *taken |= 1 << d;
+        owner[d] = i as u8;
+        value[i] = d as u8;
+        return true;
+    }
     let mut m = cand[i] & !*seen;
     while m != 0 {
         let d = m.trailing_zeros() as usize;
         m &= m - 1;
         *seen |= 1 << d;
-        let o = owner[d];
-        if o == NONE || augment(usize::from(o), cand, owner, value, seen) {
+        if augment(usize::from(owner[d]), cand, owner, value, taken, seen) {
             owner[d] = i as u8;
             value[i] = d as u8;
             return true;
@@ -490,15 +500,20 @@ fn all_different(
 ) -> Option<bool> {
     let mut owner = [NONE; 32];
     let mut value = [NONE; 32];
+    // The values matched, and every value of a free item.
+    let mut taken = 0u32;
+    let mut union = 0u32;
     let mut unmatched = 0u32;
     let mut f = free;
     while f != 0 {
         let i = f.trailing_zeros() as usize;
         f &= f - 1;
-        let d = cache[i];
-        if d != NONE && cand[i] >> d & 1 != 0 && owner[usize::from(d)] == NONE {
-            owner[usize::from(d)] = i as u8;
-            value[i] = d;
+        union |= cand[i];
+        let d = u32::from(cache[i]);
+        if d < 32 && (cand[i] & !taken) >> d & 1 != 0 {
+            owner[d as usize] = i as u8;
+            value[i] = d as u8;
+            taken |= 1 << d;
         } else {
             unmatched |= 1 << i;
         }
@@ -507,9 +522,13 @@ fn all_different(
         let i = unmatched.trailing_zeros() as usize;
         unmatched &= unmatched - 1;
         let mut seen = 0u32;
-        if !augment(i, cand, &mut owner, &mut value, &mut seen) {
+        if !augment(i, cand, &mut owner, &mut value, &mut taken, &mut seen) {
             return None;
         }
+    }
+    if union != taken {
+        // More values free than items: a value was given twice.
+        return None;
     }
     cache.copy_from_slice(&value[..cache.len()]);
     // The graph: item i leads to item j when j's matched value is a value of i. An edge i–d
@@ -517,6 +536,43 @@ fn all_different(
     // i and d's item are in one strongly connected component. Each component is the items
     // both reachable from one of them and reaching it: forward through the values, backward
     // through the items that may take the matched values.
+    //
+    // Most often the whole graph is one component, which one pass each way shows: forward
+    // over the values (the values of the item matched to each value reached), backward
+    // over the items.
+    {
+        let first = free.trailing_zeros() as usize;
+        let mut by_value = [0u32; 32];
+        let mut f = free;
+        while f != 0 {
+            let i = f.trailing_zeros() as usize;
+            f &= f - 1;
+            by_value[usize::from(value[i])] = cand[i];
+        }
+        let mut reach = 1u32 << value[first];
+        let mut todo = reach;
+        while todo != 0 {
+            let d = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let new = by_value[d] & !reach;
+            reach |= new;
+            todo |= new;
+        }
+        if reach == taken {
+            let mut backward = 1u32 << first;
+            let mut todo = backward;
+            while todo != 0 {
+                let u = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                let new = back[usize::from(value[u])] & free & !backward;
+                backward |= new;
+                todo |= new;
+            }
+            if backward == free {
+                return Some(false);
+            }
+        }
+    }
     let mut remaining = free;
     let mut pruned = false;
     while remaining != 0 {
@@ -533,10 +589,6 @@ fn all_different(
                 let d = new.trailing_zeros() as usize;
                 new &= new - 1;
                 let o = owner[d];
-                if o == NONE {
-                    // More values free than items: a value was given twice.
-                    return None;
-                }
                 forward |= 1 << o;
                 todo |= 1 << o;
             }
@@ -778,7 +830,10 @@ where
                 free |= 1 << i;
             }
         }
-        if free.count_ones() < 2 {
+        // With three free cells or fewer, once no single is left (every cell has two values
+        // and every value two places), every value of a cell lies in some matching; a single
+        // still to place does what the matching would.
+        if free.count_ones() < 4 {
             return true;
         }
         back[..n].copy_from_slice(&st.pos[base..base + n]);
