@@ -57,6 +57,56 @@ fn houses(set: Houses) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The placements to make, `(cell, value - 1)`, last in first out: a stack that can also
+/// take an entry or not without a branch ([`Queue::push_if`]), as the singles' tests in
+/// [`Run::remove`] are hard to predict.
+#[derive(Debug, Default)]
+struct Queue {
+    /// The entries, at `buf[..len]`; the rest is room for [`Queue::push_if`].
+    buf: Vec<(u16, u8)>,
+    len: usize,
+}
+
+impl Queue {
+    /// Makes room for `k` more entries.
+    #[inline(always)]
+    fn room(&mut self, k: usize) {
+        if self.buf.len() < self.len + k {
+            self.buf.resize(2 * (self.len + k), (0, 0));
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, entry: (u16, u8)) {
+        self.room(1);
+        self.buf[self.len] = entry;
+        self.len += 1;
+    }
+
+    /// Pushes `entry` when `keep` holds, without branching on it (after [`Queue::room`]).
+    #[inline(always)]
+    fn push_if(&mut self, entry: (u16, u8), keep: bool) {
+        self.buf[self.len] = entry;
+        self.len += usize::from(keep);
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<(u16, u8)> {
+        self.len = self.len.checked_sub(1)?;
+        Some(self.buf[self.len])
+    }
+
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
 /// No value or no cell, in the matching's tables.
 const NONE: u8 = u8::MAX;
 
@@ -146,7 +196,7 @@ struct Run<'a, 'o, F> {
     guesses: u64,
     end: Option<SearchEnd>,
     /// Placements to make: `(cell, value - 1)`.
-    queue: Vec<(u16, u8)>,
+    queue: Queue,
     pool: Vec<State>,
     /// The values whose places changed since the last locked-candidates pass (bit `d`), and
     /// for each the houses where they changed (bit `h`).
@@ -167,6 +217,8 @@ struct Run<'a, 'o, F> {
     /// state: it grows over the whole search and steers the branching choice toward the
     /// houses where the search keeps failing.
     weights: Vec<u32>,
+    /// Room for the branching choice's list of cells with fewest candidates.
+    tied: Vec<u16>,
 }
 
 impl Solver {
@@ -284,7 +336,7 @@ impl Solver {
             on_solution,
             guesses: 0,
             end: None,
-            queue: Vec::with_capacity(self.cells),
+            queue: Queue::default(),
             pool: Vec::new(),
             dirty_values: self.all,
             dirty_locked: [all_houses; 32],
@@ -294,6 +346,7 @@ impl Solver {
             guess: None,
             depth: 0,
             weights: vec![WEIGHT; self.nh * self.n],
+            tied: vec![0; self.cells],
         };
         let full = if self.n == 32 {
             u32::MAX
@@ -350,7 +403,7 @@ impl Solver {
         &self,
         st: &mut State,
         givens: &[u8],
-        queue: &mut Vec<(u16, u8)>,
+        queue: &mut Queue,
         forbid: &[(usize, u8)],
     ) -> bool {
         let n = self.n;
@@ -656,10 +709,13 @@ where
             }
             return false;
         }
-        if m & (m - 1) == 0 && st.val[c] == 0 {
-            self.queue.push((c as u16, m.trailing_zeros() as u8));
-        }
         let range = s.member_start[c] as usize..s.member_start[c + 1] as usize;
+        // A naked single, and a hidden single in each house: pushed or not without a branch.
+        self.queue.room(range.len() + 1);
+        self.queue.push_if(
+            (c as u16, m.trailing_zeros() as u8),
+            (m & (m - 1) == 0) & (st.val[c] == 0),
+        );
         self.dirty_values |= 1 << d;
         let set = s.cell_set[c];
         let dirty = &mut self.dirty_locked[usize::from(d & 31)];
@@ -672,16 +728,13 @@ where
             let k = base + usize::from(d);
             let p = st.pos[k] & !bit;
             st.pos[k] = p;
-            if p & (p.wrapping_sub(1)) == 0 {
-                if p == 0 {
-                    self.weights[base] = self.weights[base].saturating_add(1);
-                    return false;
-                }
-                let t = usize::from(s.houses[base + p.trailing_zeros() as usize]);
-                if st.val[t] == 0 {
-                    self.queue.push((t as u16, d));
-                }
+            if p == 0 {
+                self.weights[base] = self.weights[base].saturating_add(1);
+                return false;
             }
+            let t = s.houses[base + p.trailing_zeros() as usize];
+            self.queue
+                .push_if((t, d), (p & (p - 1) == 0) & (st.val[usize::from(t)] == 0));
         }
         true
     }
@@ -842,10 +895,10 @@ where
         let mut free = 0u32;
         for (i, &c) in s.houses[base..base + n].iter().enumerate() {
             let c = usize::from(c);
-            if st.val[c] == 0 {
-                cand[i] = st.cand[c];
-                free |= 1 << i;
-            }
+            // All ones for a free cell, else zero: no branch on it.
+            let open = u32::from(st.val[c] == 0).wrapping_neg();
+            cand[i] = st.cand[c] & open;
+            free |= open & 1 << i;
         }
         // With three free cells or fewer, once no single is left (every cell has two values
         // and every value two places), every value of a cell lies in some matching; a single
@@ -892,7 +945,7 @@ where
     /// failed in them: constraint weighting, "dom/wdeg"), or a value with fewer places left
     /// in some house. Each try is a cell and the one value it gets.
     #[inline(always)]
-    fn choose(&self, st: &State, order: &mut [(usize, u8); 32]) -> usize {
+    fn choose(&mut self, st: &State, order: &mut [(usize, u8); 32]) -> usize {
         let s = self.solver;
         let n = s.n;
         let mut best = usize::MAX;
@@ -909,10 +962,16 @@ where
         // `best_score / best_weight`.
         let mut best_score = u64::MAX;
         let mut best_weight = 1u64;
+        // The free cells with fewest candidates, listed without a branch on each cell.
+        let mut tied = std::mem::take(&mut self.tied);
+        let mut len = 0;
         for (c, (&m, &v)) in st.cand.iter().zip(&st.val).enumerate() {
-            if v != 0 || m.count_ones() != best_count {
-                continue;
-            }
+            tied[len] = c as u16;
+            len += usize::from((v == 0) & (m.count_ones() == best_count));
+        }
+        for &c in &tied[..len] {
+            let c = usize::from(c);
+            let m = st.cand[c];
             let members = &s.member[s.member_start[c] as usize..s.member_start[c + 1] as usize];
             let weight: u64 = members
                 .iter()
@@ -939,6 +998,7 @@ where
                 best_weight = weight;
             }
         }
+        self.tied = tied;
         if best_count > 2 {
             let mut place = None;
             let mut place_count = best_count;
