@@ -953,7 +953,8 @@ where
             .cand
             .iter()
             .zip(&st.val)
-            .map(|(&m, &v)| if v == 0 { m.count_ones() } else { u32::MAX })
+            // A placed cell counts 256 more: no branch on it.
+            .map(|(&m, &v)| m.count_ones() | u32::from(v != 0) << 8)
             .min()
             .unwrap_or(u32::MAX);
         // The score of a cell: the sum over its values of the places left to each in the
