@@ -15,7 +15,7 @@
 //!   the smallest weighted index sum, the fewest ALS, the fewest cells.
 
 use crate::geometry::CellSet;
-use crate::geometry::classic::{HOUSE_CELLS, PEERS};
+use crate::geometry::classic::{HOUSE_CELLS, PEERS, col_of, row_of};
 
 use super::{Candidate, Found, Kind, State, Technique, compact_cells, digit_list, index_sum_of};
 
@@ -72,11 +72,13 @@ fn alses(s: &State) -> Vec<Als> {
         }
     }
     let mut found: Vec<(CellSet, u16)> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for house in HOUSE_CELLS.iter() {
+    for (h, house) in HOUSE_CELLS.iter().enumerate() {
         let cells: Vec<usize> = house.iter().map(|&c| usize::from(c)).collect();
         subsets(s, &cells, 0, CellSet::default(), 0, 0, &mut |set, mask| {
-            if seen.insert(set) {
+            // Each set once, from the first house that holds it (rows, then columns, then
+            // boxes): a set a column shares with a row is one cell, one a box shares with
+            // a line lies in that line.
+            if !within_earlier_house(h, set) {
                 found.push((set, mask));
             }
         });
@@ -102,6 +104,20 @@ fn alses(s: &State) -> Vec<Als> {
             als
         })
         .collect()
+}
+
+/// Whether `set`, a set of cells of house `h`, lies in a house before `h` too (rows come
+/// first, then columns, then boxes).
+fn within_earlier_house(h: usize, set: CellSet) -> bool {
+    let first = set.first().unwrap_or(0);
+    let (row, col) = (row_of(first), col_of(first));
+    let in_row = set.iter().all(|c| row_of(c) == row);
+    let in_col = set.iter().all(|c| col_of(c) == col);
+    match h {
+        0..9 => false,
+        9..18 => in_row,
+        _ => in_row || in_col,
+    }
 }
 
 /// HoDoKu's depth-first walk over the subsets (at most 8 cells) of a house's unsolved cells.
@@ -170,35 +186,66 @@ fn rcs(alses: &[Als]) -> (Vec<Rc>, Vec<usize>, Vec<usize>) {
     // The cells and candidates side by side: the loop over pairs reads little else.
     let cells: Vec<u128> = alses.iter().map(|a| a.cells.0).collect();
     let cands: Vec<u16> = alses.iter().map(|a| a.cands).collect();
+    // An RC on digit `d` needs the other ALS's cells with `d` among the cells outside the
+    // first that see all of its own (`buddies_per`): so only the ALS that hold `d` in one of
+    // those cells can share an RC with it. `holding` lists them, per candidate (cell and
+    // digit), as bits over the ALS's indices.
+    let words = alses.len().div_ceil(64);
+    let mut holding = vec![0u64; 81 * 9 * words];
+    for (i, a) in alses.iter().enumerate() {
+        for d in digits(a.cands) {
+            for c in a.per[usize::from(d)] {
+                holding[(c * 9 + usize::from(d) - 1) * words + i / 64] |= 1 << (i % 64);
+            }
+        }
+    }
+    let mut partners = vec![0u64; words];
     for (i, a) in alses.iter().enumerate() {
         start[i] = out.len();
         let (ci, di) = (cells[i], cands[i]);
-        for j in i + 1..alses.len() {
-            if cells[j] & ci != 0 || cands[j] & di == 0 {
-                continue;
+        let low = i / 64;
+        partners[low..].fill(0);
+        for d in digits(di) {
+            for c in a.buddies_per[usize::from(d)] {
+                let row = &holding[(c * 9 + usize::from(d) - 1) * words..][..words];
+                for (p, &h) in partners[low..].iter_mut().zip(&row[low..]) {
+                    *p |= h;
+                }
             }
-            let b = &alses[j];
-            let mut common = di & cands[j];
-            let mut n = 0;
-            while common != 0 {
-                let d = common.trailing_zeros() as u8 + 1;
-                common &= common - 1;
-                let k = usize::from(d);
-                let places = a.per[k] | b.per[k];
-                let seen = a.buddies_als_per[k] & b.buddies_als_per[k];
-                if places & seen == places {
-                    if n == 0 {
-                        out.push(Rc {
-                            a1: i,
-                            a2: j,
-                            c1: d,
-                            c2: 0,
-                            actual: 0,
-                        });
-                    } else if let Some(rc) = out.last_mut() {
-                        rc.c2 = d;
+        }
+        // Only ALS after `i`.
+        partners[low] &= !(u64::MAX >> (63 - i % 64));
+        for (w, &bits) in partners.iter().enumerate().skip(low) {
+            let mut bits = bits;
+            while bits != 0 {
+                let j = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if cells[j] & ci != 0 || cands[j] & di == 0 {
+                    continue;
+                }
+                let b = &alses[j];
+                let mut common = di & cands[j];
+                let mut n = 0;
+                while common != 0 {
+                    let d = common.trailing_zeros() as u8 + 1;
+                    common &= common - 1;
+                    let k = usize::from(d);
+                    let places = a.per[k] | b.per[k];
+                    let seen = a.buddies_als_per[k] & b.buddies_als_per[k];
+                    if places & seen == places {
+                        if n == 0 {
+                            out.push(Rc {
+                                a1: i,
+                                a2: j,
+                                c1: d,
+                                c2: 0,
+                                actual: 0,
+                            });
+                        } else if let Some(rc) = out.last_mut() {
+                            rc.c2 = d;
+                        }
+                        n += 1;
                     }
-                    n += 1;
                 }
             }
         }
