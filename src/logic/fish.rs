@@ -783,6 +783,11 @@ impl General<'_, '_> {
         base: Base,
         endo_count: usize,
     ) -> ControlFlow<()> {
+        // A Franken fish's base sets hold a line (boxes alone make a mutant fish), and the
+        // houses come rows, columns, boxes: from the boxes on, none can be added.
+        if self.shape == Shape::Franken && base.houses & (ROWS | COLS) == 0 && from >= 18 {
+            return ControlFlow::Continue(());
+        }
         if size == self.n {
             if base.houses & self.need == 0 {
                 return ControlFlow::Continue(());
@@ -875,6 +880,14 @@ impl General<'_, '_> {
         open_gone: CellSet,
     ) -> ControlFlow<()> {
         if open_gone.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        // Lines against lines make a basic fish: a Franken fish on base lines alone needs a
+        // box among its cover sets.
+        if self.shape == Shape::Franken
+            && (base.houses | chosen) & BOXES == 0
+            && allowed & BOXES == 0
+        {
             return ControlFlow::Continue(());
         }
         let (mut fins, mut seen) = (fins, seen);
