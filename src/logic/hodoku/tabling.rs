@@ -50,6 +50,21 @@ fn bits(mask: u128) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The houses (bit `h` for house `h`: rows, columns, boxes) holding a cell of `cells`.
+fn houses_of(cells: u128) -> u32 {
+    let (mut rows, mut cols, mut boxes) = (0u32, 0u32, 0u32);
+    for r in 0..9 {
+        let line = (cells >> (9 * r)) as u32 & 0x1ff;
+        rows |= u32::from(line != 0) << r;
+        cols |= line;
+        let stacks = u32::from(line & 0x7 != 0)
+            | u32::from(line & 0x38 != 0) << 1
+            | u32::from(line & 0x1c0 != 0) << 2;
+        boxes |= stacks << (r / 3 * 3);
+    }
+    rows | cols << 9 | boxes << 18
+}
+
 fn first(mask: u128) -> usize {
     mask.trailing_zeros() as usize
 }
@@ -99,6 +114,8 @@ struct Tabling<'a> {
     peers: [u128; 81],
     cands: [u128; 10],
     allowed: [u128; 10],
+    /// Per digit, the houses holding a cell of `allowed`.
+    placed: [u32; 10],
     set_cells: u128,
     groups: Vec<GroupNode>,
     /// Direct implications of each node, with the hops each takes (1 for chains).
@@ -201,12 +218,14 @@ impl<'a> Tabling<'a> {
         let mut stamp = std::mem::take(&mut room.stamp);
         stamp.clear();
         stamp.resize(n, 0);
+        let placed = std::array::from_fn(|d| houses_of(allowed[d]));
         Tabling {
             s,
             house,
             peers,
             cands,
             allowed,
+            placed,
             set_cells,
             groups,
             direct,
@@ -549,19 +568,37 @@ impl<'a> Tabling<'a> {
                 hits.push((l(x, d, false) + l(x, d, true), (0, x)));
             }
         }
-        for a in 1..10 {
-            for b in a + 1..10 {
-                let both = t.on[a] & t.on[b];
-                if both != 0 {
-                    let x = first(both);
-                    hits.push((l(x, a, true) + l(x, b, true), (0, x)));
+        // Two digits set in one cell: only where some cell is in two "on" sets.
+        let (mut once, mut twice) = (0u128, 0u128);
+        for d in 1..10 {
+            twice |= once & t.on[d];
+            once |= t.on[d];
+        }
+        if twice != 0 {
+            for a in 1..10 {
+                for b in a + 1..10 {
+                    let both = t.on[a] & t.on[b];
+                    if both != 0 {
+                        let x = first(both);
+                        hits.push((l(x, a, true) + l(x, b, true), (0, x)));
+                    }
                 }
             }
         }
+        // Two places of a digit in a house need two in the table.
+        let several: u16 = (1..10).fold(0, |m, d| {
+            if t.on[d] & t.on[d].wrapping_sub(1) != 0 {
+                m | 1 << d
+            } else {
+                m
+            }
+        });
         for (kind, base) in [(1u8, 0usize), (2, 9), (3, 18)] {
+            if several == 0 {
+                break;
+            }
             for d in 1..10 {
-                // Two places of a digit in a house need two in the table.
-                if t.on[d] & t.on[d].wrapping_sub(1) == 0 {
+                if several >> d & 1 == 0 {
                     continue;
                 }
                 for h in base..base + 9 {
@@ -587,16 +624,20 @@ impl<'a> Tabling<'a> {
                 .sum();
             hits.push((len, (0, x)));
         }
+        // A house where every place of a digit is off: the houses with a place of it that
+        // hold no place left.
+        let bare: [u32; 10] = std::array::from_fn(|d| {
+            if d == 0 || t.off[d] == 0 {
+                0
+            } else {
+                self.placed[d] & !houses_of(self.allowed[d] & !t.off[d])
+            }
+        });
         for (kind, base) in [(1u8, 0usize), (2, 9), (3, 18)] {
-            for d in 1..10 {
-                if t.off[d] == 0 {
-                    continue;
-                }
-                for h in base..base + 9 {
-                    let all = self.house[h] & self.allowed[d];
-                    if all != 0 && all & !t.off[d] == 0 {
-                        hits.push((bits(all).map(|x| l(x, d, false)).sum(), (kind, h - base)));
-                    }
+            for (d, &bare) in bare.iter().enumerate() {
+                for h in bits(u128::from(bare >> base & 0x1ff)) {
+                    let all = self.house[base + h] & self.allowed[d];
+                    hits.push((bits(all).map(|x| l(x, d, false)).sum(), (kind, h)));
                 }
             }
         }
