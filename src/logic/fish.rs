@@ -844,11 +844,12 @@ impl General<'_, '_> {
             CellSet::ALL
         } else {
             let (mut once, mut twice) = (CellSet::EMPTY, CellSet::EMPTY);
-            for h in 0..27 {
-                if base.houses >> h & 1 != 0 {
-                    twice |= once & house(h);
-                    once |= house(h);
-                }
+            let mut rest = base.houses;
+            while rest != 0 {
+                let h = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                twice |= once & house(h);
+                once |= house(h);
             }
             if (twice & self.gone).is_empty() {
                 once & self.gone
