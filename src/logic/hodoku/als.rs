@@ -649,7 +649,89 @@ pub(super) fn als_chain(table: &Table) -> Option<Found> {
 
 #[cfg(test)]
 mod tests {
-    use super::{after, merged};
+    use super::*;
+    use crate::board::Board;
+
+    /// Positions to compare on: hard puzzles' starts, and the same with candidates taken out
+    /// at random (so that sets and RCs come and go).
+    fn positions() -> Vec<State> {
+        const PUZZLES: [&str; 3] = [
+            "98.7.....7.....6....6.5.....4...3.2...7..9...5..8...1.3..6...9..1.....4.....2..6.",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            ".....7.3.......8....3.98617.....47.8..96.23..4.65.....38472.9....1.......6.4.....",
+        ];
+        let mut seed = 0x2545_f491_u32;
+        let mut out = Vec::new();
+        for puzzle in PUZZLES {
+            let s = State::new(&puzzle.parse::<Board>().expect("a puzzle"));
+            out.push(s.clone());
+            for _ in 0..6 {
+                let mut s = s.clone();
+                for _ in 0..25 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 17;
+                    seed ^= seed << 5;
+                    let (cell, digit) = ((seed % 81) as usize, (seed / 81 % 9) as u8 + 1);
+                    // Keep two candidates at least, so that no cell runs dry.
+                    if s.values[cell] == 0 && s.cands[cell].count_ones() > 2 {
+                        s.del_candidate(cell, digit);
+                    }
+                }
+                out.push(s);
+            }
+        }
+        out
+    }
+
+    /// The ALS list keeps each set once, in the order a search over every house that drops
+    /// the sets seen before gives; the RCs are those a test of every pair finds, in order.
+    #[test]
+    fn als_and_rcs_match_a_search_over_every_pair() {
+        let mut rcs_seen = 0;
+        for s in positions() {
+            let mut want: Vec<(CellSet, u16)> = Vec::new();
+            let mut seen = std::collections::HashSet::new();
+            for house in HOUSE_CELLS.iter() {
+                let cells: Vec<usize> = house.iter().map(|&c| usize::from(c)).collect();
+                subsets(&s, &cells, 0, CellSet::default(), 0, 0, &mut |set, mask| {
+                    if seen.insert(set) {
+                        want.push((set, mask));
+                    }
+                });
+            }
+            let alses = alses(&s);
+            let got: Vec<(CellSet, u16)> = alses.iter().map(|a| (a.cells, a.cands)).collect();
+            assert_eq!(got, want);
+            let mut want = Vec::new();
+            for (i, a) in alses.iter().enumerate() {
+                for (j, b) in alses.iter().enumerate().skip(i + 1) {
+                    if a.cells.intersects(b.cells) {
+                        continue;
+                    }
+                    let rc: Vec<u8> = digits(a.cands & b.cands)
+                        .filter(|&d| {
+                            let k = usize::from(d);
+                            let places = a.per[k] | b.per[k];
+                            let seen = a.buddies_als_per[k] & b.buddies_als_per[k];
+                            places & seen == places
+                        })
+                        .collect();
+                    if let Some(&c1) = rc.first() {
+                        want.push((i, j, c1, if rc.len() > 1 { rc[rc.len() - 1] } else { 0 }));
+                    }
+                }
+            }
+            let (rcs, start, end) = rcs(&alses);
+            let got: Vec<(usize, usize, u8, u8)> =
+                rcs.iter().map(|r| (r.a1, r.a2, r.c1, r.c2)).collect();
+            assert_eq!(got, want);
+            for (i, (&from, &to)) in start.iter().zip(&end).enumerate() {
+                assert!(rcs[from..to].iter().all(|r| r.a1 == i));
+            }
+            rcs_seen += rcs.len();
+        }
+        assert!(rcs_seen > 0, "no RCs compared");
+    }
 
     /// `merged` and `after` give what a filter over every index gives, for lists drawn from
     /// a small generator (the ALS-XY-Wing relies on that order).
