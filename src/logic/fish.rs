@@ -783,6 +783,11 @@ impl General<'_, '_> {
         base: Base,
         endo_count: usize,
     ) -> ControlFlow<()> {
+        // A Franken fish's base sets hold a line (boxes alone make a mutant fish), and the
+        // houses come rows, columns, boxes: from the boxes on, none can be added.
+        if self.shape == Shape::Franken && base.houses & (ROWS | COLS) == 0 && from >= 18 {
+            return ControlFlow::Continue(());
+        }
         if size == self.n {
             if base.houses & self.need == 0 {
                 return ControlFlow::Continue(());
@@ -839,11 +844,12 @@ impl General<'_, '_> {
             CellSet::ALL
         } else {
             let (mut once, mut twice) = (CellSet::EMPTY, CellSet::EMPTY);
-            for h in 0..27 {
-                if base.houses >> h & 1 != 0 {
-                    twice |= once & house(h);
-                    once |= house(h);
-                }
+            let mut rest = base.houses;
+            while rest != 0 {
+                let h = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                twice |= once & house(h);
+                once |= house(h);
             }
             if (twice & self.gone).is_empty() {
                 once & self.gone
@@ -875,6 +881,14 @@ impl General<'_, '_> {
         open_gone: CellSet,
     ) -> ControlFlow<()> {
         if open_gone.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        // Lines against lines make a basic fish: a Franken fish on base lines alone needs a
+        // box among its cover sets.
+        if self.shape == Shape::Franken
+            && (base.houses | chosen) & BOXES == 0
+            && allowed & BOXES == 0
+        {
             return ControlFlow::Continue(());
         }
         let (mut fins, mut seen) = (fins, seen);
@@ -951,7 +965,11 @@ impl General<'_, '_> {
         let mut cell = left.first().expect("left is not empty");
         let mut options = 4;
         for c in left {
-            let k = ones((crate::geometry::classic::HOUSE_BITS[c] & allowed).into());
+            // (Its three houses, tested one by one: cheaper than counting bits.)
+            let k = crate::geometry::classic::CELL_HOUSES[c]
+                .iter()
+                .map(|&h| (allowed >> h & 1) as usize)
+                .sum();
             if k < options {
                 (cell, options) = (c, k);
                 if k == 1 {

@@ -136,6 +136,8 @@ fn als_nodes(grid: &Grid) -> (Vec<Als>, Vec<AlsNode>) {
 struct Net<'g> {
     grid: &'g Grid,
     groups: Vec<Group>,
+    /// The groups of each digit (index `digit - 1`), in the order of `groups`.
+    by_digit: [Vec<usize>; 9],
     alses: Vec<Als>,
     als_nodes: Vec<AlsNode>,
     adjacent: Vec<Lit>,
@@ -174,9 +176,14 @@ impl<'g> Net<'g> {
             (Vec::new(), Vec::new())
         };
         let lits = (CANDS + groups.len() + als_nodes.len()) * 2;
+        let mut by_digit: [Vec<usize>; 9] = Default::default();
+        for (g, group) in groups.iter().enumerate() {
+            by_digit[usize::from(group.digit - 1)].push(g);
+        }
         let mut net = Net {
             grid,
             groups,
+            by_digit,
             alses,
             als_nodes,
             adjacent: Vec::with_capacity(8192),
@@ -336,8 +343,8 @@ impl<'g> Net<'g> {
             for c in victims {
                 out.push(cand_lit(c, d, false) | weight);
             }
-            for (g, group) in self.groups.iter().enumerate() {
-                if group.digit == d && group.cells.is_subset(victims) {
+            for &g in &self.by_digit[usize::from(d - 1)] {
+                if self.groups[g].cells.is_subset(victims) {
                     out.push(group_lit(g, false) | weight);
                 }
             }
@@ -401,8 +408,8 @@ impl<'g> Net<'g> {
                         out.push(cand_lit(other, digit, false));
                     }
                 }
-                for (g, group) in self.groups.iter().enumerate() {
-                    if group.digit == digit && group.buddies.contains(cell) {
+                for &g in &self.by_digit[usize::from(digit - 1)] {
+                    if self.groups[g].buddies.contains(cell) {
                         out.push(group_lit(g, false));
                     }
                 }
@@ -423,8 +430,9 @@ impl<'g> Net<'g> {
                         out.push(cand_lit(other, digit, true));
                     }
                 }
-                for (g, group) in self.groups.iter().enumerate() {
-                    if group.digit != digit || group.cells.contains(cell) {
+                for &g in &self.by_digit[usize::from(digit - 1)] {
+                    let group = &self.groups[g];
+                    if group.cells.contains(cell) {
                         continue;
                     }
                     for h in [group.boxh, group.line] {
@@ -439,21 +447,22 @@ impl<'g> Net<'g> {
         let g = n - CANDS;
         let group = &self.groups[g];
         let places = grid.cells_with(group.digit);
+        let same_digit = &self.by_digit[usize::from(group.digit - 1)];
         let others = |h: usize| {
-            self.groups.iter().enumerate().filter(move |&(j, o)| {
-                j != g
-                    && o.digit == group.digit
-                    && !o.cells.intersects(group.cells)
-                    && (o.line == h || o.boxh == h)
-            })
+            same_digit
+                .iter()
+                .map(|&j| (j, &self.groups[j]))
+                .filter(move |&(j, o)| {
+                    j != g && !o.cells.intersects(group.cells) && (o.line == h || o.boxh == h)
+                })
         };
         if on {
             for c in places & group.buddies {
                 out.push(cand_lit(c, group.digit, false));
             }
-            for (j, o) in self.groups.iter().enumerate() {
+            for &j in same_digit {
+                let o = &self.groups[j];
                 if j != g
-                    && o.digit == group.digit
                     && !o.cells.intersects(group.cells)
                     && (o.line == group.line || o.boxh == group.boxh)
                 {

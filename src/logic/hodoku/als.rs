@@ -15,7 +15,7 @@
 //!   the smallest weighted index sum, the fewest ALS, the fewest cells.
 
 use crate::geometry::CellSet;
-use crate::geometry::classic::{HOUSE_CELLS, PEERS};
+use crate::geometry::classic::{HOUSE_CELLS, PEERS, col_of, row_of};
 
 use super::{Candidate, Found, Kind, State, Technique, compact_cells, digit_list, index_sum_of};
 
@@ -72,11 +72,13 @@ fn alses(s: &State) -> Vec<Als> {
         }
     }
     let mut found: Vec<(CellSet, u16)> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for house in HOUSE_CELLS.iter() {
+    for (h, house) in HOUSE_CELLS.iter().enumerate() {
         let cells: Vec<usize> = house.iter().map(|&c| usize::from(c)).collect();
         subsets(s, &cells, 0, CellSet::default(), 0, 0, &mut |set, mask| {
-            if seen.insert(set) {
+            // Each set once, from the first house that holds it (rows, then columns, then
+            // boxes): a set a column shares with a row is one cell, one a box shares with
+            // a line lies in that line.
+            if !within_earlier_house(h, set) {
                 found.push((set, mask));
             }
         });
@@ -102,6 +104,20 @@ fn alses(s: &State) -> Vec<Als> {
             als
         })
         .collect()
+}
+
+/// Whether `set`, a set of cells of house `h`, lies in a house before `h` too (rows come
+/// first, then columns, then boxes).
+fn within_earlier_house(h: usize, set: CellSet) -> bool {
+    let first = set.first().unwrap_or(0);
+    let (row, col) = (row_of(first), col_of(first));
+    let in_row = set.iter().all(|c| row_of(c) == row);
+    let in_col = set.iter().all(|c| col_of(c) == col);
+    match h {
+        0..9 => false,
+        9..18 => in_row,
+        _ => in_row || in_col,
+    }
 }
 
 /// HoDoKu's depth-first walk over the subsets (at most 8 cells) of a house's unsolved cells.
@@ -170,35 +186,66 @@ fn rcs(alses: &[Als]) -> (Vec<Rc>, Vec<usize>, Vec<usize>) {
     // The cells and candidates side by side: the loop over pairs reads little else.
     let cells: Vec<u128> = alses.iter().map(|a| a.cells.0).collect();
     let cands: Vec<u16> = alses.iter().map(|a| a.cands).collect();
+    // An RC on digit `d` needs the other ALS's cells with `d` among the cells outside the
+    // first that see all of its own (`buddies_per`): so only the ALS that hold `d` in one of
+    // those cells can share an RC with it. `holding` lists them, per candidate (cell and
+    // digit), as bits over the ALS's indices.
+    let words = alses.len().div_ceil(64);
+    let mut holding = vec![0u64; 81 * 9 * words];
+    for (i, a) in alses.iter().enumerate() {
+        for d in digits(a.cands) {
+            for c in a.per[usize::from(d)] {
+                holding[(c * 9 + usize::from(d) - 1) * words + i / 64] |= 1 << (i % 64);
+            }
+        }
+    }
+    let mut partners = vec![0u64; words];
     for (i, a) in alses.iter().enumerate() {
         start[i] = out.len();
         let (ci, di) = (cells[i], cands[i]);
-        for j in i + 1..alses.len() {
-            if cells[j] & ci != 0 || cands[j] & di == 0 {
-                continue;
+        let low = i / 64;
+        partners[low..].fill(0);
+        for d in digits(di) {
+            for c in a.buddies_per[usize::from(d)] {
+                let row = &holding[(c * 9 + usize::from(d) - 1) * words..][..words];
+                for (p, &h) in partners[low..].iter_mut().zip(&row[low..]) {
+                    *p |= h;
+                }
             }
-            let b = &alses[j];
-            let mut common = di & cands[j];
-            let mut n = 0;
-            while common != 0 {
-                let d = common.trailing_zeros() as u8 + 1;
-                common &= common - 1;
-                let k = usize::from(d);
-                let places = a.per[k] | b.per[k];
-                let seen = a.buddies_als_per[k] & b.buddies_als_per[k];
-                if places & seen == places {
-                    if n == 0 {
-                        out.push(Rc {
-                            a1: i,
-                            a2: j,
-                            c1: d,
-                            c2: 0,
-                            actual: 0,
-                        });
-                    } else if let Some(rc) = out.last_mut() {
-                        rc.c2 = d;
+        }
+        // Only ALS after `i`.
+        partners[low] &= !(u64::MAX >> (63 - i % 64));
+        for (w, &bits) in partners.iter().enumerate().skip(low) {
+            let mut bits = bits;
+            while bits != 0 {
+                let j = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if cells[j] & ci != 0 || cands[j] & di == 0 {
+                    continue;
+                }
+                let b = &alses[j];
+                let mut common = di & cands[j];
+                let mut n = 0;
+                while common != 0 {
+                    let d = common.trailing_zeros() as u8 + 1;
+                    common &= common - 1;
+                    let k = usize::from(d);
+                    let places = a.per[k] | b.per[k];
+                    let seen = a.buddies_als_per[k] & b.buddies_als_per[k];
+                    if places & seen == places {
+                        if n == 0 {
+                            out.push(Rc {
+                                a1: i,
+                                a2: j,
+                                c1: d,
+                                c2: 0,
+                                actual: 0,
+                            });
+                        } else if let Some(rc) = out.last_mut() {
+                            rc.c2 = d;
+                        }
+                        n += 1;
                     }
-                    n += 1;
                 }
             }
         }
@@ -602,7 +649,89 @@ pub(super) fn als_chain(table: &Table) -> Option<Found> {
 
 #[cfg(test)]
 mod tests {
-    use super::{after, merged};
+    use super::*;
+    use crate::board::Board;
+
+    /// Positions to compare on: hard puzzles' starts, and the same with candidates taken out
+    /// at random (so that sets and RCs come and go).
+    fn positions() -> Vec<State> {
+        const PUZZLES: [&str; 3] = [
+            "98.7.....7.....6....6.5.....4...3.2...7..9...5..8...1.3..6...9..1.....4.....2..6.",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            ".....7.3.......8....3.98617.....47.8..96.23..4.65.....38472.9....1.......6.4.....",
+        ];
+        let mut seed = 0x2545_f491_u32;
+        let mut out = Vec::new();
+        for puzzle in PUZZLES {
+            let s = State::new(&puzzle.parse::<Board>().expect("a puzzle"));
+            out.push(s.clone());
+            for _ in 0..6 {
+                let mut s = s.clone();
+                for _ in 0..25 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 17;
+                    seed ^= seed << 5;
+                    let (cell, digit) = ((seed % 81) as usize, (seed / 81 % 9) as u8 + 1);
+                    // Keep two candidates at least, so that no cell runs dry.
+                    if s.values[cell] == 0 && s.cands[cell].count_ones() > 2 {
+                        s.del_candidate(cell, digit);
+                    }
+                }
+                out.push(s);
+            }
+        }
+        out
+    }
+
+    /// The ALS list keeps each set once, in the order a search over every house that drops
+    /// the sets seen before gives; the RCs are those a test of every pair finds, in order.
+    #[test]
+    fn als_and_rcs_match_a_search_over_every_pair() {
+        let mut rcs_seen = 0;
+        for s in positions() {
+            let mut want: Vec<(CellSet, u16)> = Vec::new();
+            let mut seen = std::collections::HashSet::new();
+            for house in HOUSE_CELLS.iter() {
+                let cells: Vec<usize> = house.iter().map(|&c| usize::from(c)).collect();
+                subsets(&s, &cells, 0, CellSet::default(), 0, 0, &mut |set, mask| {
+                    if seen.insert(set) {
+                        want.push((set, mask));
+                    }
+                });
+            }
+            let alses = alses(&s);
+            let got: Vec<(CellSet, u16)> = alses.iter().map(|a| (a.cells, a.cands)).collect();
+            assert_eq!(got, want);
+            let mut want = Vec::new();
+            for (i, a) in alses.iter().enumerate() {
+                for (j, b) in alses.iter().enumerate().skip(i + 1) {
+                    if a.cells.intersects(b.cells) {
+                        continue;
+                    }
+                    let rc: Vec<u8> = digits(a.cands & b.cands)
+                        .filter(|&d| {
+                            let k = usize::from(d);
+                            let places = a.per[k] | b.per[k];
+                            let seen = a.buddies_als_per[k] & b.buddies_als_per[k];
+                            places & seen == places
+                        })
+                        .collect();
+                    if let Some(&c1) = rc.first() {
+                        want.push((i, j, c1, if rc.len() > 1 { rc[rc.len() - 1] } else { 0 }));
+                    }
+                }
+            }
+            let (rcs, start, end) = rcs(&alses);
+            let got: Vec<(usize, usize, u8, u8)> =
+                rcs.iter().map(|r| (r.a1, r.a2, r.c1, r.c2)).collect();
+            assert_eq!(got, want);
+            for (i, (&from, &to)) in start.iter().zip(&end).enumerate() {
+                assert!(rcs[from..to].iter().all(|r| r.a1 == i));
+            }
+            rcs_seen += rcs.len();
+        }
+        assert!(rcs_seen > 0, "no RCs compared");
+    }
 
     /// `merged` and `after` give what a filter over every index gives, for lists drawn from
     /// a small generator (the ALS-XY-Wing relies on that order).

@@ -50,6 +50,21 @@ fn bits(mask: u128) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The houses (bit `h` for house `h`: rows, columns, boxes) holding a cell of `cells`.
+fn houses_of(cells: u128) -> u32 {
+    let (mut rows, mut cols, mut boxes) = (0u32, 0u32, 0u32);
+    for r in 0..9 {
+        let line = (cells >> (9 * r)) as u32 & 0x1ff;
+        rows |= u32::from(line != 0) << r;
+        cols |= line;
+        let stacks = u32::from(line & 0x7 != 0)
+            | u32::from(line & 0x38 != 0) << 1
+            | u32::from(line & 0x1c0 != 0) << 2;
+        boxes |= stacks << (r / 3 * 3);
+    }
+    rows | cols << 9 | boxes << 18
+}
+
 fn first(mask: u128) -> usize {
     mask.trailing_zeros() as usize
 }
@@ -78,9 +93,19 @@ struct Table {
     off: [u128; 10],
 }
 
+/// The room a search needs, kept from one search to the next (per thread): the tables are
+/// large and the lists many, and a path builds them at every forcing step.
+#[derive(Default)]
+struct Room {
+    hops: Vec<u16>,
+    direct: Vec<Vec<(u32, u16)>>,
+    tables: Vec<Option<Table>>,
+    effects: Vec<Option<Effect>>,
+    stamp: Vec<u32>,
+}
+
 std::thread_local! {
-    /// The room for [`Tabling::hops`], kept from one search to the next.
-    static HOPS: std::cell::Cell<Vec<u16>> = const { std::cell::Cell::new(Vec::new()) };
+    static ROOM: std::cell::Cell<Option<Box<Room>>> = const { std::cell::Cell::new(None) };
 }
 
 struct Tabling<'a> {
@@ -89,12 +114,16 @@ struct Tabling<'a> {
     peers: [u128; 81],
     cands: [u128; 10],
     allowed: [u128; 10],
+    /// Per digit, the houses holding a cell of `allowed`.
+    placed: [u32; 10],
     set_cells: u128,
     groups: Vec<GroupNode>,
     /// Direct implications of each node, with the hops each takes (1 for chains).
     direct: Vec<Vec<(u32, u16)>>,
     /// The closed table of each normal node (`None`: not a candidate).
     tables: Vec<Option<Table>>,
+    /// Marks of the nodes a closure has met (see [`Tabling::expand`]).
+    stamp: Vec<u32>,
     /// Links from the premise `p` of a table to the normal node `e` it reaches, at
     /// `p * NORMAL + e`. Only the nodes a table holds are ever read, so the rest is left as
     /// an earlier search wrote it (no clearing).
@@ -104,20 +133,24 @@ struct Tabling<'a> {
 
 /// HoDoKu's forcing chain (or with `nets`, forcing net) step, if there is one.
 pub(super) fn forcing(s: &State, nets: bool) -> Option<Forcing> {
-    let mut t = Tabling::new(s);
-    t.hops = HOPS.take();
-    t.hops.resize(NORMAL * NORMAL, 0);
+    let mut room = ROOM.take().unwrap_or_default();
+    let mut t = Tabling::new(s, &mut room);
     t.fill(nets);
     t.fill_groups();
     t.expand();
     t.check();
     let pick = t.pick();
-    HOPS.set(std::mem::take(&mut t.hops));
+    room.hops = std::mem::take(&mut t.hops);
+    room.direct = std::mem::take(&mut t.direct);
+    room.tables = std::mem::take(&mut t.tables);
+    room.effects = std::mem::take(&mut t.effects);
+    room.stamp = std::mem::take(&mut t.stamp);
+    ROOM.set(Some(room));
     pick
 }
 
 impl<'a> Tabling<'a> {
-    fn new(s: &'a State) -> Tabling<'a> {
+    fn new(s: &'a State, room: &mut Room) -> Tabling<'a> {
         let mut house = [0u128; 27];
         for (h, cells) in HOUSE_CELLS.iter().enumerate() {
             for &c in cells {
@@ -168,18 +201,38 @@ impl<'a> Tabling<'a> {
             }
         }
         let n = NORMAL + 2 * groups.len();
+        let mut hops = std::mem::take(&mut room.hops);
+        hops.resize(NORMAL * NORMAL, 0);
+        let mut direct = std::mem::take(&mut room.direct);
+        direct.truncate(n);
+        for list in &mut direct {
+            list.clear();
+        }
+        direct.resize_with(n, Vec::new);
+        let mut tables = std::mem::take(&mut room.tables);
+        tables.clear();
+        tables.resize_with(NORMAL, || None);
+        let mut effects = std::mem::take(&mut room.effects);
+        effects.clear();
+        effects.resize(81 * 9 * 2, None);
+        let mut stamp = std::mem::take(&mut room.stamp);
+        stamp.clear();
+        stamp.resize(n, 0);
+        let placed = std::array::from_fn(|d| houses_of(allowed[d]));
         Tabling {
             s,
             house,
             peers,
             cands,
             allowed,
+            placed,
             set_cells,
             groups,
-            direct: vec![Vec::new(); n],
-            tables: (0..NORMAL).map(|_| None).collect(),
-            hops: Vec::new(),
-            effects: vec![None; 81 * 9 * 2],
+            direct,
+            tables,
+            stamp,
+            hops,
+            effects,
         }
     }
 
@@ -195,18 +248,22 @@ impl<'a> Tabling<'a> {
             }
             let digits: Vec<u8> = self.cell_digits(cell).collect();
             for &d in &digits {
+                let (pon, poff) = (node(cell, d, true) as usize, node(cell, d, false) as usize);
+                // The lists (empty, with the room of an earlier search) filled in place.
+                let mut on = std::mem::take(&mut self.direct[pon]);
+                let mut off = std::mem::take(&mut self.direct[poff]);
                 if nets {
-                    self.direct[node(cell, d, true) as usize] = self.net_entries(cell, d, true);
-                    self.direct[node(cell, d, false) as usize] = self.net_entries(cell, d, false);
+                    self.net_entries(cell, d, true, &mut on);
+                    self.net_entries(cell, d, false, &mut off);
+                    self.direct[pon] = on;
+                    self.direct[poff] = off;
                     continue;
                 }
-                let mut on = Vec::new();
                 for &k in &digits {
                     if k != d {
                         on.push((node(cell, k, false), 1));
                     }
                 }
-                let mut off = Vec::new();
                 if digits.len() == 2 {
                     let k = if digits[0] == d { digits[1] } else { digits[0] };
                     off.push((node(cell, k, true), 1));
@@ -235,17 +292,16 @@ impl<'a> Tabling<'a> {
                         }
                     }
                 }
-                self.direct[node(cell, d, true) as usize] = on;
-                self.direct[node(cell, d, false) as usize] = off;
+                self.direct[pon] = on;
+                self.direct[poff] = off;
             }
         }
     }
 
     /// A net's table: the premise applied to a copy of the grid, then four rounds of all its
     /// singles at once.
-    fn net_entries(&self, cell: usize, digit: u8, on: bool) -> Vec<(u32, u16)> {
+    fn net_entries(&self, cell: usize, digit: u8, on: bool, out: &mut Entries) {
         let mut copy = self.s.clone();
-        let mut out = Vec::new();
         let (mut on_set, mut off_set) = ([0u128; 10], [0u128; 10]);
         off_set[usize::from(digit)] |= if on { 0 } else { 1 << cell };
         on_set[usize::from(digit)] |= if on { 1 << cell } else { 0 };
@@ -271,12 +327,12 @@ impl<'a> Tabling<'a> {
             }
         };
         if on {
-            set_cell(&mut copy, &mut out, &mut add, cell, digit);
+            set_cell(&mut copy, out, &mut add, cell, digit);
         } else {
             copy.del_candidate(cell, digit);
             if copy.cands[cell].count_ones() == 1 {
                 let d = copy.cands[cell].trailing_zeros() as u8 + 1;
-                set_cell(&mut copy, &mut out, &mut add, cell, d);
+                set_cell(&mut copy, out, &mut add, cell, d);
             }
         }
         for _ in 0..4 {
@@ -302,10 +358,9 @@ impl<'a> Tabling<'a> {
                 }
             }
             for (c, d) in singles {
-                set_cell(&mut copy, &mut out, &mut add, c, d);
+                set_cell(&mut copy, out, &mut add, c, d);
             }
         }
-        out
     }
 
     /// Group nodes: their own tables, and links to them in the tables of single candidates.
@@ -315,8 +370,8 @@ impl<'a> Tabling<'a> {
             let d = g.digit;
             let gon = (NORMAL + 2 * i + 1) as u32;
             let goff = (NORMAL + 2 * i) as u32;
-            let mut on = Vec::new();
-            let mut off: Vec<(u32, u16)> = Vec::new();
+            let mut on = std::mem::take(&mut self.direct[gon as usize]);
+            let mut off = std::mem::take(&mut self.direct[goff as usize]);
             let t = self.cands[usize::from(d)] & g.buddies;
             if t != 0 {
                 for x in bits(t) {
@@ -365,8 +420,7 @@ impl<'a> Tabling<'a> {
 
     /// Closes every table of a candidate over the tables of its entries.
     fn expand(&mut self) {
-        let n = self.direct.len();
-        let mut stamp = vec![0u32; n];
+        let mut stamp = std::mem::take(&mut self.stamp);
         let mut round = 0u32;
         let mut list: Vec<(u32, u16)> = Vec::with_capacity(MAX_ENTRIES);
         for cell in 0..81 {
@@ -422,6 +476,7 @@ impl<'a> Tabling<'a> {
                 }
             }
         }
+        self.stamp = stamp;
     }
 
     /// The length of HoDoKu's chain from the premise of `table` to a node.
@@ -513,19 +568,37 @@ impl<'a> Tabling<'a> {
                 hits.push((l(x, d, false) + l(x, d, true), (0, x)));
             }
         }
-        for a in 1..10 {
-            for b in a + 1..10 {
-                let both = t.on[a] & t.on[b];
-                if both != 0 {
-                    let x = first(both);
-                    hits.push((l(x, a, true) + l(x, b, true), (0, x)));
+        // Two digits set in one cell: only where some cell is in two "on" sets.
+        let (mut once, mut twice) = (0u128, 0u128);
+        for d in 1..10 {
+            twice |= once & t.on[d];
+            once |= t.on[d];
+        }
+        if twice != 0 {
+            for a in 1..10 {
+                for b in a + 1..10 {
+                    let both = t.on[a] & t.on[b];
+                    if both != 0 {
+                        let x = first(both);
+                        hits.push((l(x, a, true) + l(x, b, true), (0, x)));
+                    }
                 }
             }
         }
+        // Two places of a digit in a house need two in the table.
+        let several: u16 = (1..10).fold(0, |m, d| {
+            if t.on[d] & t.on[d].wrapping_sub(1) != 0 {
+                m | 1 << d
+            } else {
+                m
+            }
+        });
         for (kind, base) in [(1u8, 0usize), (2, 9), (3, 18)] {
+            if several == 0 {
+                break;
+            }
             for d in 1..10 {
-                // Two places of a digit in a house need two in the table.
-                if t.on[d] & t.on[d].wrapping_sub(1) == 0 {
+                if several >> d & 1 == 0 {
                     continue;
                 }
                 for h in base..base + 9 {
@@ -551,16 +624,20 @@ impl<'a> Tabling<'a> {
                 .sum();
             hits.push((len, (0, x)));
         }
+        // A house where every place of a digit is off: the houses with a place of it that
+        // hold no place left.
+        let bare: [u32; 10] = std::array::from_fn(|d| {
+            if d == 0 || t.off[d] == 0 {
+                0
+            } else {
+                self.placed[d] & !houses_of(self.allowed[d] & !t.off[d])
+            }
+        });
         for (kind, base) in [(1u8, 0usize), (2, 9), (3, 18)] {
-            for d in 1..10 {
-                if t.off[d] == 0 {
-                    continue;
-                }
-                for h in base..base + 9 {
-                    let all = self.house[h] & self.allowed[d];
-                    if all != 0 && all & !t.off[d] == 0 {
-                        hits.push((bits(all).map(|x| l(x, d, false)).sum(), (kind, h - base)));
-                    }
+            for (d, &bare) in bare.iter().enumerate() {
+                for h in bits(u128::from(bare >> base & 0x1ff)) {
+                    let all = self.house[base + h] & self.allowed[d];
+                    hits.push((bits(all).map(|x| l(x, d, false)).sum(), (kind, h)));
                 }
             }
         }
