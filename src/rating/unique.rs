@@ -63,6 +63,30 @@ impl Loops<'_> {
     }
 }
 
+/// Whether `cell` is in the 2-core of `set` (bit = cell): what remains when the cells that
+/// see fewer than two others of the set are removed until none is left to remove.
+fn in_two_core(set: u128, cell: usize) -> bool {
+    let mut core = set;
+    loop {
+        let mut keep = core;
+        let mut m = core;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if (PEERS[c].0 & core).count_ones() < 2 {
+                keep &= !(1 << c);
+            }
+        }
+        if keep & 1 << cell == 0 {
+            return false;
+        }
+        if keep == core {
+            return true;
+        }
+        core = keep;
+    }
+}
+
 fn valid_loop(lp: &[usize]) -> bool {
     let (mut odd, mut even) = (0u32, 0u32);
     for (i, &c) in lp.iter().enumerate() {
@@ -110,6 +134,12 @@ pub(crate) fn unique_loops(g: &Grid) -> Option<Hint> {
         let with = (0..81)
             .filter(|&c| g.c[c] & both == both)
             .fold(0u128, |m, c| m | 1 << c);
+        // A loop's cells hold both digits and each sees two others of the loop: only the
+        // cells left when those that see fewer than two such cells are taken away (again
+        // and again) can be on one. Without the start cell there, the search finds nothing.
+        if !in_two_core(with, cell) {
+            continue;
+        }
         let mut search = Loops {
             g,
             both,
@@ -629,6 +659,10 @@ fn allowed(full: [u16; 3], sees: [bool; 3], common: &[u16]) -> [u16; 3] {
                 ok[0] |= v0;
                 ok[1] |= v1;
                 ok[2] |= third;
+                // The other values of the second cell can add nothing more.
+                if ok[1] == full[1] && ok[2] == full[2] {
+                    break;
+                }
             }
         }
     }

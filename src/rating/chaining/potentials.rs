@@ -94,6 +94,28 @@ impl Arena {
     /// distinct potential counted (and expanded) once.
     pub(super) fn ancestors(&self, i: u32) -> u32 {
         let mut seen = [0u64; 23];
+        // A chain of single parents (a cycle's or a forcing chain's) is walked as is: the
+        // breadth-first order is then the chain's.
+        let mut p = i;
+        let mut count = 0;
+        loop {
+            let k = self.key(p) as usize;
+            if seen[k / 64] & (1 << (k % 64)) != 0 {
+                // A potential met again: it was counted and expanded already.
+                return count;
+            }
+            match self.parents(p) {
+                [] => return count + 1,
+                &[q] => {
+                    seen[k / 64] |= 1 << (k % 64);
+                    count += 1;
+                    p = q;
+                }
+                _ => break,
+            }
+        }
+        // Fall back on the general count from `i`.
+        let mut seen = [0u64; 23];
         let mut todo = vec![i];
         let mut next = Vec::new();
         let mut count = 0;

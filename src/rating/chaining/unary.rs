@@ -19,7 +19,22 @@ impl Chainer<'_> {
     /// The search comes back to `src` only through a candidate that `src` forms a strong
     /// link with (the links are symmetric), so without one there is no search. An "off"
     /// node enters the arena only when it makes an "on" (it is then a parent).
-    pub(super) fn cycles(&mut self, src: u16, y: bool, x: bool, base: f64, cap: f64) -> Vec<u32> {
+    ///
+    /// `cap` is the (rating, complexity) of the easiest hint so far: a node rated as it can
+    /// still be chosen if its complexity is not above it.
+    pub(super) fn cycles(
+        &mut self,
+        src: u16,
+        y: bool,
+        x: bool,
+        base: f64,
+        cap: (f64, u32),
+    ) -> Vec<u32> {
+        // Whether nodes made at step `k` (complexity `k` at least) are past the cap.
+        let too_long = |k: u32| {
+            let diff = base + length_bonus(k);
+            diff > cap.0 || (diff == cap.0 && k > cap.1)
+        };
         let mut found = Vec::new();
         let tab = self.table.take().expect("static chains have a table");
         if tab.ons(src, y, x).is_empty() {
@@ -35,7 +50,7 @@ impl Chainer<'_> {
         pend_on.push(start);
         let mut length = 0;
         while !pend_on.is_empty() || !pend_off.is_empty() {
-            if base + length_bonus(length + 1) > cap {
+            if too_long(length + 1) {
                 break;
             }
             length += 1;
@@ -57,7 +72,7 @@ impl Chainer<'_> {
                 }
             }
             pend_on.clear();
-            if base + length_bonus(length + 1) > cap {
+            if too_long(length + 1) {
                 break;
             }
             length += 1;
@@ -234,7 +249,10 @@ impl Chainer<'_> {
                 self.ar.clear();
                 let c = cand(cell, d);
                 let (base_cycle, base_chain, key, cyc_name, chain_name) = loop_kind(x, y);
-                let cap = best.best.as_ref().map_or(f64::INFINITY, |b| b.0);
+                let (cap, cap_cx) = best
+                    .best
+                    .as_ref()
+                    .map_or((f64::INFINITY, u32::MAX), |b| (b.0, b.1));
                 if base_cycle > cap && base_chain > cap {
                     continue;
                 }
@@ -246,12 +264,12 @@ impl Chainer<'_> {
                     Vec::new()
                 } else if !x {
                     // Y links only: the searches cost less than the graph's components.
-                    self.cycles(c, y, x, base_cycle, cap)
+                    self.cycles(c, y, x, base_cycle, (cap, cap_cx))
                 } else if reach
                     .get_or_insert_with(|| reach_of(self))
                     .on_cycle(c, true)
                 {
-                    self.cycles(c, y, x, base_cycle, cap)
+                    self.cycles(c, y, x, base_cycle, (cap, cap_cx))
                 } else {
                     Vec::new()
                 };
