@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use common::*;
 use serde_json::json;
+use sudoku::input::MAX_LINE;
 
 const P: &str = ".15...836.2368.7...87.3.1.45...97..31...53647..2..6..8.3.4.89658.451.3....9.62...";
 const P_SOLUTION: &str =
@@ -696,6 +697,7 @@ fn other_messages_and_positions() {
     nul[0] = 0;
     let mut ff = P.as_bytes().to_vec();
     ff[9] = 0xff;
+    let too_long = format!("line too long (more than {MAX_LINE} bytes)");
     let cases: Vec<(Vec<u8>, &str)> = vec![
         (
             format!("{}\n\n", rows[..4].join("\n")).into_bytes(),
@@ -720,8 +722,8 @@ fn other_messages_and_positions() {
             "p.txt:1:10: invalid byte 0xff",
         ),
         (
-            format!("{P}\n{}\n", "5".repeat(5000)).into_bytes(),
-            "line too long (more than 4096 bytes)",
+            format!("{P}\n{}\n", "5".repeat(MAX_LINE + 1000)).into_bytes(),
+            &too_long,
         ),
     ];
     for (input, expected) in cases {
@@ -1000,7 +1002,10 @@ fn a_ten_million_char_line_is_one_error() {
     r.expect_code(2);
     let recs = json_lines(&r.stdout);
     assert_eq!(recs.len(), 1);
-    assert_eq!(recs[0]["error"], "line too long (more than 4096 bytes)");
+    assert_eq!(
+        recs[0]["error"],
+        format!("line too long (more than {MAX_LINE} bytes)")
+    );
     assert_eq!(error_lines(&r.stderr).len(), 1, "{}", r.stderr);
 }
 

@@ -492,8 +492,8 @@ fn annotations_after_the_cells_are_ignored() {
         assert_eq!(entries.len(), 1, "{text:?}");
         assert_eq!(entries[0].result.as_ref().ok(), Some(&board(p)), "{text:?}");
     }
-    // A long annotation past the 4096-byte line cap still leaves a puzzle.
-    let text = format!("{p} {}\n{p}\n", "r".repeat(10_000));
+    // A long annotation past the line cap still leaves a puzzle.
+    let text = format!("{p} {}\n{p}\n", "r".repeat(3 * sudoku::input::MAX_LINE));
     let entries = read_all(text.as_bytes());
     assert_eq!(entries.len(), 2);
     assert!(entries.iter().all(|e| e.result.is_ok()), "{entries:?}");
@@ -613,13 +613,16 @@ fn rule_error_in_a_grid_is_placed_at_the_second_digit() {
 
 #[test]
 fn long_lines_are_rejected_without_panic() {
-    let text = "7".repeat(5000);
+    let text = "7".repeat(sudoku::input::MAX_LINE + 1000);
     let entries = read_all(format!("{text}\n{EASY_FIRST}\n").as_bytes());
     assert_eq!(entries.len(), 2, "{entries:?}");
     let err = entries[0].result.as_ref().unwrap_err();
     let msg = err.to_string();
     assert!(
-        msg == "line too long (more than 4096 bytes)" || msg.starts_with("expected 81 cells"),
+        msg == format!(
+            "line too long (more than {} bytes)",
+            sudoku::input::MAX_LINE
+        ) || msg.starts_with("expected 81 cells"),
         "{msg}"
     );
     assert_eq!(entries[1].line, 2);

@@ -478,9 +478,9 @@ fn spec_lines(input: &[u8]) -> Vec<&[u8]> {
 /// an annotation separator.
 fn one_line(l: &[u8]) -> Option<[u8; 81]> {
     // Indentation before the 81 cells is allowed, but on a line longer than the reader keeps
-    // (4096 bytes) the cells and the byte after them must lie within the limit.
+    // (`MAX_LINE` bytes) the cells and the byte after them must lie within the limit.
     let indent = l.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
-    if l.len() > 4096 && indent + 82 > 4096 {
+    if l.len() > sudoku::input::MAX_LINE && indent + 82 > sudoku::input::MAX_LINE {
         return None;
     }
     let l = &l[indent..];
