@@ -550,6 +550,22 @@ fn augment(
     false
 }
 
+/// The free items that can reach item `start` in the matching's graph (`start` included):
+/// item `u` leads to the items that may take `u`'s matched value `value[u]`.
+#[inline(always)]
+fn reaching(start: usize, back: &[u32; 32], value: &[u8; 32], free: u32) -> u32 {
+    let mut reached = 1u32 << start;
+    let mut todo = reached;
+    while todo != 0 {
+        let u = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let new = back[usize::from(value[u])] & free & !reached;
+        reached |= new;
+        todo |= new;
+    }
+    reached
+}
+
 /// The all-different rule on a bipartite graph of at most 32 + 32 nodes: `cand[i]` are the
 /// values left to the free item `i` (bit `i` of `free`), `back[d]` the items that may take
 /// value `d` (for the free values), `cache` the last matching found (updated). `None` when
@@ -623,19 +639,8 @@ fn all_different(
             reach |= new;
             todo |= new;
         }
-        if reach == taken {
-            let mut backward = 1u32 << first;
-            let mut todo = backward;
-            while todo != 0 {
-                let u = todo.trailing_zeros() as usize;
-                todo &= todo - 1;
-                let new = back[usize::from(value[u])] & free & !backward;
-                backward |= new;
-                todo |= new;
-            }
-            if backward == free {
-                return Some(false);
-            }
+        if reach == taken && reaching(first, back, &value, free) == free {
+            return Some(false);
         }
     }
     let mut remaining = free;
@@ -658,15 +663,7 @@ fn all_different(
                 todo |= 1 << o;
             }
         }
-        let mut backward = 1u32 << v;
-        let mut todo = backward;
-        while todo != 0 {
-            let u = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            let new = back[usize::from(value[u])] & free & !backward;
-            backward |= new;
-            todo |= new;
-        }
+        let backward = reaching(v, back, &value, free);
         let component = forward & backward;
         if component == free {
             // One component: every edge lies on a cycle.
