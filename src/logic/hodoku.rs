@@ -7,13 +7,13 @@
 //! the hardest step's level and the first level whose maximum score is at least the sum.
 //!
 //! The singles depend on the order in which cells *became* singles: HoDoKu keeps a queue of
-//! naked singles and one of hidden singles, fed as candidates disappear. [`State`] keeps the
-//! same queues, fed in the same order (givens set one by one in cell order, eliminations in the
-//! order each technique lists them), so the path's singles come in HoDoKu's order. The other
-//! techniques use our finders (see [`super::Technique`]), with HoDoKu's choice among several
-//! steps where we know it. Forcing chains and nets are HoDoKu's own tables (module `tabling`);
-//! when nothing applies, HoDoKu places the solution's digit in the middle unsolved cell
-//! ("brute force") and goes on.
+//! naked singles and one of hidden singles, fed as candidates disappear. The private `State`
+//! keeps the same queues, fed in the same order (givens set one by one in cell order,
+//! eliminations in the order each technique lists them), so the path's singles come in HoDoKu's
+//! order. The other techniques use our finders (see [`super::Technique`]), with HoDoKu's choice
+//! among several steps where we know it. Forcing chains and nets are HoDoKu's own tables (module
+//! `tabling`); when nothing applies, HoDoKu places the solution's digit in the middle unsolved
+//! cell ("brute force") and goes on.
 
 use std::fmt::{self, Write as _};
 use std::ops::ControlFlow;
