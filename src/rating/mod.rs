@@ -31,7 +31,7 @@ mod unique;
 use std::fmt;
 
 use crate::board::Board;
-use grid::{Grid, Pos};
+use grid::{Grid, Pos, n};
 
 /// One step as SE applies it: a rating, a name, candidates removed, then maybe a value
 /// placed.
@@ -225,13 +225,14 @@ fn rate_grid(
     let mut hardest = "";
     let mut steps = 0;
     let mut end = RatingEnd::Complete;
+    let mut memo = Memo::default();
     while !g.solved() {
         if stop() {
             end = RatingEnd::Stopped;
             break;
         }
         debug_assert!(pos == g.all_pos());
-        let hint = match next_hint(&g, &pos, stop) {
+        let hint = match next_hint_memo(&g, &pos, stop, &mut memo) {
             Some(h) => h,
             None => {
                 end = if stop() {
@@ -275,8 +276,58 @@ fn rate_grid(
     }
 }
 
+/// What some producers found at earlier steps of one path, to skip work that cannot give a
+/// hint at this one. Each entry is keyed by the candidates it was found for, so a step
+/// uses it only where those are unchanged: the hints are the same with or without it.
+#[derive(Default)]
+pub(crate) struct Memo {
+    /// The candidates at the last step where aligned pair exclusion found nothing.
+    pair: Option<[u16; 81]>,
+    /// The same for aligned triple exclusion.
+    triple: Option<[u16; 81]>,
+    /// The forcing X-chains and X-cycles of each digit (see [`chaining::XMemo`]).
+    x: chaining::XMemo,
+}
+
+/// The cells whose candidates differ in two positions (bit = cell).
+fn changed(old: &[u16; 81], new: &[u16; 81]) -> u128 {
+    old.iter()
+        .zip(new)
+        .enumerate()
+        .filter(|(_, (a, b))| a != b)
+        .fold(0, |m, (c, _)| m | 1 << c)
+}
+
+/// Whether no cell has exactly one candidate (a naked single). The producers past naked
+/// singles always see such a position in SE's order; the memo is used only there.
+fn no_single(g: &Grid) -> bool {
+    g.c.iter().all(|&m| n(m) != 1)
+}
+
+/// Aligned exclusion of `deg` cells, skipping what the memo `seen` (the candidates where it
+/// last found nothing) shows cannot exclude anything.
+fn aligned(g: &Grid, deg: usize, seen: &mut Option<[u16; 81]>) -> Option<Hint> {
+    let clean = no_single(g);
+    let since = if clean {
+        seen.as_ref().map(|old| changed(old, &g.c))
+    } else {
+        None
+    };
+    let hint = unique::aligned_exclusion_since(g, deg, since);
+    if hint.is_none() && clean {
+        *seen = Some(g.c);
+    }
+    hint
+}
+
 /// SE's next step: the first hint of the first producer that has one.
+#[cfg(test)]
 fn next_hint(g: &Grid, pos: &Pos, stop: &dyn Fn() -> bool) -> Option<Hint> {
+    next_hint_memo(g, pos, stop, &mut Memo::default())
+}
+
+/// [`next_hint`] with what earlier steps of the path found (`memo`, kept up to date).
+fn next_hint_memo(g: &Grid, pos: &Pos, stop: &dyn Fn() -> bool, memo: &mut Memo) -> Option<Hint> {
     basic::hidden_single(g, pos)
         .or_else(|| basic::locking(pos, true))
         .or_else(|| basic::hidden_set(g, pos, 2, true))
@@ -296,8 +347,8 @@ fn next_hint(g: &Grid, pos: &Pos, stop: &dyn Fn() -> bool) -> Option<Hint> {
         .or_else(|| basic::fish(g, pos, 4))
         .or_else(|| basic::hidden_set(g, pos, 4, false))
         .or_else(|| unique::bug(g))
-        .or_else(|| unique::aligned_exclusion(g, 2))
-        .or_else(|| chaining::chains(g, stop))
+        .or_else(|| aligned(g, 2, &mut memo.pair))
+        .or_else(|| chaining::chains(g, stop, memo))
 }
 
 #[cfg(test)]
