@@ -32,6 +32,7 @@
 mod advanced;
 mod multiple;
 mod nested;
+mod nishio;
 mod potentials;
 mod reach;
 mod table;
@@ -43,6 +44,7 @@ use super::Hint;
 use super::grid::{Grid, region};
 use crate::geometry::digits;
 use nested::Found;
+pub(crate) use nishio::NishioMemo;
 use potentials::{Arena, NONE, Outcome, PSet, cand, cell_of, digit_of};
 use table::{CELL_RULE, Table, off_to_on, on_to_off};
 pub(crate) use unary::XMemo;
@@ -567,7 +569,11 @@ pub(crate) fn chains(g: &Grid, stop: &dyn Fn() -> bool, memo: &mut super::Memo) 
         level,
     })) {
         let mut ch = Chainer::new(g, mode, stop);
-        let hint = ch.multiple_chains();
+        let hint = if mode.nishio {
+            ch.nishio(&mut memo.nishio)
+        } else {
+            ch.multiple_chains()
+        };
         // A search cut short may have missed SE's hint: none then.
         if stop() {
             return None;
