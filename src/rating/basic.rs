@@ -434,7 +434,16 @@ pub(crate) fn fish_each(
 }
 
 /// XY-Wing (4.2) and XYZ-Wing (4.4).
+#[cfg(test)]
 pub(crate) fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
+    xy_wing_since(g, xyz, None)
+}
+
+/// [`xy_wing`], knowing that it found nothing in an earlier position of the path whose
+/// candidates differ from `g`'s only in the cells `changed` (bit = cell), if given: a wing
+/// depends only on the candidates of its three cells and of the cells its pincers both
+/// see, so a wing none of whose cells changed is skipped.
+pub(crate) fn xy_wing_since(g: &Grid, xyz: bool, changed: Option<u128>) -> Option<Hint> {
     let target = if xyz { 3 } else { 2 };
     // The pincers are bivalue cells: the others need not be visited.
     let bivalue: CellSet = (0..81).filter(|&c| n(g.c[c]) == 2).collect();
@@ -454,6 +463,12 @@ pub(crate) fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
                 let union = vxy | vxz | vyz;
                 let inter = vxy & vxz & vyz;
                 if n(union) != 3 || n(inter) != if xyz { 1 } else { 0 } {
+                    continue;
+                }
+                if let Some(ch) = changed
+                    && ch & (1u128 << xy | 1u128 << xz | 1u128 << yz | (PEERS[xz].0 & PEERS[yz].0))
+                        == 0
+                {
                     continue;
                 }
                 let z = vxz & vyz;

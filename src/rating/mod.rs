@@ -292,6 +292,8 @@ pub(crate) struct Memo {
     /// For each of the intersections, sets and fish (in the order of [`next_hint_memo`]),
     /// the candidates at the last step where it found nothing.
     basic: [Option<[u16; 81]>; 13],
+    /// The same for XY-wings and XYZ-wings.
+    wings: [Option<[u16; 81]>; 2],
 }
 
 /// What a producer of [`basic`] depends on: the candidates of one region (hidden and naked
@@ -377,6 +379,17 @@ fn aligned(g: &Grid, deg: usize, seen: &mut Option<[u16; 81]>) -> Option<Hint> {
     hint
 }
 
+/// XY-wings (XYZ-wings if `xyz`), skipping the wings that the memo `seen` (the
+/// candidates where they last found nothing) shows cannot remove anything.
+fn wing(g: &Grid, xyz: bool, seen: &mut Option<[u16; 81]>) -> Option<Hint> {
+    let since = seen.as_ref().map(|old| changed(old, &g.c));
+    let hint = basic::xy_wing_since(g, xyz, since);
+    if hint.is_none() {
+        *seen = Some(g.c);
+    }
+    hint
+}
+
 /// SE's next step: the first hint of the first producer that has one.
 #[cfg(test)]
 fn next_hint(g: &Grid, pos: &Pos, stop: &dyn Fn() -> bool) -> Option<Hint> {
@@ -419,8 +432,8 @@ fn next_hint_memo(g: &Grid, pos: &Pos, stop: &dyn Fn() -> bool, memo: &mut Memo)
         .or_else(|| naked(m7, 3))
         .or_else(|| fish(m8, 3))
         .or_else(|| hidden(m9, 3, false))
-        .or_else(|| basic::xy_wing(g, false))
-        .or_else(|| basic::xy_wing(g, true))
+        .or_else(|| wing(g, false, &mut memo.wings[0]))
+        .or_else(|| wing(g, true, &mut memo.wings[1]))
         .or_else(|| unique::unique_loops(g))
         .or_else(|| naked(m10, 4))
         .or_else(|| fish(m11, 4))

@@ -126,14 +126,20 @@ pub(crate) fn unique_loops(g: &Grid) -> Option<Hint> {
             best = Some((d, t, h));
         }
     };
+    // The cells holding each digit (bit = cell).
+    let mut places = [0u128; 9];
+    for (cell, &m) in g.c.iter().enumerate() {
+        for d in digits::iter(m) {
+            places[d as usize - 1] |= 1 << cell;
+        }
+    }
     for cell in 0..81 {
         if n(g.c[cell]) != 2 {
             continue;
         }
         let both = g.c[cell];
-        let with = (0..81)
-            .filter(|&c| g.c[c] & both == both)
-            .fold(0u128, |m, c| m | 1 << c);
+        let (lo, hi) = (both.trailing_zeros(), 15 - both.leading_zeros());
+        let with = places[lo as usize] & places[hi as usize];
         // A loop's cells hold both digits and each sees two others of the loop: only the
         // cells left when those that see fewer than two such cells are taken away (again
         // and again) can be on one. Without the start cell there, the search finds nothing.
