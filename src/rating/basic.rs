@@ -101,7 +101,7 @@ fn ones(m: u16) -> impl Iterator<Item = usize> {
 }
 
 /// The first hint a finder reports (SE takes that one).
-fn first(each: impl FnOnce(&mut Found<'_>) -> ControlFlow<()>) -> Option<Hint> {
+pub(crate) fn first(each: impl FnOnce(&mut Found<'_>) -> ControlFlow<()>) -> Option<Hint> {
     let mut hint = None;
     let _ = each(&mut |h, _| {
         hint = Some(h);
@@ -158,6 +158,7 @@ pub(crate) fn naked_single(g: &Grid) -> Option<Hint> {
 /// Pointing and claiming. `direct`: only when the eliminations leave a hidden single in
 /// another region of the first kind (1.7 pointing, 1.9 claiming; the hint places that
 /// single and removes nothing); else 2.6 pointing, 2.8 claiming.
+#[cfg(test)]
 pub(crate) fn locking(pos: &Pos, direct: bool) -> Option<Hint> {
     first(|found| locking_each(pos, direct, &Focus::ALL, found))
 }
@@ -237,6 +238,7 @@ pub(crate) fn locking_each(
 
 /// Hidden sets of `deg` digits. `direct`: only when removing the other digits of the set's
 /// cells leaves a hidden single in the region (2.0 pair, 2.5 triple; it places that single).
+#[cfg(test)]
 pub(crate) fn hidden_set(g: &Grid, all: &Pos, deg: u32, direct: bool) -> Option<Hint> {
     first(|found| hidden_set_each(g, all, deg, direct, &Focus::ALL, found))
 }
@@ -310,6 +312,7 @@ pub(crate) fn hidden_set_each(
 }
 
 /// Naked sets of `deg` cells (3.0 pair, 3.6 triple, 5.0 quad).
+#[cfg(test)]
 pub(crate) fn naked_set(g: &Grid, deg: u32) -> Option<Hint> {
     first(|found| naked_set_each(g, deg, &Focus::ALL, found))
 }
@@ -355,6 +358,7 @@ pub(crate) fn naked_set_each(
 
 /// Fish of `deg` lines: columns as base first, then rows (3.2 X-Wing, 3.8 Swordfish, 5.2
 /// Jellyfish).
+#[cfg(test)]
 pub(crate) fn fish(g: &Grid, all: &Pos, deg: u32) -> Option<Hint> {
     first(|found| fish_each(g, all, deg, &Focus::ALL, found))
 }
@@ -430,7 +434,16 @@ pub(crate) fn fish_each(
 }
 
 /// XY-Wing (4.2) and XYZ-Wing (4.4).
+#[cfg(test)]
 pub(crate) fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
+    xy_wing_since(g, xyz, None)
+}
+
+/// [`xy_wing`], knowing that it found nothing in an earlier position of the path whose
+/// candidates differ from `g`'s only in the cells `changed` (bit = cell), if given: a wing
+/// depends only on the candidates of its three cells and of the cells its pincers both
+/// see, so a wing none of whose cells changed is skipped.
+pub(crate) fn xy_wing_since(g: &Grid, xyz: bool, changed: Option<u128>) -> Option<Hint> {
     let target = if xyz { 3 } else { 2 };
     // The pincers are bivalue cells: the others need not be visited.
     let bivalue: CellSet = (0..81).filter(|&c| n(g.c[c]) == 2).collect();
@@ -450,6 +463,12 @@ pub(crate) fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
                 let union = vxy | vxz | vyz;
                 let inter = vxy & vxz & vyz;
                 if n(union) != 3 || n(inter) != if xyz { 1 } else { 0 } {
+                    continue;
+                }
+                if let Some(ch) = changed
+                    && ch & (1u128 << xy | 1u128 << xz | 1u128 << yz | (PEERS[xz].0 & PEERS[yz].0))
+                        == 0
+                {
                     continue;
                 }
                 let z = vxz & vyz;

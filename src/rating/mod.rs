@@ -31,7 +31,7 @@ mod unique;
 use std::fmt;
 
 use crate::board::Board;
-use grid::{Grid, Pos};
+use grid::{Grid, Pos, n};
 
 /// One step as SE applies it: a rating, a name, candidates removed, then maybe a value
 /// placed.
@@ -225,13 +225,14 @@ fn rate_grid(
     let mut hardest = "";
     let mut steps = 0;
     let mut end = RatingEnd::Complete;
+    let mut memo = Memo::default();
     while !g.solved() {
         if stop() {
             end = RatingEnd::Stopped;
             break;
         }
         debug_assert!(pos == g.all_pos());
-        let hint = match next_hint(&g, &pos, stop) {
+        let hint = match next_hint_memo(&g, &pos, stop, &mut memo) {
             Some(h) => h,
             None => {
                 end = if stop() {
@@ -275,29 +276,171 @@ fn rate_grid(
     }
 }
 
+/// What some producers found at earlier steps of one path, to skip work that cannot give a
+/// hint at this one. Each entry is keyed by the candidates it was found for, so a step
+/// uses it only where those are unchanged: the hints are the same with or without it.
+#[derive(Default)]
+pub(crate) struct Memo {
+    /// The candidates at the last step where aligned pair exclusion found nothing.
+    pair: Option<[u16; 81]>,
+    /// The same for aligned triple exclusion.
+    triple: Option<[u16; 81]>,
+    /// The forcing X-chains and X-cycles of each digit (see [`chaining::XMemo`]).
+    x: chaining::XMemo,
+    /// The Nishio forcing chains of each digit (see [`chaining::NishioMemo`]).
+    nishio: chaining::NishioMemo,
+    /// For each of the intersections, sets and fish (in the order of [`next_hint_memo`]),
+    /// the candidates at the last step where it found nothing.
+    basic: [Option<[u16; 81]>; 13],
+    /// The same for XY-wings and XYZ-wings.
+    wings: [Option<[u16; 81]>; 2],
+}
+
+/// What a producer of [`basic`] depends on: the candidates of one region (hidden and naked
+/// sets), or the places of one digit (intersections and fish).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    Region,
+    Digit,
+}
+
+/// Runs a producer of [`basic`] (`run`, given where to look) only where the position
+/// changed since the memo's `seen`, the candidates where it last found nothing.
+///
+/// A hidden or naked set's hint depends only on the candidates of its region, an
+/// intersection's or a fish's only on the places of its digit (and how many cells hold it,
+/// which changes its places): where those did not change, there is still nothing, and the
+/// finder, told so by its [`basic::Focus`], skips them. The others it visits in SE's order,
+/// so the first hint is the same.
+fn basic_since(
+    g: &Grid,
+    seen: &mut Option<[u16; 81]>,
+    scope: Scope,
+    run: impl FnOnce(&basic::Focus) -> Option<Hint>,
+) -> Option<Hint> {
+    let focus = match seen {
+        None => basic::Focus::ALL,
+        Some(old) => {
+            let mut focus = basic::Focus {
+                digits: [0; 27],
+                cells: [0; 27],
+            };
+            if scope == Scope::Region {
+                let moved = changed(old, &g.c);
+                for r in 0..27 {
+                    if grid::region_set(r).0 & moved != 0 {
+                        focus.digits[r] = crate::geometry::digits::ALL;
+                        focus.cells[r] = 0x1ff;
+                    }
+                }
+            } else {
+                let moved = old.iter().zip(&g.c).fold(0, |m, (a, b)| m | (a ^ b));
+                focus.digits = [moved; 27];
+                focus.cells = [0x1ff; 27];
+            }
+            focus
+        }
+    };
+    let hint = run(&focus);
+    if hint.is_none() {
+        *seen = Some(g.c);
+    }
+    hint
+}
+
+/// The cells whose candidates differ in two positions (bit = cell).
+fn changed(old: &[u16; 81], new: &[u16; 81]) -> u128 {
+    old.iter()
+        .zip(new)
+        .enumerate()
+        .filter(|(_, (a, b))| a != b)
+        .fold(0, |m, (c, _)| m | 1 << c)
+}
+
+/// Whether no cell has exactly one candidate (a naked single). The producers past naked
+/// singles always see such a position in SE's order; the memo is used only there.
+fn no_single(g: &Grid) -> bool {
+    g.c.iter().all(|&m| n(m) != 1)
+}
+
+/// Aligned exclusion of `deg` cells, skipping what the memo `seen` (the candidates where it
+/// last found nothing) shows cannot exclude anything.
+fn aligned(g: &Grid, deg: usize, seen: &mut Option<[u16; 81]>) -> Option<Hint> {
+    let clean = no_single(g);
+    let since = if clean {
+        seen.as_ref().map(|old| changed(old, &g.c))
+    } else {
+        None
+    };
+    let hint = unique::aligned_exclusion_since(g, deg, since);
+    if hint.is_none() && clean {
+        *seen = Some(g.c);
+    }
+    hint
+}
+
+/// XY-wings (XYZ-wings if `xyz`), skipping the wings that the memo `seen` (the
+/// candidates where they last found nothing) shows cannot remove anything.
+fn wing(g: &Grid, xyz: bool, seen: &mut Option<[u16; 81]>) -> Option<Hint> {
+    let since = seen.as_ref().map(|old| changed(old, &g.c));
+    let hint = basic::xy_wing_since(g, xyz, since);
+    if hint.is_none() {
+        *seen = Some(g.c);
+    }
+    hint
+}
+
 /// SE's next step: the first hint of the first producer that has one.
+#[cfg(test)]
 fn next_hint(g: &Grid, pos: &Pos, stop: &dyn Fn() -> bool) -> Option<Hint> {
+    next_hint_memo(g, pos, stop, &mut Memo::default())
+}
+
+/// [`next_hint`] with what earlier steps of the path found (`memo`, kept up to date).
+fn next_hint_memo(g: &Grid, pos: &Pos, stop: &dyn Fn() -> bool, memo: &mut Memo) -> Option<Hint> {
+    use Scope::{Digit, Region};
+    let [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12] = &mut memo.basic;
+    let locking = |seen, direct| {
+        basic_since(g, seen, Digit, |f| {
+            basic::first(|found| basic::locking_each(pos, direct, f, found))
+        })
+    };
+    let hidden = |seen, deg, direct| {
+        basic_since(g, seen, Region, |f| {
+            basic::first(|found| basic::hidden_set_each(g, pos, deg, direct, f, found))
+        })
+    };
+    let naked = |seen, deg| {
+        basic_since(g, seen, Region, |f| {
+            basic::first(|found| basic::naked_set_each(g, deg, f, found))
+        })
+    };
+    let fish = |seen, deg| {
+        basic_since(g, seen, Digit, |f| {
+            basic::first(|found| basic::fish_each(g, pos, deg, f, found))
+        })
+    };
     basic::hidden_single(g, pos)
-        .or_else(|| basic::locking(pos, true))
-        .or_else(|| basic::hidden_set(g, pos, 2, true))
+        .or_else(|| locking(m0, true))
+        .or_else(|| hidden(m1, 2, true))
         .or_else(|| basic::naked_single(g))
-        .or_else(|| basic::hidden_set(g, pos, 3, true))
-        .or_else(|| basic::locking(pos, false))
-        .or_else(|| basic::naked_set(g, 2))
-        .or_else(|| basic::fish(g, pos, 2))
-        .or_else(|| basic::hidden_set(g, pos, 2, false))
-        .or_else(|| basic::naked_set(g, 3))
-        .or_else(|| basic::fish(g, pos, 3))
-        .or_else(|| basic::hidden_set(g, pos, 3, false))
-        .or_else(|| basic::xy_wing(g, false))
-        .or_else(|| basic::xy_wing(g, true))
+        .or_else(|| hidden(m2, 3, true))
+        .or_else(|| locking(m3, false))
+        .or_else(|| naked(m4, 2))
+        .or_else(|| fish(m5, 2))
+        .or_else(|| hidden(m6, 2, false))
+        .or_else(|| naked(m7, 3))
+        .or_else(|| fish(m8, 3))
+        .or_else(|| hidden(m9, 3, false))
+        .or_else(|| wing(g, false, &mut memo.wings[0]))
+        .or_else(|| wing(g, true, &mut memo.wings[1]))
         .or_else(|| unique::unique_loops(g))
-        .or_else(|| basic::naked_set(g, 4))
-        .or_else(|| basic::fish(g, pos, 4))
-        .or_else(|| basic::hidden_set(g, pos, 4, false))
+        .or_else(|| naked(m10, 4))
+        .or_else(|| fish(m11, 4))
+        .or_else(|| hidden(m12, 4, false))
         .or_else(|| unique::bug(g))
-        .or_else(|| unique::aligned_exclusion(g, 2))
-        .or_else(|| chaining::chains(g, stop))
+        .or_else(|| aligned(g, 2, &mut memo.pair))
+        .or_else(|| chaining::chains(g, stop, memo))
 }
 
 #[cfg(test)]

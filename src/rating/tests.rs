@@ -91,6 +91,27 @@ fn path(line: &str) -> Path {
     Path { solution, steps }
 }
 
+/// The memo of earlier steps changes no hint: along every path, the hint found with the
+/// memo kept from step to step is the one found afresh.
+#[test]
+fn memo_keeps_the_hints() {
+    let mut compared = 0;
+    for path in PATHS.iter() {
+        let mut memo = super::Memo::default();
+        for step in &path.steps {
+            let fresh = next_hint(&step.g, &step.pos, &|| false).expect("a hint");
+            let kept =
+                super::next_hint_memo(&step.g, &step.pos, &|| false, &mut memo).expect("a hint");
+            assert_eq!(
+                (kept.name, kept.diff, kept.place, &kept.elim),
+                (fresh.name, fresh.diff, fresh.place, &fresh.elim)
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 500, "{compared}");
+}
+
 /// Panics unless `hint` is sound on `g` for `solution`.
 fn check(hint: &Hint, g: &Grid, solution: &[u8; 81]) {
     let name = hint.name;
@@ -232,7 +253,9 @@ fn aligned_exclusion() {
 fn chains() {
     // Only where SE needed a chain: elsewhere the search is long and finds easy chains.
     let at = |name: &str| name.contains("Chain") || name.contains("Cycle");
-    let seen = fire(at, |g, _| chaining::chains(g, &|| false));
+    let seen = fire(at, |g, _| {
+        chaining::chains(g, &|| false, &mut super::Memo::default())
+    });
     expect(
         &seen,
         &[

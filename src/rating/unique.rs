@@ -126,14 +126,20 @@ pub(crate) fn unique_loops(g: &Grid) -> Option<Hint> {
             best = Some((d, t, h));
         }
     };
+    // The cells holding each digit (bit = cell).
+    let mut places = [0u128; 9];
+    for (cell, &m) in g.c.iter().enumerate() {
+        for d in digits::iter(m) {
+            places[d as usize - 1] |= 1 << cell;
+        }
+    }
     for cell in 0..81 {
         if n(g.c[cell]) != 2 {
             continue;
         }
         let both = g.c[cell];
-        let with = (0..81)
-            .filter(|&c| g.c[c] & both == both)
-            .fold(0u128, |m, c| m | 1 << c);
+        let (lo, hi) = (both.trailing_zeros(), 15 - both.leading_zeros());
+        let with = places[lo as usize] & places[hi as usize];
         // A loop's cells hold both digits and each sees two others of the loop: only the
         // cells left when those that see fewer than two such cells are taken away (again
         // and again) can be on one. Without the start cell there, the search finds nothing.
@@ -486,9 +492,22 @@ fn bug4(g: &Grid, cells: &[usize], values: &[u16; 81], all: u16) -> Option<Hint>
 /// the values are equal, or when some common bivalue peer would lose both its candidates; a
 /// value of one cell that no remaining pair allows is removed. `deg` 3: aligned triple
 /// exclusion (7.5), SE's way (see [`aligned_triple`]).
+#[cfg(test)]
 pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
+    aligned_exclusion_since(g, deg, None)
+}
+
+/// [`aligned_exclusion`], knowing that it found nothing in an earlier position of the path
+/// whose candidates differ from `g`'s only in the cells `changed` (bit = cell), if given.
+///
+/// A pair's (triple's) test depends only on the candidates of its cells and of their
+/// common peers, so a pair (triple) none of whose cells or common peers changed still
+/// excludes nothing and is skipped; the others are tested in SE's order. The caller makes
+/// sure that neither position has a cell with one candidate (those would change which
+/// cells are candidates).
+pub(crate) fn aligned_exclusion_since(g: &Grid, deg: usize, changed: Option<u128>) -> Option<Hint> {
     if deg == 3 {
-        return aligned_triple(g);
+        return aligned_triple(g, changed);
     }
     // Candidate cells with their bivalue peers as a cell bitset (bit = cell number).
     let cands = exclusion_cells(g, 2);
@@ -499,6 +518,11 @@ pub(crate) fn aligned_exclusion(g: &Grid, deg: usize) -> Option<Hint> {
             let (c1, ex1) = cands[j];
             let both_ex = ex0 & ex1;
             if both_ex.count_ones() < 2 {
+                continue;
+            }
+            if let Some(ch) = changed
+                && ch & (1u128 << c0 | 1u128 << c1 | (PEERS[c0].0 & PEERS[c1].0)) == 0
+            {
                 continue;
             }
             let aligned = sees(c0, c1);
@@ -572,7 +596,7 @@ fn cells_of(set: u128) -> impl Iterator<Item = usize> {
 /// from their peers that are candidate cells too, at least two common peers with two or three
 /// candidates; a combination of values is excluded when two equal values see each other or a
 /// common peer would lose all its candidates.
-fn aligned_triple(g: &Grid) -> Option<Hint> {
+fn aligned_triple(g: &Grid, changed: Option<u128>) -> Option<Hint> {
     // Candidate cells in order, and for every cell its peers with two or three candidates
     // (a cell bitset, bit = cell number; SE lists them in peer order, which is increasing).
     let mut cands: Vec<usize> = Vec::new();
@@ -598,6 +622,11 @@ fn aligned_triple(g: &Grid) -> Option<Hint> {
             for t in cells_of(first).chain(cells_of(second)) {
                 let common = common01 & excl[t];
                 if common.count_ones() < 2 {
+                    continue;
+                }
+                if let Some(ch) = changed
+                    && ch & (pair | 1u128 << t | (PEERS[c0].0 & PEERS[c1].0 & PEERS[t].0)) == 0
+                {
                     continue;
                 }
                 let cells = [c0, c1, t];

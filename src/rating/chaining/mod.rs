@@ -32,6 +32,7 @@
 mod advanced;
 mod multiple;
 mod nested;
+mod nishio;
 mod potentials;
 mod reach;
 mod table;
@@ -43,8 +44,10 @@ use super::Hint;
 use super::grid::{Grid, region};
 use crate::geometry::digits;
 use nested::Found;
+pub(crate) use nishio::NishioMemo;
 use potentials::{Arena, NONE, Outcome, PSet, cand, cell_of, digit_of};
 use table::{CELL_RULE, Table, off_to_on, on_to_off};
+pub(crate) use unary::XMemo;
 
 /// The multiple chains clear their arena (and the chains kept in it) past this many parent
 /// links.
@@ -505,7 +508,7 @@ impl<'a> Chainer<'a> {
 
 /// The chaining producers in SE's order; each gives its easiest hint, the first productive
 /// one wins.
-pub(crate) fn chains(g: &Grid, stop: &dyn Fn() -> bool) -> Option<Hint> {
+pub(crate) fn chains(g: &Grid, stop: &dyn Fn() -> bool, memo: &mut super::Memo) -> Option<Hint> {
     // Forcing chains and cycles: X, then Y, then X and Y links.
     let static_mode = Mode {
         multiple: false,
@@ -517,7 +520,11 @@ pub(crate) fn chains(g: &Grid, stop: &dyn Fn() -> bool) -> Option<Hint> {
     nested::forget();
     let mut ch = Chainer::new(g, static_mode, stop);
     let mut best = Best::default();
-    for (y, x) in [(false, true), (true, false), (true, true)] {
+    // The X pass first (the best is empty then), digit by digit with the memo.
+    if !ch.x_loops(&mut best, memo, stop) {
+        return None;
+    }
+    for (y, x) in [(true, false), (true, true)] {
         if !ch.loops(y, x, &mut best, stop) {
             return None;
         }
@@ -525,7 +532,7 @@ pub(crate) fn chains(g: &Grid, stop: &dyn Fn() -> bool) -> Option<Hint> {
     if let Some(b) = best.best {
         return Some(b.3);
     }
-    if let Some(h) = super::unique::aligned_exclusion(g, 3) {
+    if let Some(h) = super::aligned(g, 3, &mut memo.triple) {
         return Some(h);
     }
     for mode in [
@@ -562,7 +569,11 @@ pub(crate) fn chains(g: &Grid, stop: &dyn Fn() -> bool) -> Option<Hint> {
         level,
     })) {
         let mut ch = Chainer::new(g, mode, stop);
-        let hint = ch.multiple_chains();
+        let hint = if mode.nishio {
+            ch.nishio(&mut memo.nishio)
+        } else {
+            ch.multiple_chains()
+        };
         // A search cut short may have missed SE's hint: none then.
         if stop() {
             return None;

@@ -63,7 +63,7 @@ impl Chainer<'_> {
     }
 
     /// SE's doBinaryChaining from one candidate, on and off.
-    fn binary(
+    pub(super) fn binary(
         &mut self,
         c: u16,
         on_to_on: &mut PSet,

@@ -5,8 +5,33 @@ use super::potentials::{Cands, NONE, cand, cell_of, digit_of};
 use super::reach::Reach;
 use super::{Best, Chainer, length_bonus};
 use crate::geometry::classic::PEERS;
+use crate::geometry::digits;
 use crate::rating::Hint;
 use crate::rating::grid::n;
+
+/// A hint of the X pass, kept apart from its grid: the eliminations of an X-cycle, or the
+/// candidate a forcing X-chain removes (`Off`) or places (`On`; the placement's
+/// eliminations are the cell's other candidates, taken from the grid of the step).
+#[derive(Clone)]
+pub(super) enum XHint {
+    Cycle(Vec<(u8, u16)>),
+    Off(u16),
+    On(u16),
+}
+
+/// One digit's easiest X-cycle or forcing X-chain: (rating, complexity, cell, hint).
+type XBest = Option<(f64, u32, usize, XHint)>;
+
+/// The X pass's results kept from step to step: per digit, the cells holding it (bit =
+/// cell) and its easiest hint there.
+///
+/// X links join candidates of one digit only (a digit's places in a house, the houses of
+/// a cell), so the X pass is nine separate searches, each depending only on its digit's
+/// places (and on every cell having two candidates or more, which holds past the naked
+/// singles). A digit whose places did not change since the last step that searched it
+/// has the same easiest hint.
+#[derive(Default)]
+pub(crate) struct XMemo([Option<(u128, XBest)>; 9]);
 
 impl Chainer<'_> {
     /// SE's doCycles from `src` (an "on"): the nodes where the search comes back to `src`.
@@ -219,6 +244,149 @@ impl Chainer<'_> {
             .filter(|&c| elim[c] != 0)
             .map(|c| (c as u8, elim[c]))
             .collect()
+    }
+
+    /// [`Self::loops`] with X links only, digit by digit, with the results of earlier steps
+    /// (`memo`) where a digit's places are unchanged.
+    ///
+    /// SE takes the easiest hint by rating, then complexity, then its order of search (cell
+    /// by cell, the digits of a cell in increasing order), so the pass's hint is the easiest
+    /// of the digits' easiest, ties going to the lower cell, then the lower digit.
+    pub(super) fn x_loops(
+        &mut self,
+        best: &mut Best,
+        memo: &mut crate::rating::Memo,
+        stop: &dyn Fn() -> bool,
+    ) -> bool {
+        let clean = self.g.c.iter().all(|&m| n(m) != 1);
+        let mut pick: Option<(f64, u32, usize, XHint)> = None;
+        for d in 1..=9u8 {
+            let places = self.places[d as usize - 1];
+            let kept = match &memo.x.0[d as usize - 1] {
+                Some((p, found)) if clean && *p == places => Some(found.clone()),
+                _ => None,
+            };
+            let found = match kept {
+                Some(found) => found,
+                None => {
+                    if stop() {
+                        return false;
+                    }
+                    let found = self.x_digit(d);
+                    if clean {
+                        memo.x.0[d as usize - 1] = Some((places, found.clone()));
+                    }
+                    found
+                }
+            };
+            if let Some((diff, cx, cell, h)) = found {
+                let better = pick.as_ref().is_none_or(|&(pd, pc, pcell, _)| {
+                    diff < pd || (diff == pd && (cx < pc || (cx == pc && cell < pcell)))
+                });
+                if better {
+                    pick = Some((diff, cx, cell, h));
+                }
+            }
+        }
+        let (_, _, key, cyc_name, chain_name) = loop_kind(true, false);
+        if let Some((diff, cx, _, h)) = pick {
+            let hint = match h {
+                XHint::Cycle(elim) => Some(Hint::elim(0.0, cyc_name, elim)),
+                XHint::Off(c) => Some(Self::off_hint(chain_name, c)),
+                XHint::On(c) => Self::on_hint(&self.g, chain_name, c),
+            };
+            if let Some(hint) = hint {
+                best.offer(diff, cx, key, || hint);
+            }
+        }
+        true
+    }
+
+    /// The X pass of [`Self::loops`] for digit `d` alone: its easiest hint.
+    fn x_digit(&mut self, d: u8) -> XBest {
+        let (y, x) = (false, true);
+        let (base_cycle, base_chain, _, _, _) = loop_kind(x, y);
+        let takes = |best: &XBest, diff: f64, cx: u32| match best {
+            None => true,
+            Some((bd, bc, _, _)) => diff < *bd || (diff == *bd && cx < *bc),
+        };
+        let mut best: XBest = None;
+        // The digit's own graph: the X links of other digits never meet it.
+        let mut reach: Option<Reach> = None;
+        let reach_of = |ch: &Self| {
+            let tab = ch.table.as_deref().expect("static chains have a table");
+            let mut only = ch.g.clone();
+            for m in only.c.iter_mut() {
+                *m &= digits::bit(d);
+            }
+            Reach::new(tab, &only, y, x)
+        };
+        let mut cells = self.places[d as usize - 1];
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            if n(self.g.c[cell]) <= 1 {
+                continue;
+            }
+            self.ar.clear();
+            let c = cand(cell, d);
+            let (cap, cap_cx) = best
+                .as_ref()
+                .map_or((f64::INFINITY, u32::MAX), |b| (b.0, b.1));
+            if base_cycle > cap && base_chain > cap {
+                continue;
+            }
+            let found = if base_cycle > cap {
+                Vec::new()
+            } else if reach
+                .get_or_insert_with(|| reach_of(self))
+                .on_cycle(c, true)
+            {
+                self.cycles(c, y, x, base_cycle, (cap, cap_cx))
+            } else {
+                Vec::new()
+            };
+            for dst in found {
+                let cx = self.ar.ancestors(dst);
+                let diff = base_cycle + length_bonus(cx);
+                if !takes(&best, diff, cx) {
+                    continue;
+                }
+                let elim = self.cycle_elims(dst);
+                if !elim.is_empty() {
+                    best = Some((diff, cx, cell, XHint::Cycle(elim)));
+                }
+            }
+            let cap = best.as_ref().map_or(f64::INFINITY, |b| b.0);
+            if base_chain <= cap {
+                let reach = reach.get_or_insert_with(|| reach_of(self));
+                let from_on = if reach.reaches(c, true, c, false) {
+                    self.forcing(c * 2 + 1, y, base_chain, cap)
+                } else {
+                    None
+                };
+                let from_off = if reach.reaches(c, false, c, true) {
+                    self.forcing(c * 2, y, base_chain, cap)
+                } else {
+                    None
+                };
+                if let Some(cx) = from_on {
+                    let diff = base_chain + length_bonus(cx);
+                    if takes(&best, diff, cx) {
+                        best = Some((diff, cx, cell, XHint::Off(c)));
+                    }
+                }
+                if let Some(cx) = from_off
+                    && Self::on_hint(&self.g, "", c).is_some()
+                {
+                    let diff = base_chain + length_bonus(cx);
+                    if takes(&best, diff, cx) {
+                        best = Some((diff, cx, cell, XHint::On(c)));
+                    }
+                }
+            }
+        }
+        best
     }
 
     /// SE's getLoopHintList for one setting of X and Y links.
