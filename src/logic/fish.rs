@@ -790,8 +790,6 @@ struct General<'a, 'b> {
     need: u32,
     /// The candidates lost since the digit last gave nothing (see [`General::covers`]).
     gone: CellSet,
-    /// The token of the `popcnt` build, where the CPU has the instruction.
-    popcnt: Option<Popcnt>,
     sink: &'a mut Sink<'b>,
 }
 
@@ -883,7 +881,6 @@ fn general_in(
                 cover_allowed,
                 need,
                 gone,
-                popcnt,
                 sink: &mut sink,
             };
             let empty = Base {
@@ -892,7 +889,10 @@ fn general_in(
                 endo: CellSet::EMPTY,
                 touch: 0,
             };
-            search.bases(base_allowed, 0, 0, empty, 0)?;
+            match popcnt {
+                Some(fast) => search.bases(fast, base_allowed, 0, 0, empty, 0)?,
+                None => search.bases(Portable, base_allowed, 0, 0, empty, 0)?,
+            }
         }
         if !found {
             *barren.slot(t, digit) = Some(cands);
@@ -903,8 +903,10 @@ fn general_in(
 
 impl General<'_, '_> {
     /// Adds base sets from house `from` on; `endo_count` counts endo fins as HoDoKu does.
-    fn bases(
+    #[inline(always)]
+    fn bases_in<C: Count>(
         &mut self,
+        count: C,
         allowed: u32,
         from: usize,
         size: usize,
@@ -920,7 +922,7 @@ impl General<'_, '_> {
             if base.houses & self.need == 0 {
                 return ControlFlow::Continue(());
             }
-            return self.covers(&base);
+            return self.covers(count, &base);
         }
         if base.houses & self.need == 0 && (allowed & self.need) >> from == 0 {
             return ControlFlow::Continue(());
@@ -930,7 +932,7 @@ impl General<'_, '_> {
                 continue;
             }
             let overlap = base.cells & self.unit[h];
-            let endo_count = endo_count + sparse_len(overlap);
+            let endo_count = endo_count + count.ones_in(overlap);
             if !overlap.is_empty() && (!self.finned || endo_count > MAX_ENDO_FINS) {
                 continue;
             }
@@ -940,7 +942,7 @@ impl General<'_, '_> {
                 endo: base.endo | overlap,
                 touch: base.touch | self.touch[h],
             };
-            self.bases(allowed, h + 1, size + 1, next, endo_count)?;
+            self.bases(count, allowed, h + 1, size + 1, next, endo_count)?;
         }
         ControlFlow::Continue(())
     }
@@ -948,7 +950,8 @@ impl General<'_, '_> {
     /// Every choice of `n` cover sets for `base`, each met once: the lowest base candidate
     /// not yet covered is either a fin or covered by the first of its houses (in house order)
     /// that the choice holds; houses passed over are barred from the rest of the branch.
-    fn covers(&mut self, base: &Base) -> ControlFlow<()> {
+    #[inline(always)]
+    fn covers<C: Count>(&mut self, count: C, base: &Base) -> ControlFlow<()> {
         // Cover sets must hold a base candidate and differ from the base sets.
         let possible = self.cover_allowed & !base.houses & base.touch;
         if (possible.count_ones() as usize) < self.n {
@@ -986,18 +989,64 @@ impl General<'_, '_> {
             }
         };
         let none = CellSet::EMPTY;
-        match self.popcnt {
-            Some(fast) => {
-                self.cover_step(fast, base, possible, 0, none, none, fins, seen, open_gone)
-            }
-            None => self.cover_step(
-                Portable, base, possible, 0, none, none, fins, seen, open_gone,
-            ),
+        self.cover_step(count, base, possible, 0, none, none, fins, seen, open_gone)
+    }
+
+    /// [`Self::bases_in`] in the build `count` stands for (see [`Self::cover_step`]).
+    #[inline(always)]
+    fn bases<C: Count>(
+        &mut self,
+        count: C,
+        allowed: u32,
+        from: usize,
+        size: usize,
+        base: Base,
+        endo_count: usize,
+    ) -> ControlFlow<()> {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(fast) = count.fast() {
+            // SAFETY: a `Popcnt` token exists only where `Popcnt::detect` found the
+            // instruction on this CPU.
+            return unsafe { self.bases_fast(fast, allowed, from, size, base, endo_count) };
         }
+        self.bases_plain(allowed, from, size, base, endo_count)
+    }
+
+    /// [`Self::bases_in`] for any CPU.
+    #[inline(never)]
+    fn bases_plain(
+        &mut self,
+        allowed: u32,
+        from: usize,
+        size: usize,
+        base: Base,
+        endo_count: usize,
+    ) -> ControlFlow<()> {
+        self.bases_in(Portable, allowed, from, size, base, endo_count)
+    }
+
+    /// [`Self::bases_in`] compiled for CPUs with `popcnt`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have `popcnt` (the token says so).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    #[inline(never)]
+    unsafe fn bases_fast(
+        &mut self,
+        fast: Popcnt,
+        allowed: u32,
+        from: usize,
+        size: usize,
+        base: Base,
+        endo_count: usize,
+    ) -> ControlFlow<()> {
+        self.bases_in(fast, allowed, from, size, base, endo_count)
     }
 
     /// [`Self::cover_step_in`] in the build `count` stands for: the search runs in one of
-    /// two copies, chosen once per digit, one for any CPU and one compiled for `popcnt`
+    /// two copies, chosen once per search, one for any CPU and one compiled for `popcnt`
     /// (the cover search counts bits at every node: one instruction there instead of a loop).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
