@@ -651,6 +651,120 @@ fn at_most(set: CellSet, k: usize) -> bool {
     bits == 0
 }
 
+/// How the cover search counts bits: [`Portable`] for any CPU, [`Popcnt`] in the copy
+/// compiled for the `popcnt` instruction. Each copy knows its build at compile time.
+trait Count: Copy {
+    /// The token, in the `popcnt` build.
+    fn fast(self) -> Option<Popcnt>;
+
+    /// The number of cells of a set of a few cells.
+    fn ones_in(self, set: CellSet) -> usize;
+
+    /// The number of houses in `mask`.
+    fn ones32(self, mask: u32) -> usize;
+
+    /// Whether `set` has at most `k` cells.
+    fn at_most(self, set: CellSet, k: usize) -> bool;
+
+    /// How many of the three houses of `cell` are in `allowed`.
+    fn houses_open(self, cell: usize, allowed: u32) -> usize;
+}
+
+/// The build for any CPU.
+#[derive(Clone, Copy)]
+struct Portable;
+
+impl Count for Portable {
+    #[inline(always)]
+    fn fast(self) -> Option<Popcnt> {
+        None
+    }
+
+    #[inline(always)]
+    fn ones_in(self, set: CellSet) -> usize {
+        sparse_len(set)
+    }
+
+    #[inline(always)]
+    fn ones32(self, mask: u32) -> usize {
+        ones(mask.into())
+    }
+
+    #[inline(always)]
+    fn at_most(self, set: CellSet, k: usize) -> bool {
+        at_most(set, k)
+    }
+
+    #[inline(always)]
+    fn houses_open(self, cell: usize, allowed: u32) -> usize {
+        // (Its three houses, tested one by one: cheaper than counting bits.)
+        crate::geometry::classic::CELL_HOUSES[cell]
+            .iter()
+            .map(|&h| (allowed >> h & 1) as usize)
+            .sum()
+    }
+}
+
+/// Proof that this CPU has `popcnt`: only [`Popcnt::detect`] makes one. It has no size.
+#[derive(Clone, Copy)]
+struct Popcnt(());
+
+impl Popcnt {
+    /// The token, on x86-64 CPUs with `popcnt` (leaf 1 of `cpuid`, read once).
+    fn detect() -> Option<Popcnt> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+            let has = *HAS.get_or_init(|| {
+                // Leaf 1 always exists on x86-64; popcnt is its ecx bit 23.
+                std::arch::x86_64::__cpuid(1).ecx & 1 << 23 != 0
+            });
+            has.then_some(Popcnt(()))
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        None
+    }
+}
+
+/// The three houses of each cell, as a mask of houses.
+static CELL_HOUSE_MASK: [u32; 81] = {
+    let mut m = [0u32; 81];
+    let mut c = 0;
+    while c < 81 {
+        let h = &crate::geometry::classic::CELL_HOUSES[c];
+        m[c] = 1 << h[0] | 1 << h[1] | 1 << h[2];
+        c += 1;
+    }
+    m
+};
+
+impl Count for Popcnt {
+    #[inline(always)]
+    fn fast(self) -> Option<Popcnt> {
+        Some(self)
+    }
+
+    #[inline(always)]
+    fn ones_in(self, set: CellSet) -> usize {
+        set.0.count_ones() as usize
+    }
+
+    #[inline(always)]
+    fn ones32(self, mask: u32) -> usize {
+        mask.count_ones() as usize
+    }
+
+    #[inline(always)]
+    fn at_most(self, set: CellSet, k: usize) -> bool {
+        set.0.count_ones() as usize <= k
+    }
+
+    #[inline(always)]
+    fn houses_open(self, cell: usize, allowed: u32) -> usize {
+        (allowed & CELL_HOUSE_MASK[cell]).count_ones() as usize
+    }
+}
+
 /// HoDoKu's limit on endo fins.
 const MAX_ENDO_FINS: usize = 2;
 
@@ -696,6 +810,17 @@ fn general(
     n: usize,
     finned: bool,
     shape: Shape,
+    barren: &mut Barren,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    general_in(grid, (t, n, finned, shape), Popcnt::detect(), barren, sink)
+}
+
+/// [`general`] with the cover search's build chosen by the caller (`None`: the portable one).
+fn general_in(
+    grid: &Grid,
+    (t, n, finned, shape): (Technique, usize, bool, Shape),
+    popcnt: Option<Popcnt>,
     barren: &mut Barren,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
@@ -764,7 +889,10 @@ fn general(
                 endo: CellSet::EMPTY,
                 touch: 0,
             };
-            search.bases(base_allowed, 0, 0, empty, 0)?;
+            match popcnt {
+                Some(fast) => search.bases(fast, base_allowed, 0, 0, empty, 0)?,
+                None => search.bases(Portable, base_allowed, 0, 0, empty, 0)?,
+            }
         }
         if !found {
             *barren.slot(t, digit) = Some(cands);
@@ -775,8 +903,10 @@ fn general(
 
 impl General<'_, '_> {
     /// Adds base sets from house `from` on; `endo_count` counts endo fins as HoDoKu does.
-    fn bases(
+    #[inline(always)]
+    fn bases_in<C: Count>(
         &mut self,
+        count: C,
         allowed: u32,
         from: usize,
         size: usize,
@@ -792,7 +922,7 @@ impl General<'_, '_> {
             if base.houses & self.need == 0 {
                 return ControlFlow::Continue(());
             }
-            return self.covers(&base);
+            return self.covers(count, &base);
         }
         if base.houses & self.need == 0 && (allowed & self.need) >> from == 0 {
             return ControlFlow::Continue(());
@@ -802,7 +932,7 @@ impl General<'_, '_> {
                 continue;
             }
             let overlap = base.cells & self.unit[h];
-            let endo_count = endo_count + sparse_len(overlap);
+            let endo_count = endo_count + count.ones_in(overlap);
             if !overlap.is_empty() && (!self.finned || endo_count > MAX_ENDO_FINS) {
                 continue;
             }
@@ -812,7 +942,7 @@ impl General<'_, '_> {
                 endo: base.endo | overlap,
                 touch: base.touch | self.touch[h],
             };
-            self.bases(allowed, h + 1, size + 1, next, endo_count)?;
+            self.bases(count, allowed, h + 1, size + 1, next, endo_count)?;
         }
         ControlFlow::Continue(())
     }
@@ -820,7 +950,8 @@ impl General<'_, '_> {
     /// Every choice of `n` cover sets for `base`, each met once: the lowest base candidate
     /// not yet covered is either a fin or covered by the first of its houses (in house order)
     /// that the choice holds; houses passed over are barred from the rest of the branch.
-    fn covers(&mut self, base: &Base) -> ControlFlow<()> {
+    #[inline(always)]
+    fn covers<C: Count>(&mut self, count: C, base: &Base) -> ControlFlow<()> {
         // Cover sets must hold a base candidate and differ from the base sets.
         let possible = self.cover_allowed & !base.houses & base.touch;
         if (possible.count_ones() as usize) < self.n {
@@ -858,7 +989,135 @@ impl General<'_, '_> {
             }
         };
         let none = CellSet::EMPTY;
-        self.cover_step(base, possible, 0, none, none, fins, seen, open_gone)
+        self.cover_step(count, base, possible, 0, none, none, fins, seen, open_gone)
+    }
+
+    /// [`Self::bases_in`] in the build `count` stands for (see [`Self::cover_step`]).
+    #[inline(always)]
+    fn bases<C: Count>(
+        &mut self,
+        count: C,
+        allowed: u32,
+        from: usize,
+        size: usize,
+        base: Base,
+        endo_count: usize,
+    ) -> ControlFlow<()> {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(fast) = count.fast() {
+            // SAFETY: a `Popcnt` token exists only where `Popcnt::detect` found the
+            // instruction on this CPU.
+            return unsafe { self.bases_fast(fast, allowed, from, size, base, endo_count) };
+        }
+        self.bases_plain(allowed, from, size, base, endo_count)
+    }
+
+    /// [`Self::bases_in`] for any CPU.
+    #[inline(never)]
+    fn bases_plain(
+        &mut self,
+        allowed: u32,
+        from: usize,
+        size: usize,
+        base: Base,
+        endo_count: usize,
+    ) -> ControlFlow<()> {
+        self.bases_in(Portable, allowed, from, size, base, endo_count)
+    }
+
+    /// [`Self::bases_in`] compiled for CPUs with `popcnt`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have `popcnt` (the token says so).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    #[inline(never)]
+    unsafe fn bases_fast(
+        &mut self,
+        fast: Popcnt,
+        allowed: u32,
+        from: usize,
+        size: usize,
+        base: Base,
+        endo_count: usize,
+    ) -> ControlFlow<()> {
+        self.bases_in(fast, allowed, from, size, base, endo_count)
+    }
+
+    /// [`Self::cover_step_in`] in the build `count` stands for: the search runs in one of
+    /// two copies, chosen once per search, one for any CPU and one compiled for `popcnt`
+    /// (the cover search counts bits at every node: one instruction there instead of a loop).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn cover_step<C: Count>(
+        &mut self,
+        count: C,
+        base: &Base,
+        allowed: u32,
+        chosen: u32,
+        covered: CellSet,
+        twice: CellSet,
+        fins: CellSet,
+        seen: CellSet,
+        open_gone: CellSet,
+    ) -> ControlFlow<()> {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(fast) = count.fast() {
+            // SAFETY: a `Popcnt` token exists only where `Popcnt::detect` found the
+            // instruction on this CPU.
+            return unsafe {
+                self.cover_step_fast(
+                    fast, base, allowed, chosen, covered, twice, fins, seen, open_gone,
+                )
+            };
+        }
+        self.cover_step_plain(base, allowed, chosen, covered, twice, fins, seen, open_gone)
+    }
+
+    /// [`Self::cover_step_in`] for any CPU.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn cover_step_plain(
+        &mut self,
+        base: &Base,
+        allowed: u32,
+        chosen: u32,
+        covered: CellSet,
+        twice: CellSet,
+        fins: CellSet,
+        seen: CellSet,
+        open_gone: CellSet,
+    ) -> ControlFlow<()> {
+        self.cover_step_in(
+            Portable, base, allowed, chosen, covered, twice, fins, seen, open_gone,
+        )
+    }
+
+    /// [`Self::cover_step_in`] compiled for CPUs with `popcnt`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have `popcnt` (the token says so).
+    #[cfg(target_arch = "x86_64")]
+    #[allow(clippy::too_many_arguments)]
+    #[target_feature(enable = "popcnt")]
+    #[inline(never)]
+    unsafe fn cover_step_fast(
+        &mut self,
+        fast: Popcnt,
+        base: &Base,
+        allowed: u32,
+        chosen: u32,
+        covered: CellSet,
+        twice: CellSet,
+        fins: CellSet,
+        seen: CellSet,
+        open_gone: CellSet,
+    ) -> ControlFlow<()> {
+        self.cover_step_in(
+            fast, base, allowed, chosen, covered, twice, fins, seen, open_gone,
+        )
     }
 
     /// One node of the cover search: `chosen` are the cover sets so far, `covered` the
@@ -869,8 +1128,10 @@ impl General<'_, '_> {
     /// `open_gone` are the cells that lost the digit since it last gave nothing and that no
     /// cover set chosen holds: a branch where none is left finds nothing new.
     #[allow(clippy::too_many_arguments)]
-    fn cover_step(
+    #[inline(always)]
+    fn cover_step_in<C: Count>(
         &mut self,
+        count: C,
         base: &Base,
         allowed: u32,
         chosen: u32,
@@ -896,7 +1157,7 @@ impl General<'_, '_> {
         if left.is_empty() {
             return self.fill(base, allowed, chosen, fins, open_gone);
         }
-        let covers_left = self.n - ones(chosen.into());
+        let covers_left = self.n - count.ones32(chosen);
         // What the houses still allowed can reach; the rest must be fins.
         let mut reach = CellSet::EMPTY;
         let mut reach_all = covered;
@@ -916,7 +1177,7 @@ impl General<'_, '_> {
                     continue;
                 }
                 reach |= part;
-                let mut k = sparse_len(part);
+                let mut k = count.ones_in(part);
                 for slot in top[..covers_left].iter_mut() {
                     if k > *slot {
                         std::mem::swap(slot, &mut k);
@@ -928,7 +1189,7 @@ impl General<'_, '_> {
         let mut targets = seen & ((reach_all - base.cells) | (twice_all & base.cells));
         let forced = left - reach;
         if !forced.is_empty() {
-            if !self.finned || sparse_len(fins) + sparse_len(forced) > MAX_FINS {
+            if !self.finned || count.ones_in(fins) + count.ones_in(forced) > MAX_FINS {
                 return ControlFlow::Continue(());
             }
             fins |= forced;
@@ -949,12 +1210,12 @@ impl General<'_, '_> {
         // Each cover left takes at most `top` of them; fins take the rest, and only a cell
         // that sees a possible elimination can be a fin.
         let fins_left = if self.finned {
-            let finable = if at_most(targets, 4) {
+            let finable = if count.at_most(targets, 4) {
                 targets.iter().fold(CellSet::EMPTY, |m, t| m | peers(t)) & left
             } else {
                 left
             };
-            (MAX_FINS - sparse_len(fins)).min(sparse_len(finable))
+            (MAX_FINS - count.ones_in(fins)).min(count.ones_in(finable))
         } else {
             0
         };
@@ -965,11 +1226,7 @@ impl General<'_, '_> {
         let mut cell = left.first().expect("left is not empty");
         let mut options = 4;
         for c in left {
-            // (Its three houses, tested one by one: cheaper than counting bits.)
-            let k = crate::geometry::classic::CELL_HOUSES[c]
-                .iter()
-                .map(|&h| (allowed >> h & 1) as usize)
-                .sum();
+            let k = count.houses_open(c, allowed);
             if k < options {
                 (cell, options) = (c, k);
                 if k == 1 {
@@ -986,6 +1243,7 @@ impl General<'_, '_> {
             allowed &= !(1 << h);
             let unit = self.unit[h];
             self.cover_step(
+                count,
                 base,
                 allowed,
                 chosen | 1 << h,
@@ -1000,6 +1258,7 @@ impl General<'_, '_> {
         if fins_left > 0 && targets.intersects(peers(cell)) {
             let fins = fins | CellSet::single(cell);
             return self.cover_step(
+                count,
                 base,
                 allowed,
                 chosen,
@@ -1447,6 +1706,41 @@ mod tests {
         }
         eprintln!("{steps} franken or mutant steps checked");
         assert!(steps > 0, "the hard puzzles hold franken or mutant fish");
+    }
+
+    /// The cover search's two builds (for any CPU, and for `popcnt` where this one has it)
+    /// find the same steps, in the same order, on hard puzzles stuck after the easier
+    /// techniques.
+    #[test]
+    fn franken_builds_find_the_same_steps() {
+        let easier = "singles,intersections,subsets,0300,0301,0302,0310,0311,0312,0320,0321,0322";
+        let ladder = super::super::Ladder::from_list(easier).expect("known techniques");
+        let mut found = 0;
+        for line in include_str!("../../puzzles/hard.txt").lines().take(40) {
+            let Ok(board) = line.trim().parse::<Board>() else {
+                continue;
+            };
+            let mut grid = Grid::new(&board);
+            let _ = super::super::solve(&mut grid, &ladder, None, |_, _| ControlFlow::Continue(()));
+            for &t in &GENERAL {
+                let (n, finned, shape) = general_kind(t).expect("a franken or mutant fish");
+                let kind = (t, n, finned, shape);
+                let run = |popcnt: Option<Popcnt>, barren: &mut Barren| -> Vec<String> {
+                    crate::logic::all_found(|sink| general_in(&grid, kind, popcnt, barren, sink))
+                        .iter()
+                        .map(Step::to_string)
+                        .collect()
+                };
+                let portable = run(None, &mut Barren::default());
+                assert_eq!(
+                    run(Popcnt::detect(), &mut Barren::default()),
+                    portable,
+                    "{t:?}"
+                );
+                found += portable.len();
+            }
+        }
+        assert!(found > 0, "the hard puzzles hold franken or mutant fish");
     }
 
     /// The Franken-fish memo against a fresh search: for a digit a technique finds nothing

@@ -431,11 +431,6 @@ impl Barren {
     }
 }
 
-/// The peers of each cell in increasing order.
-fn peers(cell: usize) -> impl Iterator<Item = usize> {
-    PEERS[cell].iter()
-}
-
 impl State {
     /// The puzzle as HoDoKu loads an 81-character line: every given set in cell order.
     fn new(board: &Board) -> State {
@@ -501,6 +496,12 @@ impl State {
 
     /// Places a digit, as HoDoKu's `setCell`.
     fn set_cell(&mut self, cell: usize, digit: u8) {
+        self.set_cell_among(cell, digit, CellSet::ALL);
+    }
+
+    /// [`State::set_cell`] told that the peers holding `digit` are among `holding`: only
+    /// those are visited (the others have nothing to lose), in the same order.
+    fn set_cell_among(&mut self, cell: usize, digit: u8, holding: CellSet) {
         if self.values[cell] == digit {
             return;
         }
@@ -511,7 +512,7 @@ impl State {
             self.version[usize::from(h)] += 1;
         }
         self.unsolved = self.unsolved.saturating_sub(1);
-        for p in peers(cell) {
+        for p in (PEERS[cell] & holding).iter() {
             self.del_candidate(p, digit);
         }
         for d in 1..=9u8 {

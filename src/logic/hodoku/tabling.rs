@@ -12,6 +12,7 @@
 //! (the one with the shortest chains, the first found among equals) and takes the first
 //! placement by cell, else the first elimination by cell and digit.
 
+use crate::geometry::CellSet;
 use crate::geometry::classic::{CELL_HOUSES, HOUSE_CELLS, PEERS};
 
 use super::State;
@@ -315,7 +316,8 @@ impl<'a> Tabling<'a> {
         };
         let set_cell = |copy: &mut State, out: &mut Vec<(u32, u16)>, add: Add, c: usize, d: u8| {
             let now = copy.cands[c];
-            copy.set_cell(c, d);
+            // The copy has lost candidates only: its peers holding `d` are among the grid's.
+            copy.set_cell_among(c, d, CellSet(self.cands[usize::from(d)]));
             add(out, c, d, true);
             for x in bits(self.cands[usize::from(d)] & self.peers[c] & !(1u128 << c)) {
                 add(out, x, d, false);
