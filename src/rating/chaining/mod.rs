@@ -406,9 +406,9 @@ impl<'a> Chainer<'a> {
         // per premise, and allocating them each time showed in profiles of hard ratings.
         let (mut pend_on, mut pend_off) = std::mem::take(&mut self.pending);
         pend_on.clear();
-        pend_on.extend(to_on.order.iter().map(|&c| to_on.map[c as usize]));
+        pend_on.extend(to_on.order.iter().map(|&c| to_on.node(c)));
         pend_off.clear();
-        pend_off.extend(to_off.order.iter().map(|&c| to_off.map[c as usize]));
+        pend_off.extend(to_off.order.iter().map(|&c| to_off.node(c)));
         let mut offs = std::mem::take(&mut self.buf_off);
         let mut ons = std::mem::take(&mut self.buf_on);
         let (mut made, mut pars) = std::mem::take(&mut self.buf_made);

@@ -94,6 +94,10 @@ impl Chainer<'_> {
             self.give([off_to_on, off_to_off]);
             return;
         }
+        // The "off" side's nodes serve only the hints offered below (which keep what they
+        // need): they are dropped at the end, so the arena (which keeps the "on" sides of
+        // the cell's and regions' chains) grows half as fast and stays warmer in cache.
+        let mark = self.ar.mark();
         let p_off = self.ar.add(c * 2, &[]);
         off_to_off.insert(c, p_off);
         let absurd = self.chain(&mut off_to_on, &mut off_to_off);
@@ -112,9 +116,16 @@ impl Chainer<'_> {
                 (true, &on_to_on, &off_to_on),
                 (false, &on_to_off, &off_to_off),
             ] {
+                let both = from_on.bits().and(from_off.bits());
+                if both.is_empty() {
+                    continue;
+                }
                 for &k in &from_on.order {
+                    if !both.has(k) {
+                        continue;
+                    }
                     if let Some(q) = from_off.get(k) {
-                        let t = [from_on.map[k as usize], q];
+                        let t = [from_on.node(k), q];
                         let cx = self.ar.complexity(&t);
                         let name = self.mode.dynamic_name(2);
                         self.offer(
@@ -131,6 +142,7 @@ impl Chainer<'_> {
             }
         }
         self.give([off_to_on, off_to_off]);
+        self.ar.truncate(mark);
     }
 
     /// SE's doRegionChainings for candidate `c` whose consequences are `on`/`off`.
@@ -169,7 +181,16 @@ impl Chainer<'_> {
             };
             for polarity in [true, false] {
                 let mine = if polarity { on } else { off };
+                let all = outcomes.iter().fold(*mine.bits(), |all, (a, b, _)| {
+                    all.and(pick(a, b, polarity).bits())
+                });
+                if all.is_empty() {
+                    continue;
+                }
                 for &t in &mine.order {
+                    if !all.has(t) {
+                        continue;
+                    }
                     let nodes = std::iter::once(mine.get(t))
                         .chain(outcomes.iter().map(|(a, b, _)| pick(a, b, polarity).get(t)));
                     if let Some((targets, count)) = Self::all_reach(nodes) {
@@ -243,7 +264,18 @@ impl Chainer<'_> {
                 };
                 for polarity in [true, false] {
                     let (on, off) = &outcomes[0];
+                    let all = outcomes[1..]
+                        .iter()
+                        .fold(*pick(on, off, polarity).bits(), |all, (a, b)| {
+                            all.and(pick(a, b, polarity).bits())
+                        });
+                    if all.is_empty() {
+                        continue;
+                    }
                     for &t in &pick(on, off, polarity).order {
+                        if !all.has(t) {
+                            continue;
+                        }
                         let nodes = outcomes.iter().map(|(a, b)| pick(a, b, polarity).get(t));
                         if let Some((targets, count)) = Self::all_reach(nodes) {
                             let shape = (&targets[..count], Shape::Cell);

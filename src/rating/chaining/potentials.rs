@@ -60,6 +60,16 @@ impl Arena {
         });
         (self.nodes.len() - 1) as u32
     }
+    /// The arena's size, to go back to with [`Arena::truncate`].
+    pub(super) fn mark(&self) -> (usize, usize, usize) {
+        (self.nodes.len(), self.parents.len(), self.nests.len())
+    }
+    /// Drops the nodes added since `mark` (nothing may refer to them any more).
+    pub(super) fn truncate(&mut self, (nodes, parents, nests): (usize, usize, usize)) {
+        self.nodes.truncate(nodes);
+        self.parents.truncate(parents);
+        self.nests.truncate(nests);
+    }
     /// Empties the arena.
     pub(super) fn clear(&mut self) {
         self.nodes.clear();
@@ -184,40 +194,62 @@ impl Arena {
 pub(super) type Outcome = (PSet, PSet, Option<(u32, u32)>);
 
 /// An insertion-ordered set of potentials of one polarity, by candidate.
-#[derive(Clone)]
+///
+/// Membership is a bitset (as [`Cands`]): the lookups of the chains hit it far more often
+/// than they find a node, and it stays in cache where the 729 nodes may not; the multiple
+/// chains also intersect the sets of several starts word by word. The node of each member
+/// is beside it (other entries are stale), both on the heap so that moving a set (the
+/// multiple chains keep and pass many) stays cheap.
 pub(super) struct PSet {
-    pub(super) map: Vec<u32>,
+    store: Box<Store>,
     pub(super) order: Vec<u16>,
+}
+
+/// A [`PSet`]'s members and their nodes.
+struct Store {
+    bits: Cands,
+    map: [u32; 729],
 }
 
 impl PSet {
     pub(super) fn new() -> PSet {
         PSet {
-            map: vec![NONE; 729],
+            store: Box::new(Store {
+                bits: Cands::default(),
+                map: [NONE; 729],
+            }),
             order: Vec::new(),
         }
     }
     #[inline]
     pub(super) fn get(&self, c: u16) -> Option<u32> {
-        let v = self.map[c as usize];
-        (v != NONE).then_some(v)
+        self.store.bits.has(c).then(|| self.store.map[c as usize])
+    }
+    /// The node of member `c` (its entry is stale if `c` is not a member).
+    #[inline]
+    pub(super) fn node(&self, c: u16) -> u32 {
+        self.store.map[c as usize]
     }
     #[inline]
     pub(super) fn has(&self, c: u16) -> bool {
-        self.map[c as usize] != NONE
+        self.store.bits.has(c)
     }
-    /// Empties the set, touching only its entries.
+    /// The members.
+    #[inline]
+    pub(super) fn bits(&self) -> &Cands {
+        &self.store.bits
+    }
+    /// Empties the set.
     pub(super) fn reset(&mut self) {
-        for &c in &self.order {
-            self.map[c as usize] = NONE;
-        }
+        self.store.bits = Cands::default();
         self.order.clear();
     }
 
     /// Adds unless present (the first version is kept).
+    #[inline]
     pub(super) fn insert(&mut self, c: u16, node: u32) {
-        if self.map[c as usize] == NONE {
-            self.map[c as usize] = node;
+        if self.store.bits.insert(c) {
+            self.store.map[c as usize] = node;
             self.order.push(c);
         }
     }
@@ -226,7 +258,7 @@ impl PSet {
 /// A set of candidates (`cell * 9 + digit - 1`, 0..729) as a bitset: bit `c % 64` of word
 /// `c / 64`.
 #[derive(Clone, Copy, Default)]
-pub(super) struct Cands([u64; 12]);
+pub(super) struct Cands(pub(super) [u64; 12]);
 
 impl Cands {
     /// Adds `c`; whether it was absent.
@@ -240,5 +272,17 @@ impl Cands {
     #[inline]
     pub(super) fn has(&self, c: u16) -> bool {
         self.0[c as usize / 64] & (1 << (c % 64)) != 0
+    }
+    /// The candidates in both sets.
+    #[inline]
+    pub(super) fn and(mut self, o: &Cands) -> Cands {
+        for (a, b) in self.0.iter_mut().zip(&o.0) {
+            *a &= b;
+        }
+        self
+    }
+    #[inline]
+    pub(super) fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
     }
 }
