@@ -83,6 +83,7 @@ pub fn random_grid(solver: &Solver, rng: &mut Stream, stop: &dyn Fn() -> bool) -
                 budget: Some(GRID_BUDGET),
                 forbid: &[],
                 watch: None,
+                plain: true,
             },
             |s| {
                 grid = Some(s.to_vec());
@@ -218,6 +219,7 @@ pub fn dig(
                     budget: options.budget,
                     forbid: &forbid,
                     watch: None,
+                    plain: true,
                 },
                 |_| {
                     other = true;
