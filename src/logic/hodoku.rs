@@ -366,9 +366,9 @@ struct State {
     version: [u32; 27],
 }
 
-/// For each subset technique (and the two locked candidates) and house, the versions of the houses its search there sees
-/// (see [`State::zone`]) when it last found nothing there: it finds nothing again while they
-/// stay the same. Kept for one puzzle's path.
+/// For each subset technique (and the two locked candidates) and house, the versions of the
+/// houses its search there sees (see [`State::zone`]) when it last found nothing there: it
+/// finds nothing again while they stay the same. Kept for one puzzle's path.
 ///
 /// With it, the XY-chain search's position when it last found nothing: the candidates of
 /// the bivalue cells (0 elsewhere) and where each digit was a candidate. Its chains run over

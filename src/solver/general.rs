@@ -18,10 +18,10 @@
 //! When nothing more follows, each value of each cell with two candidates is tried (placing
 //! the singles that follow): a value that fails is taken out (failed literals), and the search
 //! branches on the cell whose two tries took out most. With no such cell left (or under a
-//! watch, or in a plain search: [`Options::plain`]), it branches on the tightest choice: the cell with the
-//! fewest candidates (among those, the one whose values have the fewest places, for the
-//! contradictions seen so far in its houses), or a value with fewer places left in some
-//! house, copying the state for each try.
+//! watch, or in a plain search: [`Options::plain`]), it branches on the tightest choice: the
+//! cell with the fewest candidates (among those, the one whose values have the fewest places,
+//! for the contradictions seen so far in its houses), or a value with fewer places left in
+//! some house, copying the state for each try.
 //!
 //! The API follows the classic solver's: each solution goes to a callback that can stop the
 //! search, a stop poll ends it early (Ctrl-C, `--timeout`), and the report says how it ended.
