@@ -53,6 +53,20 @@ pub(crate) use unary::XMemo;
 /// links.
 const ARENA_LIMIT: usize = 1 << 22;
 
+/// Keeps in `pick` the easier of it and `found`, a digit's easiest hint `(rating,
+/// complexity, cell it starts from, hint)`: by rating, then complexity, then the lower cell
+/// (SE's order of search goes cell by cell, so a tie between digits goes to the lower cell,
+/// and between digits of one cell to the one searched first).
+fn keep_easier<T>(pick: &mut Option<(f64, u32, usize, T)>, found: (f64, u32, usize, T)) {
+    let (diff, cx, cell, _) = found;
+    let better = pick.as_ref().is_none_or(|&(pd, pc, pcell, _)| {
+        diff < pd || (diff == pd && (cx < pc || (cx == pc && cell < pcell)))
+    });
+    if better {
+        *pick = Some(found);
+    }
+}
+
 /// The length bonus SE adds to a chain's base rating.
 fn length_bonus(complexity: u32) -> f64 {
     let mut added = 0.0;

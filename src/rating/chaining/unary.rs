@@ -279,13 +279,8 @@ impl Chainer<'_> {
                     found
                 }
             };
-            if let Some((diff, cx, cell, h)) = found {
-                let better = pick.as_ref().is_none_or(|&(pd, pc, pcell, _)| {
-                    diff < pd || (diff == pd && (cx < pc || (cx == pc && cell < pcell)))
-                });
-                if better {
-                    pick = Some((diff, cx, cell, h));
-                }
+            if let Some(found) = found {
+                super::keep_easier(&mut pick, found);
             }
         }
         let (_, _, key, cyc_name, chain_name) = loop_kind(true, false);
