@@ -154,6 +154,11 @@ impl Reach {
                 if self.sets[base + w as usize / 64] & (1 << (w % 64)) != 0 {
                     continue;
                 }
+                // An "off" that implies nothing reaches only itself.
+                if w & 1 == 0 && t.tab.quiet(t.y, t.x).has(t.cands[w as usize / 2]) {
+                    self.sets[base + w as usize / 64] |= 1 << (w % 64);
+                    continue;
+                }
                 let cw = self.comp[w as usize] as usize;
                 if cw != id as usize {
                     for j in 0..self.words {

@@ -1,7 +1,7 @@
 //! The implications of one potential (SE's getOnToOff and getOffToOn), computed on the fly
 //! for dynamic chains and once per grid, as a [`Table`], for static ones.
 
-use super::potentials::{cand, cell_of, digit_of};
+use super::potentials::{Cands, cand, cell_of, digit_of};
 use crate::geometry::classic::PEERS;
 use crate::geometry::digits;
 use crate::rating::grid::{Grid, SE_PEER_ORDER, n, region, regions_of};
@@ -77,6 +77,9 @@ pub(super) struct Table {
     nons: Vec<(u8, u8)>,
     /// The candidates of the grid the table is for (the entries of the others are empty).
     grid: [u16; 81],
+    /// Per setting of links (see [`Table::quiet`]): the candidates whose "off" implies
+    /// nothing (bit = candidate; those not in the grid too).
+    quiet: [Cands; 3],
 }
 
 impl Table {
@@ -97,13 +100,23 @@ impl Table {
         &self.ons[c as usize][from..to]
     }
 
+    /// The candidates whose "off" implies nothing with these links (X links alone, Y links
+    /// alone, or both): a search can drop them, they lead nowhere.
+    #[inline]
+    pub(super) fn quiet(&self, y: bool, x: bool) -> &Cands {
+        debug_assert!(y || x);
+        &self.quiet[usize::from(y) * 2 + usize::from(x) - 1]
+    }
+
     pub(super) fn new(g: &Grid) -> Table {
+        let all = Cands([u64::MAX; 12]);
         let mut t = Table {
             offs: vec![[0; 28]; 729],
             noffs: vec![(0, 0); 729],
             ons: vec![[(0, 0); 4]; 729],
             nons: vec![(0, 0); 729],
             grid: [0; 81],
+            quiet: [all, all, all],
         };
         t.refill(g);
         t
@@ -131,6 +144,9 @@ impl Table {
                     let c = cand(cell, d) as usize;
                     t.noffs[c] = (0, 0);
                     t.nons[c] = (0, 0);
+                    for q in &mut t.quiet {
+                        q.insert(c as u16);
+                    }
                 }
             }
         }
@@ -178,7 +194,61 @@ impl Table {
                     }
                 }
                 t.nons[c] = (len as u8, ny as u8);
+                // X alone: the region part; Y alone: the cell part; both.
+                let (w, b) = (c / 64, 1u64 << (c % 64));
+                for (q, quiet) in t.quiet.iter_mut().zip([len == ny, ny == 0, len == 0]) {
+                    if quiet {
+                        q.0[w] |= b;
+                    } else {
+                        q.0[w] &= !b;
+                    }
+                }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    /// The table's quiet candidates are those whose "off" implies nothing, for each setting
+    /// of links, on every position of SE's path through a few puzzles: with the table made
+    /// afresh and refilled from the position before (as the chainers reuse it).
+    #[test]
+    fn quiet_candidates_imply_nothing() {
+        let puzzles = [
+            "2.87..5.....5...4..5..8...73...98.1.6.......4.4.26...34...7..6..1...2.....2..38.1",
+            ".......14.8...1.........6....1..3..6.....9.43.2...57..51..8..6.8..9..2.17.95.....",
+            "7.......2..9..2.38....7...........6..1..3..9.2...54...846.9..1..3.5.........6....",
+        ];
+        let mut checked = 0;
+        for line in puzzles {
+            let board: Board = line.parse().expect("a puzzle");
+            let mut g = Grid::new(board.cells());
+            let mut pos = g.all_pos();
+            let mut kept = Table::new(&g);
+            while !g.solved() {
+                kept.refill(&g);
+                let fresh = Table::new(&g);
+                for t in [&kept, &fresh] {
+                    for (y, x) in [(false, true), (true, false), (true, true)] {
+                        for c in 0..729u16 {
+                            let quiet = if g.has(cell_of(c), digit_of(c)) {
+                                t.ons(c, y, x).is_empty()
+                            } else {
+                                true
+                            };
+                            assert_eq!(t.quiet(y, x).has(c), quiet, "{line} {c} {y} {x}");
+                            checked += 1;
+                        }
+                    }
+                }
+                let hint = crate::rating::next_hint(&g, &pos, &|| false).expect("a hint");
+                hint.apply(&mut g, &mut pos);
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
     }
 }

@@ -67,6 +67,23 @@ impl Chainer<'_> {
             return found;
         }
         let mut to_on = Cands::default();
+        // The "offs" met so far (and those that imply nothing: they would make no node),
+        // and the candidates whose "off" turns `src` on.
+        let mut to_off = *tab.quiet(y, x);
+        let mut partners = Cands::default();
+        for &(o, _) in tab.ons(src, y, x) {
+            partners.insert(o);
+        }
+        // The candidates whose "on" leads back to `src` in two steps (an "off" then `src`):
+        // the conflicts of its strong partners (the links are symmetric).
+        let mut near = Cands::default();
+        if cap.0.is_finite() {
+            for &(o, _) in tab.ons(src, y, x) {
+                for &q in tab.offs(o, y) {
+                    near.insert(q);
+                }
+            }
+        }
         let start = self.ar.add(src * 2 + 1, &[]);
         to_on.insert(src);
         let (mut pend_on, mut pend_off) = std::mem::take(&mut self.cycle_fronts);
@@ -85,13 +102,28 @@ impl Chainer<'_> {
             // `src`: that case alone is tested below (walking the chain). The "off" that
             // made `p` is always among its "offs" (a strong link is also a conflict), so it
             // is skipped here.
+            //
+            // An "off" met before (in this layer or an earlier one) was expanded then: its
+            // "ons" are all in `to_on`, so it can only lead back to `src`, and it is kept
+            // only if it is one of `src`'s strong partners. The "offs" kept are in the same
+            // order, so the nodes are made in the same order.
+            //
+            // When the "ons" the next layer makes cannot be expanded within the cap (see
+            // below), only the "offs" that may turn `src` on again matter.
+            let last = too_long(length + 3);
             for &p in &pend_on {
                 let made_by = match self.ar.parents(p).first() {
                     Some(&q) => self.ar.key(q) / 2,
                     None => u16::MAX,
                 };
                 for &o in tab.offs(self.ar.key(p) / 2, y) {
-                    if o != made_by {
+                    if o != made_by
+                        && if last {
+                            partners.has(o)
+                        } else {
+                            to_off.insert(o) || partners.has(o)
+                        }
+                    {
                         pend_off.push((o, p));
                     }
                 }
@@ -101,11 +133,16 @@ impl Chainer<'_> {
                 break;
             }
             length += 1;
+            // An "on" made now can lead back to `src` at length `length + 2` at the soonest,
+            // and only from `near`; past the cap, it is not made. Nothing that leads to a
+            // cycle within the cap is left out (its "ons" stay in the same order, with the
+            // same parents), and what is left out would not be made later either.
+            let (no_new, near_only) = (too_long(length + 2), too_long(length + 4));
             for &(c, p) in &pend_off {
                 let mut off = NONE;
                 for &(o, cause) in tab.ons(c, y, x) {
                     let back = length >= 4 && o == src && !self.ar.is_parent(p, c * 2);
-                    let new = !to_on.has(o);
+                    let new = !to_on.has(o) && !no_new && (!near_only || near.has(o));
                     if back || new {
                         if off == NONE {
                             off = self.ar.add(c * 2, &[p]);
@@ -155,8 +192,10 @@ impl Chainer<'_> {
                 target.insert(o);
             }
         }
-        // Candidates reached on and off; the current level and the next.
-        let (mut to_on, mut to_off) = (Cands::default(), Cands::default());
+        // Candidates reached on and off; the current level and the next. The "offs" that
+        // imply nothing are left out from the start: such an "off" is never a target (the
+        // targets of an "off" start turn it on) and makes no "on".
+        let (mut to_on, mut to_off) = (Cands::default(), *tab.quiet(y, true));
         let [mut level, mut next] = std::mem::take(&mut self.fronts);
         level.clear();
         level.push(src);
