@@ -680,11 +680,17 @@ fn locked_candidates(s: &State, pointing: bool, barren: &mut [u32; 27]) -> Optio
                 if n != 2 && n != 3 {
                     continue;
                 }
-                let cells: Vec<usize> = HOUSE_CELLS[house]
-                    .iter()
-                    .map(|&c| usize::from(c))
-                    .filter(|&c| s.has(c, d))
-                    .collect();
+                // Its two or three places.
+                let mut places = [0usize; 3];
+                let mut len = 0;
+                for &c in &HOUSE_CELLS[house] {
+                    let c = usize::from(c);
+                    if s.has(c, d) && len < places.len() {
+                        places[len] = c;
+                        len += 1;
+                    }
+                }
+                let cells = &places[..len];
                 let same = |k: usize| {
                     cells
                         .iter()
@@ -721,7 +727,7 @@ fn locked_candidates(s: &State, pointing: bool, barren: &mut [u32; 27]) -> Optio
                     } else {
                         Kind::Claiming
                     },
-                    cells,
+                    cells: cells.to_vec(),
                     digits: 1 << (d - 1),
                     house,
                     elims,
@@ -837,6 +843,10 @@ fn naked_from(
     mask: u16,
 ) -> Option<Found> {
     for (i, &c) in open.iter().enumerate() {
+        // Too few cells left to make `n`: nor will there be further on.
+        if open.len() - i < n - k {
+            break;
+        }
         let mask = mask | s.cands[c];
         // Candidates only add up: more than `n` digits never come back to `n`.
         if mask.count_ones() as usize > n {
@@ -946,6 +956,10 @@ impl Hidden<'_> {
     /// `self.digits[from]` on, in lexicographic order.
     fn from(&self, from: usize, k: usize, mask: u16, pos: u16) -> Option<Found> {
         for i in from..self.digits.len() {
+            // Too few digits left to make `n`: nor will there be further on.
+            if self.digits.len() - i < self.n - k {
+                break;
+            }
             let d = self.digits[i];
             let pos = pos | self.places[usize::from(d)];
             // Places only add up: more than `n` never come back to `n`.
