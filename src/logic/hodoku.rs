@@ -1494,6 +1494,8 @@ fn next(
     let mut grid: Option<Grid> = None;
     // The ALS and their RCs, built for the first ALS technique tried on this position.
     let mut als_table: Option<als::Table> = None;
+    // HoDoKu's rectangles, for the first uniqueness technique tried on this position.
+    let mut rect_order: Option<Vec<(u128, u16)>> = None;
     for entry in ORDER {
         for &kind in entry.kinds {
             let found = match kind {
@@ -1571,7 +1573,7 @@ fn next(
                     let mut best: Option<Step> = None;
                     if is_rectangle(t) {
                         // HoDoKu looks at each rectangle once, in its order (see `rectangles`).
-                        let order = rectangles(s);
+                        let order = &*rect_order.get_or_insert_with(|| rectangles(s));
                         let mut rank = usize::MAX;
                         let _ = barren.find_with(t, g, memo, &mut |step| {
                             let key = (step.evidence.cells.0, step.evidence.digits);
