@@ -104,7 +104,7 @@ impl batch::SimpleCommand for Rate {
             Outcome::Rated(se, ho) => {
                 tally.steps += se.as_ref().map_or(0, |r| u64::from(r.steps));
                 tally.steps += ho.as_ref().map_or(0, |r| r.steps.len() as u64);
-                if complete(se, ho) {
+                if complete(se, ho.as_ref()) {
                     tally.rated += 1;
                     Verdict::Success
                 } else {
@@ -156,7 +156,7 @@ impl batch::Frame for Rate {
 }
 
 /// Whether every rating asked for ran to the end.
-fn complete(se: &Option<Rating>, ho: &Option<hodoku::Rating>) -> bool {
+fn complete(se: &Option<Rating>, ho: Option<&hodoku::Rating>) -> bool {
     se.as_ref().is_none_or(|r| r.end == RatingEnd::Complete)
         && ho.as_ref().is_none_or(|r| r.complete)
 }
@@ -202,7 +202,7 @@ fn write_line(out: &mut Vec<u8>, job: &Puzzle, o: &Outcome) {
                 None => String::new(),
             };
             let _ = write!(t, "{} {}", h.level, h.score);
-            if !complete(se, &Some(h.clone())) {
+            if !complete(se, Some(h)) {
                 let _ = write!(t, " {}", status(o));
                 if status(o) == "unknown" {
                     let _ = write!(t, " ({})", cut_word());

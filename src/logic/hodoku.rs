@@ -381,18 +381,65 @@ struct Barren {
     houses: [[u32; 27]; 10],
     /// The XY-chain's bivalue cells and each digit's candidates.
     xy_chain: Option<Box<([u16; 81], [CellSet; 10])>>,
+    /// Per single-digit technique of [`SINGLE_DIGIT`] and digit: the digit's candidates when
+    /// the technique last found nothing on it. Its search on a digit sees nothing but those,
+    /// so while they stay the same it finds nothing there again.
+    digits: [[Option<CellSet>; 9]; SINGLE_DIGIT.len()],
 }
+
+/// The techniques of HoDoKu's order that work on one digit at a time and that our finders
+/// search digit by digit (see [`super::patterns::find_digit`]).
+const SINGLE_DIGIT: [Technique; 7] = [
+    Technique::TwoStringKite,
+    Technique::TurbotFish,
+    Technique::EmptyRectangle,
+    Technique::SimpleColorsTrap,
+    Technique::SimpleColorsWrap,
+    Technique::MultiColors1,
+    Technique::MultiColors2,
+];
 
 impl Default for Barren {
     fn default() -> Barren {
         Barren {
             houses: [[u32::MAX; 27]; 10],
             xy_chain: None,
+            digits: [[None; 9]; SINGLE_DIGIT.len()],
         }
     }
 }
 
 impl Barren {
+    /// The steps of `t` in `grid`, in the order of [`Technique::find_with`]; a technique of
+    /// [`SINGLE_DIGIT`] skips the digits where it found nothing on the same candidates.
+    fn find_with(
+        &mut self,
+        t: Technique,
+        grid: &Grid,
+        memo: &mut Memo,
+        sink: &mut super::Sink<'_>,
+    ) -> ControlFlow<()> {
+        let Some(i) = SINGLE_DIGIT.iter().position(|&x| x == t) else {
+            return t.find_with(grid, memo, sink);
+        };
+        for digit in 1..=9u8 {
+            let cands = grid.cells_with(digit);
+            let slot = &mut self.digits[i][usize::from(digit - 1)];
+            if *slot == Some(cands) {
+                continue;
+            }
+            let mut found = false;
+            super::patterns::find_digit(grid, t, digit, &mut |step| {
+                found = true;
+                sink(step)
+            })?;
+            if !found {
+                *slot = Some(cands);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
     /// The XY-chain step, or `None` at once when the memo says there is none.
     fn xy_chain(&mut self, s: &State) -> Option<Found> {
         let mut bivalue = [0u16; 81];
@@ -633,11 +680,17 @@ fn locked_candidates(s: &State, pointing: bool, barren: &mut [u32; 27]) -> Optio
                 if n != 2 && n != 3 {
                     continue;
                 }
-                let cells: Vec<usize> = HOUSE_CELLS[house]
-                    .iter()
-                    .map(|&c| usize::from(c))
-                    .filter(|&c| s.has(c, d))
-                    .collect();
+                // Its two or three places.
+                let mut places = [0usize; 3];
+                let mut len = 0;
+                for &c in &HOUSE_CELLS[house] {
+                    let c = usize::from(c);
+                    if s.has(c, d) && len < places.len() {
+                        places[len] = c;
+                        len += 1;
+                    }
+                }
+                let cells = &places[..len];
                 let same = |k: usize| {
                     cells
                         .iter()
@@ -674,7 +727,7 @@ fn locked_candidates(s: &State, pointing: bool, barren: &mut [u32; 27]) -> Optio
                     } else {
                         Kind::Claiming
                     },
-                    cells,
+                    cells: cells.to_vec(),
                     digits: 1 << (d - 1),
                     house,
                     elims,
@@ -790,6 +843,10 @@ fn naked_from(
     mask: u16,
 ) -> Option<Found> {
     for (i, &c) in open.iter().enumerate() {
+        // Too few cells left to make `n`: nor will there be further on.
+        if open.len() - i < n - k {
+            break;
+        }
         let mask = mask | s.cands[c];
         // Candidates only add up: more than `n` digits never come back to `n`.
         if mask.count_ones() as usize > n {
@@ -899,6 +956,10 @@ impl Hidden<'_> {
     /// `self.digits[from]` on, in lexicographic order.
     fn from(&self, from: usize, k: usize, mask: u16, pos: u16) -> Option<Found> {
         for i in from..self.digits.len() {
+            // Too few digits left to make `n`: nor will there be further on.
+            if self.digits.len() - i < self.n - k {
+                break;
+            }
             let d = self.digits[i];
             let pos = pos | self.places[usize::from(d)];
             // Places only add up: more than `n` never come back to `n`.
@@ -1433,6 +1494,8 @@ fn next(
     let mut grid: Option<Grid> = None;
     // The ALS and their RCs, built for the first ALS technique tried on this position.
     let mut als_table: Option<als::Table> = None;
+    // HoDoKu's rectangles, for the first uniqueness technique tried on this position.
+    let mut rect_order: Option<Vec<(u128, u16)>> = None;
     for entry in ORDER {
         for &kind in entry.kinds {
             let found = match kind {
@@ -1486,7 +1549,7 @@ fn next(
                             if !t.is_implemented() {
                                 continue;
                             }
-                            let _ = t.find_with(g, memo, &mut |step| {
+                            let _ = barren.find_with(t, g, memo, &mut |step| {
                                 // HoDoKu's X- and XY-chains stop at 20 links.
                                 if matches!(t, Technique::XChain | Technique::XYChain)
                                     && chain_length(&step) > 20
@@ -1510,9 +1573,9 @@ fn next(
                     let mut best: Option<Step> = None;
                     if is_rectangle(t) {
                         // HoDoKu looks at each rectangle once, in its order (see `rectangles`).
-                        let order = rectangles(s);
+                        let order = &*rect_order.get_or_insert_with(|| rectangles(s));
                         let mut rank = usize::MAX;
-                        let _ = t.find_with(g, memo, &mut |step| {
+                        let _ = barren.find_with(t, g, memo, &mut |step| {
                             let key = (step.evidence.cells.0, step.evidence.digits);
                             if let Some(r) = order.iter().position(|&k| k == key)
                                 && r < rank
@@ -1523,7 +1586,7 @@ fn next(
                             ControlFlow::Continue(())
                         });
                     } else {
-                        let _ = t.find_with(g, memo, &mut |step| {
+                        let _ = barren.find_with(t, g, memo, &mut |step| {
                             best = Some(hodoku_form(step, s));
                             ControlFlow::Break(())
                         });
@@ -1853,4 +1916,60 @@ fn pattern_text(st: &Step) -> String {
 /// Which box a cell is in (for callers that print HoDoKu's box names).
 pub fn box_number(cell: usize) -> usize {
     box_of(cell) + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The states along HoDoKu's paths of a few puzzles that need more than singles.
+    fn path_states() -> Vec<State> {
+        const PUZZLES: [&str; 4] = [
+            "98.7.....7.....6....6.5.....4...3.2...7..9...5..8...1.3..6...9..1.....4.....2..6.",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            ".....7.3.......8....3.98617.....47.8..96.23..4.65.....38472.9....1.......6.4.....",
+            "12.74.6.94..8......89..3.1....4.2..1..........4.6..9..3...2...62....6.....8...4..",
+        ];
+        let mut out = Vec::new();
+        for puzzle in PUZZLES {
+            let board: Board = puzzle.parse().expect("a puzzle");
+            let solution = crate::solver::solve_first(&board).expect("a solution");
+            let mut s = State::new(&board);
+            for step in &rate(&board, &solution, None).steps {
+                out.push(s.clone());
+                for p in &step.step.placements {
+                    s.set_cell(p.cell(), p.digit);
+                }
+                for e in &step.step.eliminations {
+                    s.del_candidate(e.cell(), e.digit);
+                }
+            }
+        }
+        out
+    }
+
+    /// With the memo of the digits where a single-digit technique found nothing, carried
+    /// along each path, every technique gives the steps a search of every digit gives.
+    #[test]
+    fn single_digit_memo_misses_nothing() {
+        let givens = CellSet::EMPTY;
+        let (mut compared, mut found) = (0, 0);
+        let mut barren = Barren::default();
+        for s in path_states() {
+            let grid = s.grid(givens);
+            for t in SINGLE_DIGIT {
+                let want = t.all(&grid);
+                let got = crate::logic::all_found(|sink| {
+                    barren.find_with(t, &grid, &mut Memo::default(), sink)
+                });
+                assert_eq!(got, want, "{t:?}");
+                compared += 1;
+                found += want.len();
+            }
+        }
+        assert!(
+            compared > 100 && found > 10,
+            "compared {compared}, found {found}"
+        );
+    }
 }

@@ -58,24 +58,36 @@ pub(super) fn find(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlo
         return dual_kites(grid, sink);
     }
     for digit in 1..=9 {
-        match t {
-            Technique::Skyscraper => skyscraper(grid, digit, sink)?,
-            Technique::TwoStringKite => kites(grid, digit, &mut |kite| {
-                sink(kite.step(
-                    Technique::TwoStringKite,
-                    vec![Candidate::new(kite.target, kite.digit)],
-                    &[],
-                ))
-            })?,
-            Technique::TurbotFish => turbot_fish(grid, digit, sink)?,
-            Technique::EmptyRectangle => empty_rectangles(grid, digit, false, sink)?,
-            Technique::DualEmptyRectangle => empty_rectangles(grid, digit, true, sink)?,
-            Technique::SimpleColorsTrap
-            | Technique::SimpleColorsWrap
-            | Technique::MultiColors1
-            | Technique::MultiColors2 => colouring(grid, digit, t, sink)?,
-            _ => return ControlFlow::Continue(()),
-        }
+        find_digit(grid, t, digit, sink)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The steps of `t` on `digit` alone, in the order [`find`] gives them: they see nothing but
+/// the digit's candidates. Not for the dual 2-String Kite, which pairs kites of all digits.
+pub(super) fn find_digit(
+    grid: &Grid,
+    t: Technique,
+    digit: u8,
+    sink: &mut Sink<'_>,
+) -> ControlFlow<()> {
+    match t {
+        Technique::Skyscraper => skyscraper(grid, digit, sink)?,
+        Technique::TwoStringKite => kites(grid, digit, &mut |kite| {
+            sink(kite.step(
+                Technique::TwoStringKite,
+                vec![Candidate::new(kite.target, kite.digit)],
+                &[],
+            ))
+        })?,
+        Technique::TurbotFish => turbot_fish(grid, digit, sink)?,
+        Technique::EmptyRectangle => empty_rectangles(grid, digit, false, sink)?,
+        Technique::DualEmptyRectangle => empty_rectangles(grid, digit, true, sink)?,
+        Technique::SimpleColorsTrap
+        | Technique::SimpleColorsWrap
+        | Technique::MultiColors1
+        | Technique::MultiColors2 => colouring(grid, digit, t, sink)?,
+        _ => return ControlFlow::Continue(()),
     }
     ControlFlow::Continue(())
 }

@@ -11,27 +11,38 @@ use super::{Candidate, Found, Kind, State, Technique, compact_cells, index_sum_o
 /// HoDoKu's limit on X- and XY-chains (`RESTRICT_CHAIN_LENGTH`).
 const MAX_LENGTH: usize = 20;
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Link {
     cell: usize,
     digit: u8,
     strong: bool,
 }
 
+/// A chain kept: the cells whose candidate `digit` it removes, the digit, its length and
+/// its links.
+type Kept = (CellSet, u8, usize, Vec<Link>);
+
+/// The search, in the order of HoDoKu's: from a bivalue cell's candidate, a strong link to
+/// its other candidate, then in turn a weak link to a bivalue cell of the same house holding
+/// that digit and a strong link to its other candidate. A weak link back into the chain (or
+/// to its start) goes nowhere and finds nothing, so it is not followed.
 struct Search {
     /// Where each digit is a candidate.
     with: [CellSet; 10],
-    /// The links from candidate `cell * 10 + digit` are `links[ranges[..].0..ranges[..].1]`,
-    /// in HoDoKu's order.
-    links: Vec<Link>,
-    ranges: Vec<(usize, usize)>,
+    /// The candidates of each bivalue cell (0 elsewhere).
+    pairs: [u16; 81],
+    /// The weak links from candidate `cell * 10 + digit`: the bivalue cells holding `digit`
+    /// in the cell's row, column and box (the box without those two), in HoDoKu's order:
+    /// `next[ranges[..].0..ranges[..].1]`.
+    next: Vec<u8>,
+    ranges: Vec<(u16, u16)>,
     start: usize,
     digit: u8,
+    /// The cells of the chain so far.
     set: CellSet,
-    chain: Vec<Link>,
-    /// The chains kept: the cells whose candidate `digit` they remove, the digit, the
-    /// chain's length and its links.
-    found: Vec<(CellSet, u8, usize, Vec<Link>)>,
+    /// The chain so far: `chain[..=level]` for the walk at `level`.
+    chain: [Link; MAX_LENGTH + 2],
+    found: Vec<Kept>,
     /// The shortest chain kept for each set of eliminations (cells and digit).
     best_len: std::collections::HashMap<(u128, u8), usize>,
 }
@@ -41,138 +52,143 @@ fn bivalue(s: &State, c: usize) -> bool {
 }
 
 impl Search {
-    fn walk(&mut self, cell: usize, digit: u8, strong_only: bool, level: usize) {
+    /// Goes on from the chain's last node, candidate `digit` of `cell` (reached by a strong
+    /// link at `chain[level]`), by a weak link and the strong link after it.
+    fn walk(&mut self, cell: usize, digit: u8, level: usize) {
+        // The weak link would be the last HoDoKu takes: a chain ends on a strong one.
+        if level + 1 >= MAX_LENGTH {
+            return;
+        }
         let (from, to) = self.ranges[cell * 10 + usize::from(digit)];
-        // Only the first link of a range (the cell's other candidate) is strong.
-        let to = if strong_only { to.min(from + 1) } else { to };
-        for i in from..to {
-            let link = self.links[i];
-            if strong_only && !link.strong {
+        for i in usize::from(from)..usize::from(to) {
+            let next = usize::from(self.next[i]);
+            if self.set.contains(next) {
                 continue;
             }
-            if link.cell == cell && link.digit == digit {
-                continue;
+            let other_bits = self.pairs[next] & !(1 << (digit - 1));
+            let other = other_bits.trailing_zeros() as u8 + 1;
+            self.chain[level + 1] = Link {
+                cell: next,
+                digit,
+                strong: false,
+            };
+            let level = level + 2;
+            self.chain[level] = Link {
+                cell: next,
+                digit: other,
+                strong: true,
+            };
+            if other == self.digit {
+                self.check(next, level);
             }
-            if strong_only && link.cell != cell {
-                continue;
+            if level < MAX_LENGTH {
+                self.set.insert(next);
+                self.walk(next, other, level);
+                self.set -= CellSet::single(next);
             }
-            let mut is_loop = false;
-            if self.set.contains(link.cell) {
-                if link.cell != self.start {
-                    continue;
-                }
-                is_loop = true;
-            }
-            self.set.insert(cell);
-            let strong = link.strong && strong_only;
-            let level = level + 1;
-            self.chain.truncate(level);
-            self.chain.push(Link { strong, ..link });
-            if level > 1 && strong && link.digit == self.digit {
-                self.check(link.cell);
-            }
-            if level < MAX_LENGTH && !is_loop {
-                self.walk(link.cell, link.digit, !strong_only, level);
-            }
-            self.set -= CellSet::single(cell);
         }
     }
 
-    fn check(&mut self, end: usize) {
+    /// Keeps the chain `chain[..=level]`, which ends at `end`, if it removes something and
+    /// is shorter than those kept with the same eliminations.
+    fn check(&mut self, end: usize, level: usize) {
         let d = self.digit;
         let seen = self.with[usize::from(d)] & PEERS[self.start] & PEERS[end];
         if seen.is_empty() {
             return;
         }
-        let level = self.chain.len() - 1;
         let key = (seen.0, d);
         if self.best_len.get(&key).is_some_and(|&l| l <= level) {
             return;
         }
         self.best_len.insert(key, level);
-        self.found.push((seen, d, level, self.chain.clone()));
+        self.found
+            .push((seen, d, level, self.chain[..=level].to_vec()));
     }
 }
 
-/// HoDoKu's XY-chain: the first of its sort among the chains its search finds.
-pub(super) fn xy_chain(s: &State) -> Option<Found> {
+/// Every chain HoDoKu's search keeps, in its order.
+fn search(s: &State) -> Vec<Kept> {
     let mut with = [CellSet::default(); 10];
     for c in (0..81).filter(|&c| s.values[c] == 0) {
         for d in (1..=9u8).filter(|&d| s.has(c, d)) {
             with[usize::from(d)].insert(c);
         }
     }
-    let mut list: Vec<Link> = Vec::new();
+    let mut pairs = [0u16; 81];
+    for (c, p) in pairs.iter_mut().enumerate() {
+        if bivalue(s, c) {
+            *p = s.cands[c];
+        }
+    }
+    let mut next: Vec<u8> = Vec::new();
     let mut ranges = vec![(0, 0); 810];
-    for c in (0..81).filter(|&c| bivalue(s, c)) {
+    for c in (0..81).filter(|&c| pairs[c] != 0) {
         for d in (1..=9u8).filter(|&d| s.has(c, d)) {
-            let from = list.len();
-            let other = (1..=9u8).find(|&o| o != d && s.has(c, o)).unwrap_or(d);
-            list.push(Link {
-                cell: c,
-                digit: other,
-                strong: true,
-            });
+            let from = next.len() as u16;
             for (k, &h) in CELL_HOUSES[c].iter().enumerate() {
                 for &c2 in &HOUSE_CELLS[usize::from(h)] {
                     let c2 = usize::from(c2);
-                    if c2 == c || !s.has(c2, d) || !bivalue(s, c2) {
+                    if c2 == c || !s.has(c2, d) || pairs[c2] == 0 {
                         continue;
                     }
                     if k == 2 && (row_of(c) == row_of(c2) || col_of(c) == col_of(c2)) {
                         continue;
                     }
-                    list.push(Link {
-                        cell: c2,
-                        digit: d,
-                        strong: false,
-                    });
+                    next.push(c2 as u8);
                 }
             }
-            ranges[c * 10 + usize::from(d)] = (from, list.len());
+            ranges[c * 10 + usize::from(d)] = (from, next.len() as u16);
         }
     }
+    let blank = Link {
+        cell: 0,
+        digit: 1,
+        strong: false,
+    };
     let mut search = Search {
         with,
-        links: list,
+        pairs,
+        next,
         ranges,
         start: 0,
         digit: 0,
         set: CellSet::default(),
-        chain: Vec::new(),
+        chain: [blank; MAX_LENGTH + 2],
         found: Vec::new(),
         best_len: std::collections::HashMap::new(),
     };
-    for start in (0..81).filter(|&c| bivalue(s, c)) {
+    for start in (0..81).filter(|&c| pairs[c] != 0) {
         for d in (1..=9u8).filter(|&d| s.has(start, d)) {
-            let (from, to) = search.ranges[start * 10 + usize::from(d)];
-            let firsts: Vec<Link> = search.links[from..to]
-                .iter()
-                .copied()
-                .filter(|l| l.strong && l.cell == start)
-                .collect();
-            for first in firsts {
-                search.start = start;
-                search.digit = d;
-                search.set = CellSet::single(start);
-                search.chain = vec![
-                    Link {
-                        cell: start,
-                        digit: d,
-                        strong: false,
-                    },
-                    first,
-                ];
-                search.walk(first.cell, first.digit, !first.strong, 1);
-            }
+            let other = (pairs[start] & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
+            search.start = start;
+            search.digit = d;
+            search.set = CellSet::single(start);
+            search.chain[0] = Link {
+                cell: start,
+                digit: d,
+                strong: false,
+            };
+            search.chain[1] = Link {
+                cell: start,
+                digit: other,
+                strong: true,
+            };
+            search.walk(start, other, 1);
         }
     }
+    search.found
+}
+
+/// HoDoKu's XY-chain: the first of its sort among the chains its search finds.
+pub(super) fn xy_chain(s: &State) -> Option<Found> {
+    let found = search(s);
     let elims_of = |cells: CellSet, d: u8| -> Vec<Candidate> {
         cells.iter().map(|c| Candidate::new(c, d)).collect()
     };
     // (cells, digit, index sum of the eliminations, length, links)
     let mut best: Option<(CellSet, u8, i64, usize, &Vec<Link>)> = None;
-    for &(cells, d, level, ref links) in &search.found {
+    for &(cells, d, level, ref links) in &found {
         let better = best.is_none_or(|b| {
             if cells.len() != b.0.len() {
                 return cells.len() > b.0.len();
@@ -211,4 +227,203 @@ pub(super) fn xy_chain(s: &State) -> Option<Found> {
         house: 0,
         elims,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    /// The search as it was first written, link by link (a weak link into the chain tried
+    /// and dropped, a `Vec` for the chain): the one above must keep the same chains.
+    mod reference {
+        use super::super::*;
+
+        struct Search {
+            /// Where each digit is a candidate.
+            with: [CellSet; 10],
+            /// The links from candidate `cell * 10 + digit` are `links[ranges[..].0..ranges[..].1]`,
+            /// in HoDoKu's order.
+            links: Vec<Link>,
+            ranges: Vec<(usize, usize)>,
+            start: usize,
+            digit: u8,
+            set: CellSet,
+            chain: Vec<Link>,
+            /// The chains kept: the cells whose candidate `digit` they remove, the digit, the
+            /// chain's length and its links.
+            found: Vec<Kept>,
+            /// The shortest chain kept for each set of eliminations (cells and digit).
+            best_len: std::collections::HashMap<(u128, u8), usize>,
+        }
+
+        impl Search {
+            fn walk(&mut self, cell: usize, digit: u8, strong_only: bool, level: usize) {
+                let (from, to) = self.ranges[cell * 10 + usize::from(digit)];
+                // Only the first link of a range (the cell's other candidate) is strong.
+                let to = if strong_only { to.min(from + 1) } else { to };
+                for i in from..to {
+                    let link = self.links[i];
+                    if strong_only && !link.strong {
+                        continue;
+                    }
+                    if link.cell == cell && link.digit == digit {
+                        continue;
+                    }
+                    if strong_only && link.cell != cell {
+                        continue;
+                    }
+                    let mut is_loop = false;
+                    if self.set.contains(link.cell) {
+                        if link.cell != self.start {
+                            continue;
+                        }
+                        is_loop = true;
+                    }
+                    self.set.insert(cell);
+                    let strong = link.strong && strong_only;
+                    let level = level + 1;
+                    self.chain.truncate(level);
+                    self.chain.push(Link { strong, ..link });
+                    if level > 1 && strong && link.digit == self.digit {
+                        self.check(link.cell);
+                    }
+                    if level < MAX_LENGTH && !is_loop {
+                        self.walk(link.cell, link.digit, !strong_only, level);
+                    }
+                    self.set -= CellSet::single(cell);
+                }
+            }
+
+            fn check(&mut self, end: usize) {
+                let d = self.digit;
+                let seen = self.with[usize::from(d)] & PEERS[self.start] & PEERS[end];
+                if seen.is_empty() {
+                    return;
+                }
+                let level = self.chain.len() - 1;
+                let key = (seen.0, d);
+                if self.best_len.get(&key).is_some_and(|&l| l <= level) {
+                    return;
+                }
+                self.best_len.insert(key, level);
+                self.found.push((seen, d, level, self.chain.clone()));
+            }
+        }
+
+        /// The chains the search kept before it skipped weak links into the chain.
+        pub(super) fn search(s: &State) -> Vec<Kept> {
+            let mut with = [CellSet::default(); 10];
+            for c in (0..81).filter(|&c| s.values[c] == 0) {
+                for d in (1..=9u8).filter(|&d| s.has(c, d)) {
+                    with[usize::from(d)].insert(c);
+                }
+            }
+            let mut list: Vec<Link> = Vec::new();
+            let mut ranges = vec![(0, 0); 810];
+            for c in (0..81).filter(|&c| bivalue(s, c)) {
+                for d in (1..=9u8).filter(|&d| s.has(c, d)) {
+                    let from = list.len();
+                    let other = (1..=9u8).find(|&o| o != d && s.has(c, o)).unwrap_or(d);
+                    list.push(Link {
+                        cell: c,
+                        digit: other,
+                        strong: true,
+                    });
+                    for (k, &h) in CELL_HOUSES[c].iter().enumerate() {
+                        for &c2 in &HOUSE_CELLS[usize::from(h)] {
+                            let c2 = usize::from(c2);
+                            if c2 == c || !s.has(c2, d) || !bivalue(s, c2) {
+                                continue;
+                            }
+                            if k == 2 && (row_of(c) == row_of(c2) || col_of(c) == col_of(c2)) {
+                                continue;
+                            }
+                            list.push(Link {
+                                cell: c2,
+                                digit: d,
+                                strong: false,
+                            });
+                        }
+                    }
+                    ranges[c * 10 + usize::from(d)] = (from, list.len());
+                }
+            }
+            let mut search = Search {
+                with,
+                links: list,
+                ranges,
+                start: 0,
+                digit: 0,
+                set: CellSet::default(),
+                chain: Vec::new(),
+                found: Vec::new(),
+                best_len: std::collections::HashMap::new(),
+            };
+            for start in (0..81).filter(|&c| bivalue(s, c)) {
+                for d in (1..=9u8).filter(|&d| s.has(start, d)) {
+                    let (from, to) = search.ranges[start * 10 + usize::from(d)];
+                    let firsts: Vec<Link> = search.links[from..to]
+                        .iter()
+                        .copied()
+                        .filter(|l| l.strong && l.cell == start)
+                        .collect();
+                    for first in firsts {
+                        search.start = start;
+                        search.digit = d;
+                        search.set = CellSet::single(start);
+                        search.chain = vec![
+                            Link {
+                                cell: start,
+                                digit: d,
+                                strong: false,
+                            },
+                            first,
+                        ];
+                        search.walk(first.cell, first.digit, !first.strong, 1);
+                    }
+                }
+            }
+            search.found
+        }
+    }
+
+    /// Positions along HoDoKu's paths of a few puzzles, with bivalue cells to chain.
+    fn positions() -> Vec<State> {
+        const PUZZLES: [&str; 4] = [
+            "98.7.....7.....6....6.5.....4...3.2...7..9...5..8...1.3..6...9..1.....4.....2..6.",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            ".....7.3.......8....3.98617.....47.8..96.23..4.65.....38472.9....1.......6.4.....",
+            "12.74.6.94..8......89..3.1....4.2..1..........4.6..9..3...2...62....6.....8...4..",
+        ];
+        let mut out = Vec::new();
+        for puzzle in PUZZLES {
+            let board: Board = puzzle.parse().expect("a puzzle");
+            let solution = crate::solver::solve_first(&board).expect("a solution");
+            let rating = super::super::rate(&board, &solution, None);
+            let mut s = State::new(&board);
+            for step in &rating.steps {
+                out.push(s.clone());
+                for p in &step.step.placements {
+                    s.set_cell(p.cell(), p.digit);
+                }
+                for e in &step.step.eliminations {
+                    s.del_candidate(e.cell(), e.digit);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn search_keeps_the_chains_of_the_link_by_link_search() {
+        let mut kept = 0;
+        for s in positions() {
+            let want = reference::search(&s);
+            let got = search(&s);
+            assert_eq!(got, want);
+            kept += got.len();
+        }
+        assert!(kept > 100, "too few chains to compare: {kept}");
+    }
 }
