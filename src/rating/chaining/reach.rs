@@ -158,8 +158,12 @@ impl Reach {
                 }
                 let cw = self.comp[w as usize] as usize;
                 if cw != id as usize {
-                    for j in 0..self.words {
-                        self.sets[base + j] |= self.sets[cw * self.words + j];
+                    // A finished component's set lies before this one's (`base`): the two
+                    // slices are disjoint, and the loop runs without bounds checks.
+                    let (done, mine) = self.sets.split_at_mut(base);
+                    let from = &done[cw * self.words..][..self.words];
+                    for (a, &b) in mine[..self.words].iter_mut().zip(from) {
+                        *a |= b;
                     }
                 }
             }
