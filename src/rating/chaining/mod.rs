@@ -38,16 +38,71 @@ mod reach;
 mod table;
 mod unary;
 
-use std::collections::VecDeque;
-
 use super::Hint;
-use super::grid::{Grid, region};
+use super::grid::Grid;
 use crate::geometry::digits;
 use nested::Found;
 pub(crate) use nishio::NishioMemo;
 use potentials::{Arena, NONE, Outcome, PSet, cand, cell_of, digit_of};
 use table::{CELL_RULE, Table, off_to_on, on_to_off};
 pub(crate) use unary::XMemo;
+
+/// A first-in first-out queue of nodes that is only filled, emptied, then cleared (a
+/// search's pending nodes): a vector and the index of its first pending entry.
+#[derive(Default)]
+struct Queue {
+    items: Vec<u32>,
+    head: usize,
+}
+
+impl Queue {
+    fn clear(&mut self) {
+        self.items.clear();
+        self.head = 0;
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.head == self.items.len()
+    }
+    #[inline]
+    fn push_back(&mut self, node: u32) {
+        self.items.push(node);
+    }
+    #[inline]
+    fn pop_front(&mut self) -> Option<u32> {
+        let node = self.items.get(self.head).copied();
+        self.head += usize::from(node.is_some());
+        node
+    }
+}
+
+/// Whether a set of cells has exactly two members (`count_ones` of a `u128` is a long
+/// sequence on the baseline x86-64, which has no population count instruction).
+#[inline]
+fn two(p: u128) -> bool {
+    let rest = p & p.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
+/// Each cell's peers in the order SE's getOnToOff visits them ([`SE_PEER_ORDER`](
+/// super::grid::SE_PEER_ORDER)), as three sets (bit = cell), each visited in increasing
+/// order: the box but the cell, the row outside the box, the column outside the box.
+static PEER_PARTS: [[u128; 3]; 81] = {
+    use crate::geometry::classic::{CELL_HOUSES, HOUSE_SETS};
+    let mut t = [[0u128; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let [row, col, bx] = CELL_HOUSES[cell];
+        let the_box = HOUSE_SETS[bx as usize].0;
+        t[cell] = [
+            the_box & !(1 << cell),
+            HOUSE_SETS[row as usize].0 & !the_box,
+            HOUSE_SETS[col as usize].0 & !the_box,
+        ];
+        cell += 1;
+    }
+    t
+};
 
 /// The multiple chains clear their arena (and the chains kept in it) past this many parent
 /// links.
@@ -196,7 +251,7 @@ struct Chainer<'a> {
     buf_off: Vec<u16>,
     buf_on: Vec<(u16, u8)>,
     /// [`Chainer::chain`]'s queues of "on" and "off" nodes.
-    pending: (VecDeque<u32>, VecDeque<u32>),
+    pending: (Queue, Queue),
     /// [`Chainer::chain`]'s "on" nodes made from one "off" node, and a node's parents.
     buf_made: (Vec<(u16, u32)>, Vec<u32>),
     /// Static chains: every candidate's implications, computed once (the grid does not
@@ -229,6 +284,20 @@ struct Parts {
     table: Option<Box<Table>>,
     spare: Vec<PSet>,
     on_cache: Vec<Option<Outcome>>,
+    /// The searches' buffers (their contents are stale): growing them anew for each
+    /// chainer showed in profiles too.
+    bufs: Bufs,
+}
+
+/// [`Chainer`]'s reused buffers, as [`Parts`] keeps them.
+#[derive(Default)]
+struct Bufs {
+    buf_off: Vec<u16>,
+    buf_on: Vec<(u16, u8)>,
+    pending: (Queue, Queue),
+    buf_made: (Vec<(u16, u32)>, Vec<u32>),
+    fronts: [Vec<u16>; 2],
+    cycle_fronts: (Vec<u32>, Vec<(u16, u32)>),
 }
 
 thread_local! {
@@ -242,6 +311,14 @@ impl Drop for Chainer<'_> {
             table: self.table.take(),
             spare: std::mem::take(&mut self.spare),
             on_cache: std::mem::take(&mut self.on_cache),
+            bufs: Bufs {
+                buf_off: std::mem::take(&mut self.buf_off),
+                buf_on: std::mem::take(&mut self.buf_on),
+                pending: std::mem::take(&mut self.pending),
+                buf_made: std::mem::take(&mut self.buf_made),
+                fronts: std::mem::take(&mut self.fronts),
+                cycle_fronts: std::mem::take(&mut self.cycle_fronts),
+            },
         };
         parts.ar.clear();
         for (mut a, mut b, _) in parts.on_cache.drain(..).flatten() {
@@ -297,17 +374,17 @@ impl<'a> Chainer<'a> {
             ar: parts.ar,
             mode,
             stop,
-            buf_off: Vec::new(),
-            buf_on: Vec::new(),
-            pending: Default::default(),
-            buf_made: Default::default(),
+            buf_off: parts.bufs.buf_off,
+            buf_on: parts.bufs.buf_on,
+            pending: parts.bufs.pending,
+            buf_made: parts.bufs.buf_made,
             table,
             spare: parts.spare,
             on_cache: parts.on_cache,
             places,
             save_places: places,
-            fronts: Default::default(),
-            cycle_fronts: Default::default(),
+            fronts: parts.bufs.fronts,
+            cycle_fronts: parts.bufs.cycle_fronts,
         }
     }
 
@@ -331,11 +408,35 @@ impl<'a> Chainer<'a> {
                 out.clear();
                 out.extend_from_slice(t.offs(c, y));
             }
-            None => {
-                out.clear();
-                on_to_off(&self.g, c, y, |o| out.push(o));
+            None => self.dynamic_offs(c, y, out),
+        }
+    }
+
+    /// [`on_to_off`] on the working grid, the digit's places among the peers taken from
+    /// [`Chainer::places`] in SE's order (see [`PEER_PARTS`]) instead of tested one by one.
+    fn dynamic_offs(&self, c: u16, y: bool, out: &mut Vec<u16>) {
+        out.clear();
+        let (cell, d) = (cell_of(c), digit_of(c));
+        if y {
+            let mut others = self.g.c[cell] & !digits::bit(d);
+            while others != 0 {
+                out.push(cand(cell, digits::first(others)));
+                others &= others - 1;
             }
         }
+        let places = self.places[d as usize - 1];
+        for part in PEER_PARTS[cell] {
+            let mut p = places & part;
+            while p != 0 {
+                out.push(cand(p.trailing_zeros() as usize, d));
+                p &= p - 1;
+            }
+        }
+        debug_assert!({
+            let mut listed = Vec::new();
+            on_to_off(&self.g, c, y, |o| listed.push(o));
+            listed == *out
+        });
     }
 
     /// The "ons" implied by an "off", from the table in static mode.
@@ -365,7 +466,7 @@ impl<'a> Chainer<'a> {
             let places = self.places[d as usize - 1];
             for r in super::grid::regions_of(cell) {
                 let p = places & super::grid::region_set(r).0;
-                if p.count_ones() == 2 {
+                if two(p) {
                     let other = (p & !(1u128 << cell)).trailing_zeros() as usize;
                     let k = cand(other, d);
                     if !out.iter().any(|&(o, _)| o == k) {
@@ -391,23 +492,23 @@ impl<'a> Chainer<'a> {
         }
         let (cell, d) = (cell_of(c), digit_of(c));
         if cause == CELL_RULE {
-            for v in 1..=9u8 {
-                if self.save.has(cell, v)
-                    && !self.g.has(cell, v)
-                    && let Some(q) = to_off.get(cand(cell, v))
-                {
+            let mut gone = self.save.c[cell] & !self.g.c[cell];
+            while gone != 0 {
+                if let Some(q) = to_off.get(cand(cell, digits::first(gone))) {
                     out.push(q);
                 }
+                gone &= gone - 1;
             }
         } else {
-            for &o in region(cause as usize) {
-                let o = o as usize;
-                if self.save.has(o, d)
-                    && !self.g.has(o, d)
-                    && let Some(q) = to_off.get(cand(o, d))
-                {
+            // The region's cells in its order (increasing) where the digit went.
+            let i = d as usize - 1;
+            let mut gone =
+                self.save_places[i] & !self.places[i] & super::grid::region_set(cause as usize).0;
+            while gone != 0 {
+                if let Some(q) = to_off.get(cand(gone.trailing_zeros() as usize, d)) {
                     out.push(q);
                 }
+                gone &= gone - 1;
             }
         }
     }
@@ -420,9 +521,13 @@ impl<'a> Chainer<'a> {
         // per premise, and allocating them each time showed in profiles of hard ratings.
         let (mut pend_on, mut pend_off) = std::mem::take(&mut self.pending);
         pend_on.clear();
-        pend_on.extend(to_on.order.iter().map(|&c| to_on.node(c)));
+        pend_on
+            .items
+            .extend(to_on.order.iter().map(|&c| to_on.node(c)));
         pend_off.clear();
-        pend_off.extend(to_off.order.iter().map(|&c| to_off.node(c)));
+        pend_off
+            .items
+            .extend(to_off.order.iter().map(|&c| to_off.node(c)));
         let mut offs = std::mem::take(&mut self.buf_off);
         let mut ons = std::mem::take(&mut self.buf_on);
         let (mut made, mut pars) = std::mem::take(&mut self.buf_made);
@@ -597,4 +702,37 @@ pub(crate) fn chains(g: &Grid, stop: &dyn Fn() -> bool, memo: &mut super::Memo) 
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rating::grid::SE_PEER_ORDER;
+
+    #[test]
+    fn peer_parts_list_the_peers_in_se_order() {
+        for cell in 0..81 {
+            let mut listed = Vec::new();
+            for part in PEER_PARTS[cell] {
+                let mut p = part;
+                while p != 0 {
+                    listed.push(p.trailing_zeros() as u8);
+                    p &= p - 1;
+                }
+            }
+            assert_eq!(listed, SE_PEER_ORDER[cell], "cell {cell}");
+        }
+    }
+
+    #[test]
+    fn two_tells_sets_of_two() {
+        let mut sets = vec![0u128, 1, 3, 7, 1 << 80, 1 << 80 | 1, 1 << 127 | 1 << 64];
+        for a in 0..81 {
+            sets.push((1u128 << a) | (1 << ((a * 7 + 3) % 81)));
+            sets.push((1u128 << a) | (1 << ((a + 1) % 81)) | (1 << ((a + 40) % 81)));
+        }
+        for p in sets {
+            assert_eq!(two(p), p.count_ones() == 2, "{p:#x}");
+        }
+    }
 }

@@ -3,9 +3,11 @@
 
 use super::nested::Shape;
 use super::potentials::{Outcome, PSet, cand, cell_of, digit_of};
+use super::reach::Reach;
 use super::{ARENA_LIMIT, Best, Chainer, length_bonus};
+use crate::geometry::digits;
 use crate::rating::Hint;
-use crate::rating::grid::{n, region, regions_of};
+use crate::rating::grid::{cells_at, n, region, regions_of};
 
 /// The set of "on" potentials or the set of "off" ones.
 fn pick<'p>(on: &'p PSet, off: &'p PSet, polarity: bool) -> &'p PSet {
@@ -145,6 +147,25 @@ impl Chainer<'_> {
         self.ar.truncate(mark);
     }
 
+    /// Static multiple chains: whether the chains from `cell`'s candidates (a cell forcing
+    /// chain), or from a digit's places in a region whose first place is `cell` (a region
+    /// forcing chain), may have a potential in common. A static search from an "on" finds
+    /// what it reaches in the implication graph, or less (it stops at a contradiction): so
+    /// starts that reach no potential in common give no hint, and the cell's searches (which
+    /// give nothing else in static mode) need not run.
+    fn may_meet(&self, reach: &Reach, cell: usize) -> bool {
+        let here = self.save.c[cell];
+        reach.meet(digits::iter(here).map(|d| cand(cell, d)))
+            || digits::iter(here).any(|d| {
+                regions_of(cell).into_iter().any(|r| {
+                    let p = self.save.pos(r, d);
+                    n(p) >= 2
+                        && region(r)[p.trailing_zeros() as usize] as usize == cell
+                        && reach.meet(cells_at(r, p).map(|o| cand(o, d)))
+                })
+            })
+    }
+
     /// SE's doRegionChainings for candidate `c` whose consequences are `on`/`off`.
     fn regions(&mut self, c: u16, on: &PSet, off: &PSet, best: &mut Best) {
         let (cell, d) = (cell_of(c), digit_of(c));
@@ -218,6 +239,10 @@ impl Chainer<'_> {
         // A nested rule's static chains: only those reaching a link the step's grid lacks
         // can give a hint (see `Chainer::live`).
         let live = (self.outer.is_some() && !mode.dynamic).then(|| self.live(true, true));
+        // Static chains: which starts can meet (see `Chainer::may_meet`), from the graph of
+        // implications, made when a cell first needs it.
+        let meet = mode.multiple && !mode.dynamic && !mode.nishio;
+        let mut reach: Option<Reach> = None;
         for cell in 0..81 {
             let k = n(self.save.c[cell]);
             if !(k > 2 || (k > 1 && mode.dynamic)) {
@@ -227,6 +252,15 @@ impl Chainer<'_> {
                 && !self.may_start(live, cell)
             {
                 continue;
+            }
+            if meet {
+                let reach = reach.get_or_insert_with(|| {
+                    let tab = self.table.as_deref().expect("static chains have a table");
+                    Reach::new(tab, self.save, true, true)
+                });
+                if !self.may_meet(reach, cell) {
+                    continue;
+                }
             }
             if (self.stop)() {
                 return false;

@@ -73,8 +73,10 @@ impl Reach {
             idx,
             words,
             comp: vec![NONE; nodes],
-            cyclic: Vec::new(),
-            sets: Vec::new(),
+            // At most one component per node: reserved at once (growing them showed in
+            // profiles of the nested chains, which build a graph per working grid).
+            cyclic: Vec::with_capacity(nodes),
+            sets: Vec::with_capacity(nodes * words),
         };
         let mut t = Tarjan {
             tab,
@@ -84,9 +86,9 @@ impl Reach {
             index: vec![NONE; nodes],
             low: vec![0; nodes],
             on_stack: vec![false; nodes],
-            stack: Vec::new(),
+            stack: Vec::with_capacity(nodes),
             next: 0,
-            succ: Vec::new(),
+            succ: Vec::with_capacity(4 * nodes),
         };
         for v in 0..nodes as u32 {
             if t.index[v as usize] == NONE {
@@ -161,8 +163,12 @@ impl Reach {
                 }
                 let cw = self.comp[w as usize] as usize;
                 if cw != id as usize {
-                    for j in 0..self.words {
-                        self.sets[base + j] |= self.sets[cw * self.words + j];
+                    // A finished component's set lies before this one's (`base`): the two
+                    // slices are disjoint, and the loop runs without bounds checks.
+                    let (done, mine) = self.sets.split_at_mut(base);
+                    let from = &done[cw * self.words..][..self.words];
+                    for (a, &b) in mine[..self.words].iter_mut().zip(from) {
+                        *a |= b;
                     }
                 }
             }
@@ -183,6 +189,27 @@ impl Reach {
         let (a, b) = (self.node(c, on), self.node(d, don));
         let comp = self.comp[a] as usize;
         self.sets[comp * self.words + b / 64] & (1 << (b % 64)) != 0
+    }
+
+    /// Whether the searches from `starts`, each a candidate assumed on, can all reach one
+    /// potential (the intersection of their reachable sets is not empty).
+    pub(super) fn meet(&self, starts: impl IntoIterator<Item = u16>) -> bool {
+        // At most 729 candidates, so 1,458 nodes: 23 words.
+        let mut all = [u64::MAX; 23];
+        let all = &mut all[..self.words];
+        for c in starts {
+            let comp = self.comp[self.node(c, true)] as usize;
+            let set = &self.sets[comp * self.words..][..self.words];
+            let mut any = 0;
+            for (a, &b) in all.iter_mut().zip(set) {
+                *a &= b;
+                any |= *a;
+            }
+            if any == 0 {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether potential (`c`, `on`) lies on a cycle of the graph.
