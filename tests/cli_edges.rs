@@ -69,8 +69,10 @@ fn ctrl_c_in_generate_prints_no_puzzle_cut_short() {
     // Hard puzzles on two threads: some are written before the interrupt, one or two are cut
     // short. What was written is the start of the uninterrupted run, and the note says how
     // to make the rest.
-    // ER 8.6 and up takes about a second a puzzle here: the interrupt comes well before six.
-    const N: usize = 6;
+    // ER 8.6 and up takes 0.2 to 1 s a puzzle here (two threads, machine speed varies by 1.5×):
+    // six were once enough, but on a fast machine they were all done before the interrupt at
+    // 2.5 s. A batch of 200 takes half a minute or more, so the interrupt always comes first.
+    const N: usize = 200;
     let n = N.to_string();
     let base = ["generate", "-q", "-j2", "--rating", "8.6-", "--seed", "1"];
     for format in ["line", "json"] {
