@@ -1922,8 +1922,9 @@ pub fn box_number(cell: usize) -> usize {
 mod tests {
     use super::*;
 
-    /// The states along HoDoKu's paths of a few puzzles that need more than singles.
-    fn path_states() -> Vec<State> {
+    /// The states along HoDoKu's paths of a few puzzles that need more than singles (the
+    /// chain walk's tests use them too).
+    pub(super) fn path_states() -> Vec<State> {
         const PUZZLES: [&str; 4] = [
             "98.7.....7.....6....6.5.....4...3.2...7..9...5..8...1.3..6...9..1.....4.....2..6.",
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",

@@ -232,7 +232,6 @@ pub(super) fn xy_chain(s: &State) -> Option<Found> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
 
     /// The search as it was first written, link by link (a weak link into the chain tried
     /// and dropped, a `Vec` for the chain): the one above must keep the same chains.
@@ -390,29 +389,7 @@ mod tests {
 
     /// Positions along HoDoKu's paths of a few puzzles, with bivalue cells to chain.
     fn positions() -> Vec<State> {
-        const PUZZLES: [&str; 4] = [
-            "98.7.....7.....6....6.5.....4...3.2...7..9...5..8...1.3..6...9..1.....4.....2..6.",
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-            ".....7.3.......8....3.98617.....47.8..96.23..4.65.....38472.9....1.......6.4.....",
-            "12.74.6.94..8......89..3.1....4.2..1..........4.6..9..3...2...62....6.....8...4..",
-        ];
-        let mut out = Vec::new();
-        for puzzle in PUZZLES {
-            let board: Board = puzzle.parse().expect("a puzzle");
-            let solution = crate::solver::solve_first(&board).expect("a solution");
-            let rating = super::super::rate(&board, &solution, None);
-            let mut s = State::new(&board);
-            for step in &rating.steps {
-                out.push(s.clone());
-                for p in &step.step.placements {
-                    s.set_cell(p.cell(), p.digit);
-                }
-                for e in &step.step.eliminations {
-                    s.del_candidate(e.cell(), e.digit);
-                }
-            }
-        }
-        out
+        crate::logic::hodoku::tests::path_states()
     }
 
     #[test]
