@@ -164,6 +164,29 @@ impl Chainer<'_> {
         self.cycle_fronts = (pend_on, pend_off);
         found
     }
+    /// The forcing chains of candidate `c` from "on" to "off" (which remove it) and from
+    /// "off" to "on" (which place it), as [`Self::forcing`] finds them, each searched only
+    /// when the reach sets say its end can be reached at all.
+    fn forcing_on_off(
+        &mut self,
+        reach: &Reach,
+        c: u16,
+        y: bool,
+        base: f64,
+        cap: f64,
+    ) -> (Option<u32>, Option<u32>) {
+        let from_on = if reach.reaches(c, true, c, false) {
+            self.forcing(c * 2 + 1, y, base, cap)
+        } else {
+            None
+        };
+        let from_off = if reach.reaches(c, false, c, true) {
+            self.forcing(c * 2, y, base, cap)
+        } else {
+            None
+        };
+        (from_on, from_off)
+    }
 
     /// SE's doForcingChains from `src` (key with polarity): the complexity of the chain that
     /// reaches the opposite of `src`, if any.
@@ -394,16 +417,7 @@ impl Chainer<'_> {
             let cap = best.as_ref().map_or(f64::INFINITY, |b| b.0);
             if base_chain <= cap {
                 let reach = reach.get_or_insert_with(|| reach_of(self));
-                let from_on = if reach.reaches(c, true, c, false) {
-                    self.forcing(c * 2 + 1, y, base_chain, cap)
-                } else {
-                    None
-                };
-                let from_off = if reach.reaches(c, false, c, true) {
-                    self.forcing(c * 2, y, base_chain, cap)
-                } else {
-                    None
-                };
+                let (from_on, from_off) = self.forcing_on_off(reach, c, y, base_chain, cap);
                 if let Some(cx) = from_on {
                     let diff = base_chain + length_bonus(cx);
                     if takes(&best, diff, cx) {
@@ -497,16 +511,7 @@ impl Chainer<'_> {
                     // From "on", a chain to "off" removes the candidate; from "off", a
                     // chain to "on" places it.
                     let reach = reach.get_or_insert_with(|| reach_of(self));
-                    let from_on = if reach.reaches(c, true, c, false) {
-                        self.forcing(c * 2 + 1, y, base_chain, cap)
-                    } else {
-                        None
-                    };
-                    let from_off = if reach.reaches(c, false, c, true) {
-                        self.forcing(c * 2, y, base_chain, cap)
-                    } else {
-                        None
-                    };
+                    let (from_on, from_off) = self.forcing_on_off(reach, c, y, base_chain, cap);
                     if let Some(cx) = from_on {
                         best.offer(base_chain + length_bonus(cx), cx, key, || {
                             Self::off_hint(chain_name, c)
