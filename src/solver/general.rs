@@ -255,6 +255,18 @@ struct Run<'a, 'o, F> {
     probing: bool,
     /// Values tried by probes: the stop poll is asked every [`POLL_EVERY`] of them too.
     probes: u64,
+    /// The placements of the current probe, `(cell, value - 1)`.
+    trail: Vec<(u16, u8)>,
+    /// Per cell, `(stamp, d)`: the first try of the cell probed with [`Run::stamp`] `stamp`
+    /// placed value `d + 1` there.
+    first_try: Vec<(u64, u8)>,
+    /// Per cell: the [`Run::epoch`] in which the two tries of a cell placed both of its
+    /// values, so that its own tries need not be made ([`Run::probe`]).
+    covered: Vec<u64>,
+    /// One more for each cell probed.
+    stamp: u64,
+    /// One more for each probing pass, and each time a failed try changes the state.
+    epoch: u64,
 }
 
 impl Solver {
@@ -386,6 +398,11 @@ impl Solver {
             removed: 0,
             probing: false,
             probes: 0,
+            trail: Vec::new(),
+            first_try: vec![(0, 0); self.cells],
+            covered: vec![0; self.cells],
+            stamp: 0,
+            epoch: 0,
         };
         let full = if self.n == 32 {
             u32::MAX
@@ -791,6 +808,9 @@ where
         }
         st.val[c] = d + 1;
         st.left -= 1;
+        if self.probing {
+            self.trail.push((c as u16, d));
+        }
         if let Some(watch) = self.options.watch.as_deref_mut() {
             let guess = self.guess.take() == Some((c as u16, d));
             watch.place(self.depth, c, d + 1, guess);
@@ -988,6 +1008,13 @@ where
     /// counts), if any cell with two candidates is left (none either when the stop poll
     /// ends the search: then [`Run::end`] is set).
     ///
+    /// A cell is not tried when both its values were placed by the two tries of a cell tried
+    /// before it in the same state (no failed try between): placing singles is monotone, so
+    /// each of its tries would take out a subset of what the matching try took out (it
+    /// cannot fail, nor score above that cell, which wins ties as it comes first). The
+    /// choice and the values taken out are the same; on ten fresh 25×25 puzzles, 16% fewer
+    /// tries and 6% fewer instructions.
+    ///
     /// One pass: a cell tried before a later value was taken out is not tried again. On ten
     /// fresh 25×25 puzzles, searching for two solutions, the guesses fall from 39,446 to
     /// 3,334 (with full propagation in each probe, to 804; again after each value taken
@@ -999,12 +1026,14 @@ where
         let mut best = None;
         let mut best_score = 0u64;
         let mut result = None;
+        self.epoch += 1;
         'cells: {
             for c in 0..s.cells {
                 let m = st.cand[c];
-                if st.val[c] != 0 || m.count_ones() != 2 {
+                if st.val[c] != 0 || m.count_ones() != 2 || self.covered[c] == self.epoch {
                     continue;
                 }
+                self.stamp += 1;
                 let mut gain = [0u64; 2];
                 let mut failed = false;
                 for (k, d) in [m.trailing_zeros(), 31 - m.leading_zeros()]
@@ -1024,6 +1053,7 @@ where
                     self.queue.clear();
                     self.queue.push((c as u16, d as u8));
                     let before = self.removed;
+                    self.trail.clear();
                     self.probing = true;
                     let ok = self.propagate(&mut trial);
                     self.probing = false;
@@ -1034,7 +1064,16 @@ where
                             break 'cells;
                         }
                         failed = true;
+                        self.epoch += 1;
                         break;
+                    }
+                    for &(t, v) in &self.trail {
+                        let t = usize::from(t);
+                        if k == 0 {
+                            self.first_try[t] = (self.stamp, v);
+                        } else if self.first_try[t].0 == self.stamp && self.first_try[t].1 != v {
+                            self.covered[t] = self.epoch;
+                        }
                     }
                 }
                 if st.left == 0 {
