@@ -61,11 +61,12 @@ fn houses(set: Houses) -> impl Iterator<Item = usize> {
 }
 
 /// The placements to make, `(cell, value - 1)`, last in first out: a stack that can also
-/// take an entry or not without a branch ([`Queue::push_if`]), as the singles' tests in
-/// [`Run::remove`] are hard to predict.
+/// take an entry or not without a branch (written at `buf[len]` after [`Queue::room`], then
+/// `len` moved on or not: [`Run::remove`]), as the singles' tests are hard to predict.
 #[derive(Debug, Default)]
 struct Queue {
-    /// The entries, at `buf[..len]`; the rest is room for [`Queue::push_if`].
+    /// The entries, at `buf[..len]`; the rest is room for entries written before they are
+    /// known to be kept.
     buf: Vec<(u16, u8)>,
     len: usize,
 }
@@ -84,13 +85,6 @@ impl Queue {
         self.room(1);
         self.buf[self.len] = entry;
         self.len += 1;
-    }
-
-    /// Pushes `entry` when `keep` holds, without branching on it (after [`Queue::room`]).
-    #[inline(always)]
-    fn push_if(&mut self, entry: (u16, u8), keep: bool) {
-        self.buf[self.len] = entry;
-        self.len += usize::from(keep);
     }
 
     #[inline(always)]
@@ -763,13 +757,17 @@ where
             }
             return false;
         }
-        let range = s.member_start[c] as usize..s.member_start[c + 1] as usize;
+        let members = &s.member[s.member_start[c] as usize..s.member_start[c + 1] as usize];
+        // The tables as slices held in locals: a store through one (a place, the queue)
+        // cannot change them, so their addresses and lengths are read once here instead of
+        // after every store (4% fewer instructions on ten fresh 25×25 puzzles).
+        let (houses, pos, val) = (&s.houses[..], &mut st.pos[..], &st.val[..]);
         // A naked single, and a hidden single in each house: pushed or not without a branch.
-        self.queue.room(range.len() + 1);
-        self.queue.push_if(
-            (c as u16, m.trailing_zeros() as u8),
-            (m & (m - 1) == 0) & (st.val[c] == 0),
-        );
+        self.queue.room(members.len() + 1);
+        let buf = &mut self.queue.buf[..];
+        let mut len = self.queue.len;
+        buf[len] = (c as u16, m.trailing_zeros() as u8);
+        len += usize::from((m & (m - 1) == 0) & (val[c] == 0));
         if !self.probing {
             // A probe places singles only: the other rules need not know where it went.
             self.dirty_values |= 1 << d;
@@ -780,19 +778,21 @@ where
             self.dirty_match[0] |= set[0];
             self.dirty_match[1] |= set[1];
         }
-        for &(base, bit) in &s.member[range] {
+        for &(base, bit) in members {
             let base = base as usize;
             let k = base + usize::from(d);
-            let p = st.pos[k] & !bit;
-            st.pos[k] = p;
+            let p = pos[k] & !bit;
+            pos[k] = p;
             if p == 0 {
+                self.queue.len = len;
                 self.weights[base] = self.weights[base].saturating_add(1);
                 return false;
             }
-            let t = s.houses[base + p.trailing_zeros() as usize];
-            self.queue
-                .push_if((t, d), (p & (p - 1) == 0) & (st.val[usize::from(t)] == 0));
+            let t = houses[base + p.trailing_zeros() as usize];
+            buf[len] = (t, d);
+            len += usize::from((p & (p - 1) == 0) & (val[usize::from(t)] == 0));
         }
+        self.queue.len = len;
         true
     }
 
