@@ -458,7 +458,7 @@ impl<'a> Chainer<'a> {
         out.clear();
         let (cell, d) = (cell_of(c), digit_of(c));
         let here = self.g.c[cell];
-        if y && here.count_ones() == 2 {
+        if y && super::grid::n(here) == 2 {
             let other = digits::first(here & !digits::bit(d));
             out.push((cand(cell, other), CELL_RULE));
         }
