@@ -90,6 +90,19 @@ impl Reach {
             next: 0,
             succ: Vec::with_capacity(4 * nodes),
         };
+        // The "offs" that imply nothing reach only themselves: rather than a component
+        // each, with a set of its own, they share the first one, whose set is empty (no
+        // search asks whether such an "off" reaches itself). Marked visited, they are
+        // skipped as successors.
+        r.cyclic.push(false);
+        r.sets.resize(words, 0);
+        let quiet = tab.quiet(y, x);
+        for (i, &c) in t.cands.iter().enumerate() {
+            if quiet.has(c) {
+                r.comp[2 * i] = 0;
+                t.index[2 * i] = 0;
+            }
+        }
         for v in 0..nodes as u32 {
             if t.index[v as usize] == NONE {
                 r.visit(&mut t, v);
