@@ -33,7 +33,50 @@ type XBest = Option<(f64, u32, usize, XHint)>;
 #[derive(Default)]
 pub(crate) struct XMemo([Option<(u128, XBest)>; 9]);
 
+/// The Y pass's result kept from step to step: the candidates of the bivalue cells (the
+/// others 0) and the easiest hint before the pass (rating, complexity), at the last step
+/// where the pass found nothing.
+///
+/// With Y links only, an "off" implies something only in a bivalue cell, so the cycle
+/// searches meet only the bivalue cells' candidates (the others are dropped as "offs" that
+/// imply nothing), and with the same bivalue cells they make the same cycles. A cycle's
+/// eliminations are candidates of the grid, which only loses candidates from step to
+/// step: a cycle that eliminated nothing still eliminates nothing. So where the bivalue
+/// cells are unchanged and the easiest hint so far is no harder than then, every cycle that
+/// could win now had nothing to eliminate then, and the pass finds nothing again.
+#[derive(Default)]
+pub(crate) struct YMemo(Option<([u16; 81], (f64, u32))>);
+
 impl Chainer<'_> {
+    /// [`Self::loops`] with Y links only, skipped where `memo` shows it finds nothing.
+    pub(super) fn y_loops(
+        &mut self,
+        best: &mut Best,
+        memo: &mut YMemo,
+        stop: &dyn Fn() -> bool,
+    ) -> bool {
+        let mut bivalue = [0u16; 81];
+        for (b, &m) in bivalue.iter_mut().zip(&self.g.c) {
+            if n(m) == 2 {
+                *b = m;
+            }
+        }
+        let rated = |best: &Best| best.best.as_ref().map(|b| (b.0, b.1, b.2));
+        let before = rated(best);
+        let cap = before.map_or((f64::INFINITY, u32::MAX), |b| (b.0, b.1));
+        if let Some((seen, was)) = &memo.0
+            && *seen == bivalue
+            && (cap.0 < was.0 || (cap.0 == was.0 && cap.1 <= was.1))
+        {
+            return true;
+        }
+        if !self.loops(true, false, best, stop) {
+            return false;
+        }
+        memo.0 = (rated(best) == before).then_some((bivalue, cap));
+        true
+    }
+
     /// SE's doCycles from `src` (an "on"): the nodes where the search comes back to `src`.
     ///
     /// A node made at the k-th step of the search has at least k distinct ancestors (the
