@@ -620,6 +620,15 @@ fn aligned_triple(g: &Grid, changed: Option<u128>) -> Option<Hint> {
             let pair = (1u128 << c0) | (1u128 << c1);
             let first = excl[c0] & is_cand & !pair;
             let second = excl[c1] & is_cand & !pair & !first;
+            // Where neither cell of the pair nor a common peer of theirs changed, a triple
+            // is new only through a changed third cell (the test below): the others are
+            // not listed.
+            let (first, second) = match changed {
+                Some(ch) if ch & (pair | (PEERS[c0].0 & PEERS[c1].0)) == 0 => {
+                    (first & ch, second & ch)
+                }
+                _ => (first, second),
+            };
             for t in cells_of(first).chain(cells_of(second)) {
                 let common = common01 & excl[t];
                 if at_most_one(common) {
