@@ -7,7 +7,9 @@
 use std::ops::ControlFlow;
 
 use super::Hint;
-use super::grid::{BOX, COL, Grid, INTER, Pos, ROW, SE_CELL_REGIONS, cells_at, combos, n, region};
+use super::grid::{
+    BOX, COL, Grid, INTER, Pos, ROW, SE_CELL_REGIONS, cells_at, combos, n, region, several,
+};
 use crate::geometry::CellSet;
 use crate::geometry::classic::{PEERS, sees};
 use crate::geometry::digits;
@@ -174,7 +176,7 @@ pub(crate) fn locking_each(
         for r1 in t1..t1 + 9 {
             // The digits of r1 that may lock: two places or more, in focus.
             let many = (0..9)
-                .filter(|&i| n(pos[r1][i]) > 1)
+                .filter(|&i| several(pos[r1][i]))
                 .fold(0u16, |m, i| m | 1 << i)
                 & focus.digits[r1];
             if many == 0 {
@@ -198,7 +200,7 @@ pub(crate) fn locking_each(
                                 continue;
                             }
                             let p3 = pos[r3][i];
-                            if n(p3) <= 1 {
+                            if !several(p3) {
                                 continue;
                             }
                             let rest = p3 & !shared3;

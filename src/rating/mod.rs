@@ -287,6 +287,8 @@ pub(crate) struct Memo {
     triple: Option<[u16; 81]>,
     /// The forcing X-chains and X-cycles of each digit (see [`chaining::XMemo`]).
     x: chaining::XMemo,
+    /// The Y-cycles, where they found nothing (see [`chaining::YMemo`]).
+    y: chaining::YMemo,
     /// The Nishio forcing chains of each digit (see [`chaining::NishioMemo`]).
     nishio: chaining::NishioMemo,
     /// For each of the intersections, sets and fish (in the order of [`next_hint_memo`]),

@@ -3,7 +3,8 @@
 
 use super::Hint;
 use super::grid::{
-    BOX, COL, Grid, ROW, cells_at, combos, n, region, region_of, region_set, regions_of,
+    BOX, COL, Grid, ROW, at_most_one, cells_at, combos, n, region, region_of, region_set,
+    regions_of,
 };
 use crate::geometry::CellSet;
 use crate::geometry::classic::{PEERS, sees};
@@ -73,7 +74,7 @@ fn in_two_core(set: u128, cell: usize) -> bool {
         while m != 0 {
             let c = m.trailing_zeros() as usize;
             m &= m - 1;
-            if (PEERS[c].0 & core).count_ones() < 2 {
+            if at_most_one(PEERS[c].0 & core) {
                 keep &= !(1 << c);
             }
         }
@@ -517,7 +518,7 @@ pub(crate) fn aligned_exclusion_since(g: &Grid, deg: usize, changed: Option<u128
             let (c0, ex0) = cands[i];
             let (c1, ex1) = cands[j];
             let both_ex = ex0 & ex1;
-            if both_ex.count_ones() < 2 {
+            if at_most_one(both_ex) {
                 continue;
             }
             if let Some(ch) = changed
@@ -612,16 +613,25 @@ fn aligned_triple(g: &Grid, changed: Option<u128>) -> Option<Hint> {
             let (c0, c1) = (cands[i], cands[j]);
             // The common peers of the three cells are among those of the first two.
             let common01 = excl[c0] & excl[c1];
-            if common01.count_ones() < 2 {
+            if at_most_one(common01) {
                 continue;
             }
             // The third cells in SE's order: c0's peers, then c1's peers not already taken.
             let pair = (1u128 << c0) | (1u128 << c1);
             let first = excl[c0] & is_cand & !pair;
             let second = excl[c1] & is_cand & !pair & !first;
+            // Where neither cell of the pair nor a common peer of theirs changed, a triple
+            // is new only through a changed third cell (the test below): the others are
+            // not listed.
+            let (first, second) = match changed {
+                Some(ch) if ch & (pair | (PEERS[c0].0 & PEERS[c1].0)) == 0 => {
+                    (first & ch, second & ch)
+                }
+                _ => (first, second),
+            };
             for t in cells_of(first).chain(cells_of(second)) {
                 let common = common01 & excl[t];
-                if common.count_ones() < 2 {
+                if at_most_one(common) {
                     continue;
                 }
                 if let Some(ch) = changed

@@ -45,7 +45,7 @@ use nested::Found;
 pub(crate) use nishio::NishioMemo;
 use potentials::{Arena, NONE, Outcome, PSet, cand, cell_of, digit_of};
 use table::{CELL_RULE, Table, off_to_on, on_to_off};
-pub(crate) use unary::XMemo;
+pub(crate) use unary::{XMemo, YMemo};
 
 /// A first-in first-out queue of nodes that is only filled, emptied, then cleared (a
 /// search's pending nodes): a vector and the index of its first pending entry.
@@ -458,7 +458,7 @@ impl<'a> Chainer<'a> {
         out.clear();
         let (cell, d) = (cell_of(c), digit_of(c));
         let here = self.g.c[cell];
-        if y && here.count_ones() == 2 {
+        if y && super::grid::n(here) == 2 {
             let other = digits::first(here & !digits::bit(d));
             out.push((cand(cell, other), CELL_RULE));
         }
@@ -643,10 +643,8 @@ pub(crate) fn chains(g: &Grid, stop: &dyn Fn() -> bool, memo: &mut super::Memo) 
     if !ch.x_loops(&mut best, memo, stop) {
         return None;
     }
-    for (y, x) in [(true, false), (true, true)] {
-        if !ch.loops(y, x, &mut best, stop) {
-            return None;
-        }
+    if !ch.y_loops(&mut best, &mut memo.y, stop) || !ch.loops(true, true, &mut best, stop) {
+        return None;
     }
     if let Some(b) = best.best {
         return Some(b.3);

@@ -1,8 +1,9 @@
 //! Reachability in the static implication graph: a search that cannot reach what it looks
 //! for need not run.
 
-use super::potentials::{NONE, cell_of, digit_of};
+use super::potentials::{NONE, cand};
 use super::table::Table;
+use crate::geometry::digits;
 use crate::rating::grid::Grid;
 
 /// Which potentials reach which in the static implication graph of one setting of links
@@ -61,8 +62,12 @@ impl Reach {
     pub(super) fn new(tab: &Table, g: &Grid, y: bool, x: bool) -> Reach {
         let mut idx = vec![u16::MAX; 729];
         let mut cands = Vec::new();
-        for c in 0..729u16 {
-            if g.has(cell_of(c), digit_of(c)) {
+        // Cell by cell, each cell's digits in increasing order: the candidates in order.
+        for (cell, &m) in g.c.iter().enumerate() {
+            let mut m = m;
+            while m != 0 {
+                let c = cand(cell, digits::first(m));
+                m &= m - 1;
                 idx[c as usize] = cands.len() as u16;
                 cands.push(c);
             }
@@ -90,6 +95,19 @@ impl Reach {
             next: 0,
             succ: Vec::with_capacity(4 * nodes),
         };
+        // The "offs" that imply nothing reach only themselves: rather than a component
+        // each, with a set of its own, they share the first one, whose set is empty (no
+        // search asks whether such an "off" reaches itself). Marked visited, they are
+        // skipped as successors.
+        r.cyclic.push(false);
+        r.sets.resize(words, 0);
+        let quiet = tab.quiet(y, x);
+        for (i, &c) in t.cands.iter().enumerate() {
+            if quiet.has(c) {
+                r.comp[2 * i] = 0;
+                t.index[2 * i] = 0;
+            }
+        }
         for v in 0..nodes as u32 {
             if t.index[v as usize] == NONE {
                 r.visit(&mut t, v);

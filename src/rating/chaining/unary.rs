@@ -33,7 +33,50 @@ type XBest = Option<(f64, u32, usize, XHint)>;
 #[derive(Default)]
 pub(crate) struct XMemo([Option<(u128, XBest)>; 9]);
 
+/// The Y pass's result kept from step to step: the candidates of the bivalue cells (the
+/// others 0) and the easiest hint before the pass (rating, complexity), at the last step
+/// where the pass found nothing.
+///
+/// With Y links only, an "off" implies something only in a bivalue cell, so the cycle
+/// searches meet only the bivalue cells' candidates (the others are dropped as "offs" that
+/// imply nothing), and with the same bivalue cells they make the same cycles. A cycle's
+/// eliminations are candidates of the grid, which only loses candidates from step to
+/// step: a cycle that eliminated nothing still eliminates nothing. So where the bivalue
+/// cells are unchanged and the easiest hint so far is no harder than then, every cycle that
+/// could win now had nothing to eliminate then, and the pass finds nothing again.
+#[derive(Default)]
+pub(crate) struct YMemo(Option<([u16; 81], (f64, u32))>);
+
 impl Chainer<'_> {
+    /// [`Self::loops`] with Y links only, skipped where `memo` shows it finds nothing.
+    pub(super) fn y_loops(
+        &mut self,
+        best: &mut Best,
+        memo: &mut YMemo,
+        stop: &dyn Fn() -> bool,
+    ) -> bool {
+        let mut bivalue = [0u16; 81];
+        for (b, &m) in bivalue.iter_mut().zip(&self.g.c) {
+            if n(m) == 2 {
+                *b = m;
+            }
+        }
+        let rated = |best: &Best| best.best.as_ref().map(|b| (b.0, b.1, b.2));
+        let before = rated(best);
+        let cap = before.map_or((f64::INFINITY, u32::MAX), |b| (b.0, b.1));
+        if let Some((seen, was)) = &memo.0
+            && *seen == bivalue
+            && (cap.0 < was.0 || (cap.0 == was.0 && cap.1 <= was.1))
+        {
+            return true;
+        }
+        if !self.loops(true, false, best, stop) {
+            return false;
+        }
+        memo.0 = (rated(best) == before).then_some((bivalue, cap));
+        true
+    }
+
     /// SE's doCycles from `src` (an "on"): the nodes where the search comes back to `src`.
     ///
     /// A node made at the k-th step of the search has at least k distinct ancestors (the
@@ -438,6 +481,14 @@ impl Chainer<'_> {
     }
 
     /// SE's getLoopHintList for one setting of X and Y links.
+    ///
+    /// SE searches each candidate's cycles, then its forcing chains (with X links), and
+    /// keeps the easiest hint: by rating, complexity, then order of search. The forcing
+    /// chains run first here: a chain's search stops at its first hit, and the easiest
+    /// chain then caps every cycle search (a cycle rated above it cannot win), where SE's
+    /// order caps a candidate's cycles only with what the candidates before it found. The
+    /// easiest chain is offered to `best` in its place in SE's order (after the cycles of
+    /// its candidate), so ties go as in SE.
     pub(super) fn loops(
         &mut self,
         y: bool,
@@ -445,8 +496,61 @@ impl Chainer<'_> {
         best: &mut Best,
         stop: &dyn Fn() -> bool,
     ) -> bool {
+        let (base_cycle, base_chain, key, cyc_name, chain_name) = loop_kind(x, y);
         // Made when first needed (a pass whose hints cannot win needs none).
         let mut reach: Option<Reach> = None;
+        let reach_of = |ch: &Self| {
+            let tab = ch.table.as_deref().expect("static chains have a table");
+            Reach::new(tab, &ch.g, y, x)
+        };
+        let best_of = |best: &Best| {
+            best.best
+                .as_ref()
+                .map_or((f64::INFINITY, u32::MAX), |b| (b.0, b.1))
+        };
+        // The easiest forcing chain: (rating, complexity, candidate, hint).
+        let mut chain: Option<(f64, u32, u16, Hint)> = None;
+        if x {
+            for cell in 0..81 {
+                if n(self.g.c[cell]) <= 1 {
+                    continue;
+                }
+                if stop() {
+                    return false;
+                }
+                for d in digits::iter(self.g.c[cell]) {
+                    let c = cand(cell, d);
+                    let cap = match &chain {
+                        Some(ch) => ch.0.min(best_of(best).0),
+                        None => best_of(best).0,
+                    };
+                    if base_chain > cap {
+                        continue;
+                    }
+                    // From "on", a chain to "off" removes the candidate; from "off", a
+                    // chain to "on" places it.
+                    let reach = reach.get_or_insert_with(|| reach_of(self));
+                    let (from_on, from_off) = self.forcing_on_off(reach, c, y, base_chain, cap);
+                    let mut keep = |cx: u32, hint: Option<Hint>| {
+                        let diff = base_chain + length_bonus(cx);
+                        let easier = chain
+                            .as_ref()
+                            .is_none_or(|ch| diff < ch.0 || (diff == ch.0 && cx < ch.1));
+                        if let Some(h) = hint
+                            && easier
+                        {
+                            chain = Some((diff, cx, c, h));
+                        }
+                    };
+                    if let Some(cx) = from_on {
+                        keep(cx, Some(Self::off_hint(chain_name, c)));
+                    }
+                    if let Some(cx) = from_off {
+                        keep(cx, Self::on_hint(&self.g, chain_name, c));
+                    }
+                }
+            }
+        }
         for cell in 0..81 {
             let k = n(self.g.c[cell]);
             if k <= 1 {
@@ -458,72 +562,59 @@ impl Chainer<'_> {
             if stop() {
                 return false;
             }
-            for d in 1..=9u8 {
-                if !self.g.has(cell, d) {
+            for d in digits::iter(self.g.c[cell]) {
+                let c = cand(cell, d);
+                // The easiest chain comes after the cycles of its candidate.
+                if chain.as_ref().is_some_and(|ch| ch.2 < c)
+                    && let Some((diff, cx, _, h)) = chain.take()
+                {
+                    best.offer(diff, cx, key, || h);
+                }
+                // What the cycles must match: the easiest hint so far, or the easiest chain
+                // (which a cycle ties with wins, coming first).
+                let mut cap = best_of(best);
+                if let Some(ch) = &chain
+                    && (ch.0 < cap.0 || (ch.0 == cap.0 && ch.1 < cap.1))
+                {
+                    cap = (ch.0, ch.1);
+                }
+                if base_cycle > cap.0 {
                     continue;
                 }
                 self.ar.clear();
-                let c = cand(cell, d);
-                let (base_cycle, base_chain, key, cyc_name, chain_name) = loop_kind(x, y);
-                let (cap, cap_cx) = best
-                    .best
-                    .as_ref()
-                    .map_or((f64::INFINITY, u32::MAX), |b| (b.0, b.1));
-                if base_cycle > cap && base_chain > cap {
-                    continue;
-                }
-                let reach_of = |ch: &Self| {
-                    let tab = ch.table.as_deref().expect("static chains have a table");
-                    Reach::new(tab, &ch.g, y, x)
-                };
-                let found = if base_cycle > cap {
-                    Vec::new()
-                } else if !x {
+                let found = if !x {
                     // Y links only: the searches cost less than the graph's components.
-                    self.cycles(c, y, x, base_cycle, (cap, cap_cx))
+                    self.cycles(c, y, x, base_cycle, cap)
                 } else if reach
                     .get_or_insert_with(|| reach_of(self))
                     .on_cycle(c, true)
                 {
-                    self.cycles(c, y, x, base_cycle, (cap, cap_cx))
+                    self.cycles(c, y, x, base_cycle, cap)
                 } else {
                     Vec::new()
                 };
                 for dst in found {
-                    // A hint rated above the best so far cannot win (the bonus is never
-                    // negative).
-                    if base_cycle > cap {
-                        break;
-                    }
                     // The eliminations only matter for a hint that would be taken.
                     let cx = self.ar.ancestors(dst);
                     let diff = base_cycle + length_bonus(cx);
-                    if !best.takes(diff, cx, key) {
+                    if diff > cap.0 || (diff == cap.0 && cx > cap.1) || !best.takes(diff, cx, key) {
                         continue;
                     }
                     let elim = self.cycle_elims(dst);
                     if !elim.is_empty() {
                         best.offer(diff, cx, key, || Hint::elim(0.0, cyc_name, elim));
-                    }
-                }
-                if x && base_chain <= best.best.as_ref().map_or(f64::INFINITY, |b| b.0) {
-                    let cap = best.best.as_ref().map_or(f64::INFINITY, |b| b.0);
-                    // From "on", a chain to "off" removes the candidate; from "off", a
-                    // chain to "on" places it.
-                    let reach = reach.get_or_insert_with(|| reach_of(self));
-                    let (from_on, from_off) = self.forcing_on_off(reach, c, y, base_chain, cap);
-                    if let Some(cx) = from_on {
-                        best.offer(base_chain + length_bonus(cx), cx, key, || {
-                            Self::off_hint(chain_name, c)
-                        });
-                    }
-                    if let Some(cx) = from_off
-                        && let Some(h) = Self::on_hint(&self.g, chain_name, c)
-                    {
-                        best.offer(base_chain + length_bonus(cx), cx, key, || h);
+                        cap = best_of(best);
+                        if let Some(ch) = &chain
+                            && (ch.0 < cap.0 || (ch.0 == cap.0 && ch.1 < cap.1))
+                        {
+                            cap = (ch.0, ch.1);
+                        }
                     }
                 }
             }
+        }
+        if let Some((diff, cx, _, h)) = chain {
+            best.offer(diff, cx, key, || h);
         }
         true
     }
