@@ -76,14 +76,6 @@ impl Queue {
     }
 }
 
-/// Whether a set of cells has exactly two members (`count_ones` of a `u128` is a long
-/// sequence on the baseline x86-64, which has no population count instruction).
-#[inline]
-fn two(p: u128) -> bool {
-    let rest = p & p.wrapping_sub(1);
-    rest != 0 && rest & (rest - 1) == 0
-}
-
 /// Each cell's peers in the order SE's getOnToOff visits them ([`SE_PEER_ORDER`](
 /// super::grid::SE_PEER_ORDER)), as three sets (bit = cell), each visited in increasing
 /// order: the box but the cell, the row outside the box, the column outside the box.
@@ -99,6 +91,37 @@ static PEER_PARTS: [[u128; 3]; 81] = {
             HOUSE_SETS[row as usize].0 & !the_box,
             HOUSE_SETS[col as usize].0 & !the_box,
         ];
+        cell += 1;
+    }
+    t
+};
+
+/// Each cell as a set (`1 << cell`: a shift of a `u128` by a variable is a branchy sequence
+/// on x86-64, a load is one instruction).
+static CELL_BIT: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        t[cell] = 1 << cell;
+        cell += 1;
+    }
+    t
+};
+
+/// Each cell's regions in SE's order (box, row, column): the region's cells as a set, and
+/// SE's number of the region.
+static REGION_SETS: [[(u128, u8); 3]; 81] = {
+    use super::grid::{SE_CELL_REGIONS, SE_REGION_ORDER};
+    use crate::geometry::classic::HOUSE_SETS;
+    let mut t = [[(0u128, 0u8); 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut i = 0;
+        while i < 3 {
+            let r = SE_CELL_REGIONS[cell][i].0;
+            t[cell][i] = (HOUSE_SETS[SE_REGION_ORDER[r as usize]].0, r);
+            i += 1;
+        }
         cell += 1;
     }
     t
@@ -457,20 +480,20 @@ impl<'a> Chainer<'a> {
     fn dynamic_ons(&self, c: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
         out.clear();
         let (cell, d) = (cell_of(c), digit_of(c));
-        let here = self.g.c[cell];
-        if y && super::grid::n(here) == 2 {
-            let other = digits::first(here & !digits::bit(d));
-            out.push((cand(cell, other), CELL_RULE));
+        // The candidate is still in the working grid (it goes once its "off" is expanded):
+        // the cell, or a region, is bivalue when it holds exactly one other.
+        let others = self.g.c[cell] & !digits::bit(d);
+        if y && others != 0 && others & (others - 1) == 0 {
+            out.push((cand(cell, digits::first(others)), CELL_RULE));
         }
         if x {
-            let places = self.places[d as usize - 1];
-            for r in super::grid::regions_of(cell) {
-                let p = places & super::grid::region_set(r).0;
-                if two(p) {
-                    let other = (p & !(1u128 << cell)).trailing_zeros() as usize;
-                    let k = cand(other, d);
+            let places = self.places[d as usize - 1] & !CELL_BIT[cell];
+            for &(set, r) in &REGION_SETS[cell] {
+                let p = places & set;
+                if p != 0 && p & (p - 1) == 0 {
+                    let k = cand(p.trailing_zeros() as usize, d);
                     if !out.iter().any(|&(o, _)| o == k) {
-                        out.push((k, r as u8));
+                        out.push((k, r));
                     }
                 }
             }
@@ -561,7 +584,7 @@ impl<'a> Chainer<'a> {
                 }
                 if self.mode.dynamic {
                     self.g.c[cell_of(c)] &= !digits::bit(digit_of(c));
-                    self.places[digit_of(c) as usize - 1] &= !(1u128 << cell_of(c));
+                    self.places[digit_of(c) as usize - 1] &= !CELL_BIT[cell_of(c)];
                 }
                 for &(o, node) in &made {
                     if let Some(q) = to_off.get(o) {
@@ -723,14 +746,14 @@ mod tests {
     }
 
     #[test]
-    fn two_tells_sets_of_two() {
-        let mut sets = vec![0u128, 1, 3, 7, 1 << 80, 1 << 80 | 1, 1 << 127 | 1 << 64];
-        for a in 0..81 {
-            sets.push((1u128 << a) | (1 << ((a * 7 + 3) % 81)));
-            sets.push((1u128 << a) | (1 << ((a + 1) % 81)) | (1 << ((a + 40) % 81)));
-        }
-        for p in sets {
-            assert_eq!(two(p), p.count_ones() == 2, "{p:#x}");
+    fn region_sets_are_the_cells_regions() {
+        for cell in 0..81 {
+            assert_eq!(CELL_BIT[cell], 1u128 << cell);
+            let want: Vec<(u128, u8)> = crate::rating::grid::regions_of(cell)
+                .into_iter()
+                .map(|r| (crate::rating::grid::region_set(r).0, r as u8))
+                .collect();
+            assert_eq!(REGION_SETS[cell].to_vec(), want, "cell {cell}");
         }
     }
 }

@@ -64,6 +64,15 @@ impl Chainer<'_> {
         (to_on, to_off, absurd)
     }
 
+    /// Whether candidate `c` assumed off implies nothing on the grid.
+    fn implies_nothing(&mut self, c: u16) -> bool {
+        let mut ons = std::mem::take(&mut self.buf_on);
+        self.implied_ons(c, !self.mode.nishio, true, &mut ons);
+        let nothing = ons.is_empty();
+        self.buf_on = ons;
+        nothing
+    }
+
     /// SE's doBinaryChaining from one candidate, on and off.
     pub(super) fn binary(
         &mut self,
@@ -102,7 +111,13 @@ impl Chainer<'_> {
         let mark = self.ar.mark();
         let p_off = self.ar.add(c * 2, &[]);
         off_to_off.insert(c, p_off);
-        let absurd = self.chain(&mut off_to_on, &mut off_to_off);
+        // Most "offs" imply nothing (their cell and regions have other places): the chain
+        // would end at its start, unless a rule of level 1 or more continues it.
+        let absurd = if self.mode.level == 0 && self.implies_nothing(c) {
+            None
+        } else {
+            self.chain(&mut off_to_on, &mut off_to_off)
+        };
         if contradiction && let Some((a, b)) = absurd {
             let cx = self.ar.complexity(&[a, b]);
             self.offer(

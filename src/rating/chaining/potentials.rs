@@ -4,6 +4,8 @@
 //! keyed `candidate * 2 + on`, with the indexes of the potentials it follows from (its
 //! parents); [`PSet`] and [`Cands`] are sets of candidates reached by one search.
 
+use std::cell::{Cell, RefCell};
+
 /// No node.
 pub(super) const NONE: u32 = u32::MAX;
 
@@ -34,6 +36,11 @@ pub(super) struct Node {
     count: u32,
     /// The nested chain that made this "off" (an index in [`Arena::nests`]), or [`NONE`].
     nest: u32,
+    /// [`Arena::ancestors`] of this node once counted, else 0. A node's parents are made
+    /// before it and never change, so the count holds while the node lives: the multiple
+    /// chains rate many hints ending at the same node (its cell's, its regions', the double
+    /// ones), and counted it each time.
+    ancestors: Cell<u32>,
 }
 
 #[derive(Default)]
@@ -42,6 +49,9 @@ pub(super) struct Arena {
     pub(super) parents: Vec<u32>,
     /// The nested chains the nodes refer to: (fingerprint of the chain, its complexity).
     pub(super) nests: Vec<(u64, u32)>,
+    /// The two levels of a breadth-first walk ([`Arena::chain_of`]), kept to be reused:
+    /// allocating them for each walk showed in profiles of the nested chains.
+    walk: RefCell<(Vec<u32>, Vec<u32>)>,
 }
 
 impl Arena {
@@ -57,6 +67,7 @@ impl Arena {
             first,
             count: parents.len() as u32,
             nest,
+            ancestors: Cell::new(0),
         });
         (self.nodes.len() - 1) as u32
     }
@@ -101,8 +112,19 @@ impl Arena {
         false
     }
     /// SE's ancestor count: potentials reached through parents, breadth first, each
-    /// distinct potential counted (and expanded) once.
+    /// distinct potential counted (and expanded) once (kept in the node once counted).
     pub(super) fn ancestors(&self, i: u32) -> u32 {
+        let kept = self.nodes[i as usize].ancestors.get();
+        if kept != 0 {
+            return kept;
+        }
+        let count = self.count_ancestors(i);
+        self.nodes[i as usize].ancestors.set(count);
+        count
+    }
+
+    /// [`Arena::ancestors`], counted.
+    fn count_ancestors(&self, i: u32) -> u32 {
         let mut seen = [0u64; 23];
         // A chain of single parents (a cycle's or a forcing chain's) is walked as is: the
         // breadth-first order is then the chain's.
@@ -125,33 +147,27 @@ impl Arena {
             }
         }
         // Fall back on the general count from `i`.
-        let mut seen = [0u64; 23];
-        let mut todo = vec![i];
-        let mut next = Vec::new();
         let mut count = 0;
-        while !todo.is_empty() {
-            for &p in &todo {
-                let k = self.key(p) as usize;
-                if seen[k / 64] & (1 << (k % 64)) == 0 {
-                    seen[k / 64] |= 1 << (k % 64);
-                    count += 1;
-                    next.extend_from_slice(self.parents(p));
-                }
-            }
-            std::mem::swap(&mut todo, &mut next);
-            next.clear();
-        }
+        self.chain_of(i, |_| count += 1);
         count
     }
 
     /// SE's getChain: the distinct potentials above `i` (itself first), breadth first, each
     /// given to `visit` once.
     pub(super) fn chain_of(&self, i: u32, mut visit: impl FnMut(u32)) {
+        // The kept levels, unless a walk is under way (a visit that walks again).
+        let mut kept = self.walk.try_borrow_mut().ok();
+        let mut own = (Vec::new(), Vec::new());
+        let (todo, next) = match kept.as_deref_mut() {
+            Some((todo, next)) => (todo, next),
+            None => (&mut own.0, &mut own.1),
+        };
+        todo.clear();
+        next.clear();
+        todo.push(i);
         let mut seen = [0u64; 23];
-        let mut todo = vec![i];
-        let mut next = Vec::new();
         while !todo.is_empty() {
-            for &p in &todo {
+            for &p in todo.iter() {
                 let k = self.key(p) as usize;
                 if seen[k / 64] & (1 << (k % 64)) == 0 {
                     seen[k / 64] |= 1 << (k % 64);
@@ -159,7 +175,7 @@ impl Arena {
                     next.extend_from_slice(self.parents(p));
                 }
             }
-            std::mem::swap(&mut todo, &mut next);
+            std::mem::swap(todo, next);
             next.clear();
         }
     }
