@@ -166,6 +166,8 @@ struct Engine<'g> {
     start: Vec<u32>,
     /// Per digit, the cells whose "off" literal is such a dead end.
     dead_places: [CellSet; 9],
+    /// The same per cell: the digits whose "off" literal is a dead end there.
+    dead_digits: [u16; 81],
 }
 
 impl<'g> Engine<'g> {
@@ -186,6 +188,7 @@ impl<'g> Engine<'g> {
             adjacent: Vec::new(),
             start: Vec::new(),
             dead_places: [CellSet::EMPTY; 9],
+            dead_digits: [0; 81],
         }
         .with_adjacency(prune)
     }
@@ -235,14 +238,15 @@ impl<'g> Engine<'g> {
                 }
             }
             self.dead_places[usize::from(digit - 1)] = places - live;
+            for cell in places - live {
+                self.dead_digits[cell] |= digits::bit(digit);
+            }
         }
     }
 
     /// The digits of `cell` whose "off" literal is a dead end.
     fn dead_digits(&self, cell: usize) -> u16 {
-        (1..=9)
-            .filter(|&d| self.dead_places[usize::from(d - 1)].contains(cell))
-            .fold(0, |m, d| m | digits::bit(d))
+        self.dead_digits[cell]
     }
 
     /// The literals `l` implies directly, in a fixed order: the cell first, then its row,
@@ -775,10 +779,17 @@ impl Reach {
         let mut index = vec![NONE; LITS];
         let mut low = vec![0u16; LITS];
         let mut comp = vec![NONE; LITS];
-        let mut sets: Vec<Reached> = Vec::new();
-        let mut stack: Vec<Lit> = Vec::new();
+        // At most one component per literal with a candidate (sized once: no copies as the
+        // lists grow).
+        let literals = 2 * grid
+            .empty_cells()
+            .iter()
+            .map(|c| digits::count(grid.candidates(c)))
+            .sum::<usize>();
+        let mut sets: Vec<Reached> = Vec::with_capacity(literals);
+        let mut stack: Vec<Lit> = Vec::with_capacity(literals);
         // The depth-first walk: a literal and the position of its next link.
-        let mut walk: Vec<(Lit, u32)> = Vec::new();
+        let mut walk: Vec<(Lit, u32)> = Vec::with_capacity(literals);
         let mut counter = 0u16;
         let edges = |l: Lit| {
             let l = usize::from(l);
