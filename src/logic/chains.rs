@@ -166,6 +166,8 @@ struct Engine<'g> {
     start: Vec<u32>,
     /// Per digit, the cells whose "off" literal is such a dead end.
     dead_places: [CellSet; 9],
+    /// The same per cell: the digits whose "off" literal is a dead end there.
+    dead_digits: [u16; 81],
 }
 
 impl<'g> Engine<'g> {
@@ -186,6 +188,7 @@ impl<'g> Engine<'g> {
             adjacent: Vec::new(),
             start: Vec::new(),
             dead_places: [CellSet::EMPTY; 9],
+            dead_digits: [0; 81],
         }
         .with_adjacency(prune)
     }
@@ -235,14 +238,15 @@ impl<'g> Engine<'g> {
                 }
             }
             self.dead_places[usize::from(digit - 1)] = places - live;
+            for cell in places - live {
+                self.dead_digits[cell] |= digits::bit(digit);
+            }
         }
     }
 
     /// The digits of `cell` whose "off" literal is a dead end.
     fn dead_digits(&self, cell: usize) -> u16 {
-        (1..=9)
-            .filter(|&d| self.dead_places[usize::from(d - 1)].contains(cell))
-            .fold(0, |m, d| m | digits::bit(d))
+        self.dead_digits[cell]
     }
 
     /// The literals `l` implies directly, in a fixed order: the cell first, then its row,
@@ -688,15 +692,17 @@ fn loops<'m>(grid: &Grid, memo: &'m mut Memo) -> &'m [Step] {
 }
 
 fn search_loops(grid: &Grid) -> Vec<Step> {
-    search_loops_with(grid, true)
+    search_loops_with(grid, true, true)
 }
 
-/// [`search_loops`], with dead ends left out of the implication lists if `prune`.
-fn search_loops_with(grid: &Grid, prune: bool) -> Vec<Step> {
+/// [`search_loops`], with dead ends left out of the implication lists if `prune`, and the
+/// premises whose reach ([`Reach`]) finds nothing skipped if `skip`.
+fn search_loops_with(grid: &Grid, prune: bool, skip: bool) -> Vec<Step> {
     let mut continuous = Found::default();
     let mut discontinuous = Found::default();
     let mut aics = Found::default();
     let mut engine = Engine::with_pruning(grid, Links::All, prune);
+    let reach = skip.then(|| Reach::of(&engine));
     let candidates: Vec<(usize, u8)> = grid
         .empty_cells()
         .iter()
@@ -704,6 +710,12 @@ fn search_loops_with(grid: &Grid, prune: bool) -> Vec<Step> {
         .collect();
     for on in [true, false] {
         for &(cell, digit) in &candidates {
+            if reach
+                .as_ref()
+                .is_some_and(|r| !r.may_find(grid, cell, digit, on))
+            {
+                continue;
+            }
             engine.explore(lit(cell, digit, on));
             for &end in &engine.order()[1..] {
                 if lit_cell(end) == cell {
@@ -728,6 +740,172 @@ fn search_loops_with(grid: &Grid, prune: bool) -> Vec<Step> {
     steps.extend(discontinuous.into_steps());
     steps.extend(aics.into_steps());
     steps
+}
+
+/// What each literal can reach at all through the implications (however long the chain),
+/// summarised per digit as the cells whose "on" literal it reaches: enough to tell, before a
+/// search, that a premise can find neither a nice loop nor an AIC (most cannot: a search from
+/// one reaches some twenty literals, and none of the right ones).
+///
+/// Literals that reach each other reach the same, so the summary is kept per strongly
+/// connected component of the implication graph (Tarjan's algorithm, which completes a
+/// component only after every component it reaches: its summary is its own literals and
+/// those of the components its links lead to).
+struct Reach {
+    /// The component of each literal (`u16::MAX` for literals without a candidate).
+    comp: Vec<u16>,
+    /// Per component, what its literals reach.
+    sets: Vec<Reached>,
+}
+
+/// The "on" literals reached: per digit (index `d - 1`), the cells whose "on" literal is
+/// among them.
+#[derive(Clone, Copy, Default)]
+struct Reached([CellSet; 9]);
+
+impl Reached {
+    fn add(&mut self, other: &Reached) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a |= *b;
+        }
+    }
+}
+
+impl Reach {
+    /// The summary of `engine`'s implication lists (iterative Tarjan).
+    fn of(engine: &Engine<'_>) -> Reach {
+        const NONE: u16 = u16::MAX;
+        let grid = engine.grid;
+        let mut index = vec![NONE; LITS];
+        let mut low = vec![0u16; LITS];
+        let mut comp = vec![NONE; LITS];
+        // At most one component per literal with a candidate (sized once: no copies as the
+        // lists grow).
+        let literals = 2 * grid
+            .empty_cells()
+            .iter()
+            .map(|c| digits::count(grid.candidates(c)))
+            .sum::<usize>();
+        let mut sets: Vec<Reached> = Vec::with_capacity(literals);
+        let mut stack: Vec<Lit> = Vec::with_capacity(literals);
+        // The depth-first walk: a literal and the position of its next link.
+        let mut walk: Vec<(Lit, u32)> = Vec::with_capacity(literals);
+        let mut counter = 0u16;
+        let edges = |l: Lit| {
+            let l = usize::from(l);
+            (engine.start[l], engine.start[l + 1])
+        };
+        for cell in grid.empty_cells() {
+            for digit in digits::iter(grid.candidates(cell)) {
+                for on in [true, false] {
+                    let root = lit(cell, digit, on);
+                    if index[usize::from(root)] != NONE {
+                        continue;
+                    }
+                    index[usize::from(root)] = counter;
+                    low[usize::from(root)] = counter;
+                    counter += 1;
+                    stack.push(root);
+                    walk.push((root, edges(root).0));
+                    while let Some(&mut (v, ref mut pos)) = walk.last_mut() {
+                        let vi = usize::from(v);
+                        if *pos < edges(v).1 {
+                            let w = engine.adjacent[*pos as usize];
+                            *pos += 1;
+                            let wi = usize::from(w);
+                            if index[wi] == NONE {
+                                index[wi] = counter;
+                                low[wi] = counter;
+                                counter += 1;
+                                stack.push(w);
+                                walk.push((w, edges(w).0));
+                            } else if comp[wi] == NONE {
+                                // Still on the stack: in the component being built.
+                                low[vi] = low[vi].min(index[wi]);
+                            }
+                            continue;
+                        }
+                        walk.pop();
+                        if let Some(&(u, _)) = walk.last() {
+                            let ui = usize::from(u);
+                            low[ui] = low[ui].min(low[vi]);
+                        }
+                        if low[vi] != index[vi] {
+                            continue;
+                        }
+                        // `v` roots a component: the stack from `v` up.
+                        let c = sets.len() as u16;
+                        let from = stack.iter().rposition(|&x| x == v).unwrap_or(0);
+                        sets.push(Reached::default());
+                        let (done, this) = sets.split_at_mut(usize::from(c));
+                        let reached = &mut this[0];
+                        for &x in &stack[from..] {
+                            comp[usize::from(x)] = c;
+                            if lit_on(x) {
+                                reached.0[usize::from(lit_digit(x) - 1)].insert(lit_cell(x));
+                            }
+                        }
+                        let mut last = c;
+                        for &x in &stack[from..] {
+                            let (a, b) = edges(x);
+                            for &y in &engine.adjacent[a as usize..b as usize] {
+                                let cy = comp[usize::from(y)];
+                                if cy != c && cy != last {
+                                    // Completed before: Tarjan's order.
+                                    reached.add(&done[usize::from(cy)]);
+                                    last = cy;
+                                }
+                            }
+                        }
+                        stack.truncate(from);
+                    }
+                }
+            }
+        }
+        Reach { comp, sets }
+    }
+
+    /// Whether the search from "`digit` in `cell` is on" (or off) may find a nice loop or
+    /// an AIC: it must reach a literal that leads back into `cell` from outside it, in a
+    /// way [`nice_loop`] can close (or, from "off", an AIC's end). `false` only when the
+    /// search finds neither.
+    fn may_find(&self, grid: &Grid, cell: usize, digit: u8, on: bool) -> bool {
+        let c = self.comp[usize::from(lit(cell, digit, on))];
+        let Some(r) = self.sets.get(usize::from(c)) else {
+            return true;
+        };
+        let near = peers(cell);
+        let cands = grid.candidates(cell);
+        let on_cells = |e: u8| r.0[usize::from(e - 1)];
+        // A loop comes back into the cell: to "e off" from a peer's "e on", or to "e on"
+        // from a conjugate's "e off" (taken as "e on" reached in the cell, a wider test).
+        if on {
+            // The loop leaves by a weak link; it can close at "digit off", at another
+            // digit's "on", or in a bivalue cell at another digit's "off".
+            if on_cells(digit).intersects(near) {
+                return true;
+            }
+            let bivalue = cands.count_ones() == 2;
+            digits::iter(cands & !digits::bit(digit)).any(|e| {
+                let at = on_cells(e);
+                at.contains(cell) || (bivalue && at.intersects(near))
+            })
+        } else {
+            // A loop can close at any literal of the cell; an AIC ends at "digit on" in a
+            // cell from which two cells seeing both ends hold the digit, or at another
+            // digit's "on" in a peer (which the first test already takes).
+            if digits::iter(cands).any(|e| {
+                let at = on_cells(e);
+                at.contains(cell) || at.intersects(near)
+            }) {
+                return true;
+            }
+            let with = grid.cells_with(digit);
+            (on_cells(digit) - CellSet::single(cell))
+                .iter()
+                .any(|y| (near & peers(y) & with).len() >= 2)
+        }
+    }
 }
 
 /// Whether a chain runs back into a cell it left earlier (a lasso): a cell may hold two
@@ -1036,12 +1214,50 @@ mod tests {
                 }
             }
             assert_eq!(
-                search_loops_with(grid, true),
-                search_loops_with(grid, false),
+                search_loops_with(grid, true, false),
+                search_loops_with(grid, false, false),
                 "{grid}"
             );
         }
         assert!(dead_seen > 0);
+    }
+
+    #[test]
+    fn premises_skipped_by_their_reach_find_nothing() {
+        // Every premise the reach summary rules out finds no nice loop and no AIC when
+        // searched all the same, and the loop search finds the same steps in the same order
+        // with the skips as without.
+        let positions = positions_for_the_engine();
+        let (mut skipped, mut kept) = (0, 0);
+        for grid in &positions {
+            let mut engine = Engine::new(grid, Links::All);
+            let reach = Reach::of(&engine);
+            for cell in grid.empty_cells() {
+                for digit in digits::iter(grid.candidates(cell)) {
+                    for on in [true, false] {
+                        if reach.may_find(grid, cell, digit, on) {
+                            kept += 1;
+                            continue;
+                        }
+                        skipped += 1;
+                        engine.explore(lit(cell, digit, on));
+                        for &end in &engine.order()[1..] {
+                            if lit_cell(end) == cell {
+                                assert!(nice_loop(&engine, end).is_none(), "{grid}");
+                            } else if !on && lit_on(end) {
+                                assert!(aic(&engine, end).is_none(), "{grid}");
+                            }
+                        }
+                    }
+                }
+            }
+            assert_eq!(
+                search_loops_with(grid, true, true),
+                search_loops_with(grid, true, false),
+                "{grid}"
+            );
+        }
+        assert!(skipped > 0 && kept > 0, "{skipped} skipped, {kept} kept");
     }
 
     #[test]

@@ -512,7 +512,7 @@ fn empty_rectangles(grid: &Grid, digit: u8, dual: bool, sink: &mut Sink<'_>) -> 
 }
 
 /// A cluster of cells linked by conjugate pairs, in its two colours.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Cluster {
     colours: [CellSet; 2],
     /// The cells seeing at least one cell of each colour (the colour's cells may be among
@@ -520,11 +520,10 @@ struct Cluster {
     seen: [CellSet; 2],
 }
 
-/// At most 40 clusters: each has at least two cells.
-const MAX_CLUSTERS: usize = 40;
-
-/// The colouring clusters of `digit` (into `out`; returns how many) and the conjugate links.
-fn clusters(grid: &Grid, digit: u8, out: &mut [Cluster; MAX_CLUSTERS]) -> (usize, [CellSet; 81]) {
+/// The colouring clusters of `digit` and the conjugate links. (A list sized to the cells with
+/// a conjugate link, two or more per cluster: a fixed array of the 40 clusters there may be
+/// was cleared at every call, 2.5 KB, more than the search's own work on most digits.)
+fn clusters(grid: &Grid, digit: u8) -> (Vec<Cluster>, [CellSet; 81]) {
     let conj = conjugates(grid, digit);
     let mut left = CellSet::EMPTY;
     for cell in grid.cells_with(digit) {
@@ -532,7 +531,7 @@ fn clusters(grid: &Grid, digit: u8, out: &mut [Cluster; MAX_CLUSTERS]) -> (usize
             left.insert(cell);
         }
     }
-    let mut n = 0;
+    let mut out = Vec::with_capacity(left.len() / 2);
     while let Some(start) = left.first() {
         // Breadth first, one layer per colour: a conjugate pair has one true end, so the
         // colours alternate from layer to layer.
@@ -551,10 +550,9 @@ fn clusters(grid: &Grid, digit: u8, out: &mut [Cluster; MAX_CLUSTERS]) -> (usize
             side ^= 1;
         }
         let seen = colours.map(|set| set.iter().fold(CellSet::EMPTY, |s, c| s | peers(c)));
-        out[n] = Cluster { colours, seen };
-        n += 1;
+        out.push(Cluster { colours, seen });
     }
-    (n, conj)
+    (out, conj)
 }
 
 /// The conjugate links inside a cluster, for the evidence.
@@ -574,9 +572,8 @@ fn cluster_links(cluster: &Cluster, conj: &[CellSet; 81], digit: u8) -> Vec<Link
 
 fn colouring(grid: &Grid, digit: u8, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
     let all = grid.cells_with(digit);
-    let mut store = [Cluster::default(); MAX_CLUSTERS];
-    let (n, conj) = clusters(grid, digit, &mut store);
-    let clusters = &store[..n];
+    let (store, conj) = clusters(grid, digit);
+    let clusters = &store[..];
     let step = |technique, targets: CellSet, used: &[&Cluster]| {
         Step::elimination(
             technique,
