@@ -761,13 +761,15 @@ pub(super) fn summarise<T: Copy, S: Default>(
 ) -> (Vec<u16>, Vec<S>) {
     const NONE: u16 = u16::MAX;
     let nodes = start.len() - 1;
+    assert!(nodes < usize::from(NONE), "too many nodes for u16 indices");
     let mut index = vec![NONE; nodes];
     let mut low = vec![0u16; nodes];
     let mut comp = vec![NONE; nodes];
     let mut sets: Vec<S> = Vec::with_capacity(capacity);
-    let mut stack: Vec<usize> = Vec::with_capacity(capacity);
+    // Nodes are kept as `u16` on the stacks (the graphs have fewer than 65,535 nodes).
+    let mut stack: Vec<u16> = Vec::with_capacity(capacity);
     // The depth-first walk: a node and the position of its next link.
-    let mut walk: Vec<(usize, u32)> = Vec::with_capacity(capacity);
+    let mut walk: Vec<(u16, u32)> = Vec::with_capacity(capacity);
     let mut counter = 0u16;
     for root in roots {
         if index[root] != NONE {
@@ -776,9 +778,10 @@ pub(super) fn summarise<T: Copy, S: Default>(
         index[root] = counter;
         low[root] = counter;
         counter += 1;
-        stack.push(root);
-        walk.push((root, start[root]));
+        stack.push(root as u16);
+        walk.push((root as u16, start[root]));
         while let Some(&mut (v, ref mut pos)) = walk.last_mut() {
+            let v = usize::from(v);
             if *pos < start[v + 1] {
                 let w = node(adjacent[*pos as usize]);
                 *pos += 1;
@@ -786,8 +789,8 @@ pub(super) fn summarise<T: Copy, S: Default>(
                     index[w] = counter;
                     low[w] = counter;
                     counter += 1;
-                    stack.push(w);
-                    walk.push((w, start[w]));
+                    stack.push(w as u16);
+                    walk.push((w as u16, start[w]));
                 } else if comp[w] == NONE {
                     // Still on the stack: in the component being built.
                     low[v] = low[v].min(index[w]);
@@ -796,6 +799,7 @@ pub(super) fn summarise<T: Copy, S: Default>(
             }
             walk.pop();
             if let Some(&(u, _)) = walk.last() {
+                let u = usize::from(u);
                 low[u] = low[u].min(low[v]);
             }
             if low[v] != index[v] {
@@ -803,16 +807,21 @@ pub(super) fn summarise<T: Copy, S: Default>(
             }
             // `v` roots a component: the stack from `v` up.
             let c = sets.len() as u16;
-            let from = stack.iter().rposition(|&x| x == v).unwrap_or(0);
+            let from = stack
+                .iter()
+                .rposition(|&x| usize::from(x) == v)
+                .unwrap_or(0);
             sets.push(S::default());
             let (done, this) = sets.split_at_mut(usize::from(c));
             let summary = &mut this[0];
             for &x in &stack[from..] {
+                let x = usize::from(x);
                 comp[x] = c;
                 own(x, summary);
             }
             let mut last = c;
             for &x in &stack[from..] {
+                let x = usize::from(x);
                 for &y in &adjacent[start[x] as usize..start[x + 1] as usize] {
                     let cy = comp[node(y)];
                     if cy != c && cy != last {
