@@ -742,6 +742,101 @@ fn search_loops_with(grid: &Grid, prune: bool, skip: bool) -> Vec<Step> {
     steps
 }
 
+/// The strongly connected components of a graph and a summary of what each reaches. The graph
+/// is given as lists: node `v` leads to the nodes `node(adjacent[i])` for `i` in
+/// `start[v]..start[v + 1]`. The walk starts from `roots` in turn (iterative Tarjan); `own`
+/// adds a node's own part to its component's summary, `add` the summary of a component it
+/// leads to. Tarjan's algorithm completes a component only after every component it leads
+/// to, so each summary is whole when read. Returns the component of each node (`u16::MAX`
+/// where the walk did not go) and the summaries. `capacity` is the number of nodes the walk
+/// is expected to visit (the lists are sized once; a wrong guess costs only copies).
+pub(super) fn summarise<T: Copy, S: Default>(
+    capacity: usize,
+    start: &[u32],
+    adjacent: &[T],
+    node: impl Fn(T) -> usize,
+    roots: impl Iterator<Item = usize>,
+    own: impl Fn(usize, &mut S),
+    add: impl Fn(&mut S, &S),
+) -> (Vec<u16>, Vec<S>) {
+    const NONE: u16 = u16::MAX;
+    let nodes = start.len() - 1;
+    assert!(nodes < usize::from(NONE), "too many nodes for u16 indices");
+    let mut index = vec![NONE; nodes];
+    let mut low = vec![0u16; nodes];
+    let mut comp = vec![NONE; nodes];
+    let mut sets: Vec<S> = Vec::with_capacity(capacity);
+    // Nodes are kept as `u16` on the stacks (the graphs have fewer than 65,535 nodes).
+    let mut stack: Vec<u16> = Vec::with_capacity(capacity);
+    // The depth-first walk: a node and the position of its next link.
+    let mut walk: Vec<(u16, u32)> = Vec::with_capacity(capacity);
+    let mut counter = 0u16;
+    for root in roots {
+        if index[root] != NONE {
+            continue;
+        }
+        index[root] = counter;
+        low[root] = counter;
+        counter += 1;
+        stack.push(root as u16);
+        walk.push((root as u16, start[root]));
+        while let Some(&mut (v, ref mut pos)) = walk.last_mut() {
+            let v = usize::from(v);
+            if *pos < start[v + 1] {
+                let w = node(adjacent[*pos as usize]);
+                *pos += 1;
+                if index[w] == NONE {
+                    index[w] = counter;
+                    low[w] = counter;
+                    counter += 1;
+                    stack.push(w as u16);
+                    walk.push((w as u16, start[w]));
+                } else if comp[w] == NONE {
+                    // Still on the stack: in the component being built.
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            walk.pop();
+            if let Some(&(u, _)) = walk.last() {
+                let u = usize::from(u);
+                low[u] = low[u].min(low[v]);
+            }
+            if low[v] != index[v] {
+                continue;
+            }
+            // `v` roots a component: the stack from `v` up.
+            let c = sets.len() as u16;
+            let from = stack
+                .iter()
+                .rposition(|&x| usize::from(x) == v)
+                .unwrap_or(0);
+            sets.push(S::default());
+            let (done, this) = sets.split_at_mut(usize::from(c));
+            let summary = &mut this[0];
+            for &x in &stack[from..] {
+                let x = usize::from(x);
+                comp[x] = c;
+                own(x, summary);
+            }
+            let mut last = c;
+            for &x in &stack[from..] {
+                let x = usize::from(x);
+                for &y in &adjacent[start[x] as usize..start[x + 1] as usize] {
+                    let cy = comp[node(y)];
+                    if cy != c && cy != last {
+                        // Completed before: Tarjan's order.
+                        add(summary, &done[usize::from(cy)]);
+                        last = cy;
+                    }
+                }
+            }
+            stack.truncate(from);
+        }
+    }
+    (comp, sets)
+}
+
 /// What each literal can reach at all through the implications (however long the chain),
 /// summarised per digit as the cells whose "on" literal it reaches: enough to tell, before a
 /// search, that a premise can find neither a nice loop nor an AIC (most cannot: a search from
@@ -772,96 +867,33 @@ impl Reached {
 }
 
 impl Reach {
-    /// The summary of `engine`'s implication lists (iterative Tarjan).
+    /// The summary of `engine`'s implication lists.
     fn of(engine: &Engine<'_>) -> Reach {
-        const NONE: u16 = u16::MAX;
         let grid = engine.grid;
-        let mut index = vec![NONE; LITS];
-        let mut low = vec![0u16; LITS];
-        let mut comp = vec![NONE; LITS];
-        // At most one component per literal with a candidate (sized once: no copies as the
-        // lists grow).
+        // At most one component per literal with a candidate.
         let literals = 2 * grid
             .empty_cells()
             .iter()
             .map(|c| digits::count(grid.candidates(c)))
             .sum::<usize>();
-        let mut sets: Vec<Reached> = Vec::with_capacity(literals);
-        let mut stack: Vec<Lit> = Vec::with_capacity(literals);
-        // The depth-first walk: a literal and the position of its next link.
-        let mut walk: Vec<(Lit, u32)> = Vec::with_capacity(literals);
-        let mut counter = 0u16;
-        let edges = |l: Lit| {
-            let l = usize::from(l);
-            (engine.start[l], engine.start[l + 1])
-        };
-        for cell in grid.empty_cells() {
-            for digit in digits::iter(grid.candidates(cell)) {
-                for on in [true, false] {
-                    let root = lit(cell, digit, on);
-                    if index[usize::from(root)] != NONE {
-                        continue;
-                    }
-                    index[usize::from(root)] = counter;
-                    low[usize::from(root)] = counter;
-                    counter += 1;
-                    stack.push(root);
-                    walk.push((root, edges(root).0));
-                    while let Some(&mut (v, ref mut pos)) = walk.last_mut() {
-                        let vi = usize::from(v);
-                        if *pos < edges(v).1 {
-                            let w = engine.adjacent[*pos as usize];
-                            *pos += 1;
-                            let wi = usize::from(w);
-                            if index[wi] == NONE {
-                                index[wi] = counter;
-                                low[wi] = counter;
-                                counter += 1;
-                                stack.push(w);
-                                walk.push((w, edges(w).0));
-                            } else if comp[wi] == NONE {
-                                // Still on the stack: in the component being built.
-                                low[vi] = low[vi].min(index[wi]);
-                            }
-                            continue;
-                        }
-                        walk.pop();
-                        if let Some(&(u, _)) = walk.last() {
-                            let ui = usize::from(u);
-                            low[ui] = low[ui].min(low[vi]);
-                        }
-                        if low[vi] != index[vi] {
-                            continue;
-                        }
-                        // `v` roots a component: the stack from `v` up.
-                        let c = sets.len() as u16;
-                        let from = stack.iter().rposition(|&x| x == v).unwrap_or(0);
-                        sets.push(Reached::default());
-                        let (done, this) = sets.split_at_mut(usize::from(c));
-                        let reached = &mut this[0];
-                        for &x in &stack[from..] {
-                            comp[usize::from(x)] = c;
-                            if lit_on(x) {
-                                reached.0[usize::from(lit_digit(x) - 1)].insert(lit_cell(x));
-                            }
-                        }
-                        let mut last = c;
-                        for &x in &stack[from..] {
-                            let (a, b) = edges(x);
-                            for &y in &engine.adjacent[a as usize..b as usize] {
-                                let cy = comp[usize::from(y)];
-                                if cy != c && cy != last {
-                                    // Completed before: Tarjan's order.
-                                    reached.add(&done[usize::from(cy)]);
-                                    last = cy;
-                                }
-                            }
-                        }
-                        stack.truncate(from);
-                    }
+        let roots = grid.empty_cells().iter().flat_map(|cell| {
+            digits::iter(grid.candidates(cell))
+                .flat_map(move |d| [true, false].map(|on| usize::from(lit(cell, d, on))))
+        });
+        let (comp, sets) = summarise(
+            literals,
+            &engine.start,
+            &engine.adjacent,
+            usize::from,
+            roots,
+            |x, reached: &mut Reached| {
+                let x = x as Lit;
+                if lit_on(x) {
+                    reached.0[usize::from(lit_digit(x) - 1)].insert(lit_cell(x));
                 }
-            }
-        }
+            },
+            Reached::add,
+        );
         Reach { comp, sets }
     }
 

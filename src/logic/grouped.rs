@@ -793,9 +793,102 @@ impl Found {
     }
 }
 
+/// What each literal of a net without ALS nodes can reach through the implications, per
+/// strongly connected component (see [`super::chains::summarise`]): per digit, the cells
+/// whose "on" candidate it reaches, and the cells that lose the digit from outside them by
+/// what it reaches (the peers of a cell whose candidate is on, the cells seeing a group that
+/// is on). As for the plain loops, a premise that cannot come back into its cell that way
+/// closes no loop, and one that reaches no fitting "on" candidate ends no AIC.
+struct Reach {
+    comp: Vec<u16>,
+    sets: Vec<Reached>,
+}
+
+#[derive(Default)]
+struct Reached {
+    on: [CellSet; 9],
+    near: [CellSet; 9],
+}
+
+impl Reach {
+    fn of(net: &Net<'_>, candidates: &[(usize, u8)]) -> Reach {
+        let roots = [true, false].into_iter().flat_map(|on| {
+            candidates
+                .iter()
+                .map(move |&(c, d)| cand_lit(c, d, on) as usize)
+        });
+        let (comp, sets) = super::chains::summarise(
+            2 * (candidates.len() + net.groups.len()),
+            &net.start,
+            &net.adjacent,
+            |l: Lit| (l & LIT_MASK) as usize,
+            roots,
+            |x, r: &mut Reached| {
+                let l = x as Lit;
+                if !is_on(l) {
+                    return;
+                }
+                match net.kind(l) {
+                    Kind::Candidate(cell, d) => {
+                        r.on[usize::from(d - 1)].insert(cell);
+                        r.near[usize::from(d - 1)] |= peers(cell);
+                    }
+                    Kind::Group(g) => {
+                        let group = &net.groups[g];
+                        r.near[usize::from(group.digit - 1)] |= group.buddies;
+                    }
+                    Kind::Als(_) => {}
+                }
+            },
+            |r: &mut Reached, other: &Reached| {
+                for d in 0..9 {
+                    r.on[d] |= other.on[d];
+                    r.near[d] |= other.near[d];
+                }
+            },
+        );
+        Reach { comp, sets }
+    }
+
+    /// Whether the search from "`digit` in `cell` is on" (or off) may find a grouped nice loop
+    /// or AIC (`false` only when it finds neither).
+    fn may_find(&self, grid: &Grid, cell: usize, digit: u8, on: bool) -> bool {
+        let c = self.comp[cand_lit(cell, digit, on) as usize];
+        let Some(r) = self.sets.get(usize::from(c)) else {
+            return true;
+        };
+        let i = |e: u8| usize::from(e - 1);
+        let cands = grid.candidates(cell);
+        if on {
+            // Back by a weak link into "digit off", into another digit's "on", or in a
+            // bivalue cell into another digit's "off".
+            if r.near[i(digit)].contains(cell) {
+                return true;
+            }
+            let bivalue = cands.count_ones() == 2;
+            digits::iter(cands & !digits::bit(digit))
+                .any(|e| r.on[i(e)].contains(cell) || (bivalue && r.near[i(e)].contains(cell)))
+        } else {
+            if digits::iter(cands).any(|e| r.on[i(e)].contains(cell) || r.near[i(e)].contains(cell))
+            {
+                return true;
+            }
+            let (near, with) = (peers(cell), grid.cells_with(digit));
+            (r.on[i(digit)] - CellSet::single(cell))
+                .iter()
+                .any(|y| (near & peers(y) & with).len() >= 2)
+        }
+    }
+}
+
 /// Every grouped continuous nice loop, grouped discontinuous nice loop and grouped AIC of
 /// `grid`, in that order, shortest first within each; with ALS nodes if `with_als`.
 pub(super) fn search(grid: &Grid, with_als: bool) -> Vec<Step> {
+    search_with(grid, with_als, true)
+}
+
+/// [`search`], with the premises whose reach finds nothing skipped if `skip` (see [`Reach`]).
+fn search_with(grid: &Grid, with_als: bool, skip: bool) -> Vec<Step> {
     let mut continuous = Found::default();
     let mut discontinuous = Found::default();
     let mut aics = Found::default();
@@ -809,9 +902,17 @@ pub(super) fn search(grid: &Grid, with_als: bool) -> Vec<Step> {
         .flat_map(|c| digits::iter(grid.candidates(c)).map(move |d| (c, d)))
         .collect();
     let weighted = !net.als_nodes.is_empty();
+    // Without ALS nodes, premises that can close no loop and end no AIC are skipped.
+    let reach = (!weighted && skip).then(|| Reach::of(&net, &candidates));
     let mut buckets = Vec::new();
     for on in [true, false] {
         for &(cell, digit) in &candidates {
+            if reach
+                .as_ref()
+                .is_some_and(|r| !r.may_find(grid, cell, digit, on))
+            {
+                continue;
+            }
             if weighted {
                 net.explore_weighted(cand_lit(cell, digit, on), &mut buckets);
             } else {
@@ -844,4 +945,75 @@ pub(super) fn search(grid: &Grid, with_als: bool) -> Vec<Step> {
     steps.extend(discontinuous.into_steps());
     steps.extend(aics.into_steps());
     steps
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    use super::*;
+    use crate::board::Board;
+    use crate::logic::{Ladder, solve};
+
+    /// Positions of the project's hard puzzles after singles, and after the basic families
+    /// (many candidates left, and few).
+    fn positions() -> Vec<Grid> {
+        let mut out = Vec::new();
+        for list in ["singles", "singles,intersections,subsets"] {
+            let ladder = Ladder::from_list(list).unwrap();
+            for line in include_str!("../../puzzles/hard.txt").lines() {
+                if let Ok(board) = line.trim().parse::<Board>() {
+                    let mut grid = Grid::new(&board);
+                    solve(&mut grid, &ladder, None, |_, _| ControlFlow::Continue(()));
+                    out.push(grid);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn premises_skipped_by_their_reach_find_nothing() {
+        // Every premise the reach summary rules out finds no grouped nice loop and no grouped
+        // AIC when searched all the same, and the search finds the same steps in the same
+        // order with the skips as without.
+        let positions = positions();
+        assert!(positions.len() > 20);
+        let (mut skipped, mut kept, mut found) = (0, 0, 0);
+        for grid in &positions {
+            let mut net = Net::new(grid, false);
+            let candidates: Vec<(usize, u8)> = grid
+                .empty_cells()
+                .iter()
+                .flat_map(|c| digits::iter(grid.candidates(c)).map(move |d| (c, d)))
+                .collect();
+            let reach = Reach::of(&net, &candidates);
+            for &(cell, digit) in &candidates {
+                for on in [true, false] {
+                    if reach.may_find(grid, cell, digit, on) {
+                        kept += 1;
+                        continue;
+                    }
+                    skipped += 1;
+                    net.explore(cand_lit(cell, digit, on));
+                    for i in 1..net.order.len() {
+                        let end = net.order[i];
+                        if Net::is_group(end) {
+                            continue;
+                        }
+                        if net.cell(end) == cell {
+                            assert!(nice_loop(&net, end).is_none(), "{grid}");
+                        } else if !on && is_on(end) {
+                            assert!(aic(&net, end).is_none(), "{grid}");
+                        }
+                    }
+                }
+            }
+            let steps = search_with(grid, false, false);
+            assert_eq!(search_with(grid, false, true), steps, "{grid}");
+            found += steps.len();
+        }
+        assert!(skipped > 0 && kept > 0, "{skipped} skipped, {kept} kept");
+        assert!(found > 0);
+    }
 }
