@@ -1125,7 +1125,7 @@ fn aic(engine: &Engine<'_>, end: Lit) -> Option<(Vec<Candidate>, Vec<Lit>)> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::board::Board;
     use crate::logic::{Ladder, SolveEnd, solve};
@@ -1192,8 +1192,9 @@ mod tests {
     }
 
     /// Positions with many candidates left (after singles only) and with few (after the
-    /// basic families), from the project's hard puzzles.
-    fn positions_for_the_engine() -> Vec<Grid> {
+    /// basic families), from the project's hard puzzles; the grouped loops' tests use them
+    /// too.
+    pub(in crate::logic) fn positions_for_the_engine() -> Vec<Grid> {
         let singles = Ladder::from_list("singles").unwrap();
         let mut out: Vec<Grid> = stuck_positions().into_iter().map(|(g, _)| g).collect();
         for line in include_str!("../../puzzles/hard.txt").lines() {

@@ -949,35 +949,14 @@ fn search_with(grid: &Grid, with_als: bool, skip: bool) -> Vec<Step> {
 
 #[cfg(test)]
 mod tests {
-    use std::ops::ControlFlow;
-
     use super::*;
-    use crate::board::Board;
-    use crate::logic::{Ladder, solve};
-
-    /// Positions of the project's hard puzzles after singles, and after the basic families
-    /// (many candidates left, and few).
-    fn positions() -> Vec<Grid> {
-        let mut out = Vec::new();
-        for list in ["singles", "singles,intersections,subsets"] {
-            let ladder = Ladder::from_list(list).unwrap();
-            for line in include_str!("../../puzzles/hard.txt").lines() {
-                if let Ok(board) = line.trim().parse::<Board>() {
-                    let mut grid = Grid::new(&board);
-                    solve(&mut grid, &ladder, None, |_, _| ControlFlow::Continue(()));
-                    out.push(grid);
-                }
-            }
-        }
-        out
-    }
 
     #[test]
     fn premises_skipped_by_their_reach_find_nothing() {
         // Every premise the reach summary rules out finds no grouped nice loop and no grouped
         // AIC when searched all the same, and the search finds the same steps in the same
         // order with the skips as without.
-        let positions = positions();
+        let positions = crate::logic::chains::tests::positions_for_the_engine();
         assert!(positions.len() > 20);
         let (mut skipped, mut kept, mut found) = (0, 0, 0);
         for grid in &positions {
