@@ -1923,10 +1923,159 @@ impl PathStep {
                     }
                     effect.push_str(&eliminations_text(&st.eliminations));
                 }
-                format!("{name}: {} => {effect}", pattern_text(st))
+                let pattern = hodoku_pattern(st).unwrap_or_else(|| pattern_text(st));
+                format!("{name}: {pattern} => {effect}")
             }
         }
     }
+}
+
+/// HoDoKu's text of the pattern of a step found by our finders (between the name and `=>`),
+/// read off the step's evidence, for the techniques whose evidence holds what HoDoKu prints.
+fn hodoku_pattern(st: &Step) -> Option<String> {
+    use Technique as T;
+    let ev = &st.evidence;
+    let elim_digits = st
+        .eliminations
+        .iter()
+        .fold(0u16, |m, e| m | 1 << (e.digit - 1));
+    let chain = ev.chains.first();
+    match st.technique {
+        T::TwoStringKite => {
+            // The chain runs row end = box cell - box cell = column end.
+            let nodes = chain_nodes(chain?);
+            let cells = |a: usize, b: usize| compact_cells(&[nodes[a].0, nodes[b].0]);
+            Some(format!(
+                "{} in {} (connected by {})",
+                nodes[0].1,
+                cells(0, 3),
+                cells(1, 2)
+            ))
+        }
+        T::EmptyRectangle => {
+            // The box's candidates are the fins; the other cells are the conjugate pair.
+            let pair: Vec<usize> = (ev.cells - ev.fins).iter().collect();
+            let b = usize::from(*ev.houses.first()?) % 9 + 1;
+            Some(format!(
+                "{} in b{b} ({})",
+                digit_list(ev.digits, ""),
+                compact_cells(&pair)
+            ))
+        }
+        T::SimpleColorsTrap | T::SimpleColorsWrap | T::MultiColors1 | T::MultiColors2 => {
+            // Each cluster's links run from its first colour to its second.
+            let mut t = digit_list(ev.digits, "");
+            for (i, links) in ev.chains.iter().enumerate() {
+                let colour = |to: bool| {
+                    let set: CellSet = links
+                        .iter()
+                        .map(|l| if to { l.to } else { l.from })
+                        .filter_map(|n| n.cells.first())
+                        .collect();
+                    let names: Vec<String> = set
+                        .iter()
+                        .map(|c| format!("r{}c{}", row_of(c) + 1, col_of(c) + 1))
+                        .collect();
+                    names.join(",")
+                };
+                let sep = if i == 0 { " " } else { ", " };
+                let _ = write!(t, "{sep}({}) / ({})", colour(false), colour(true));
+            }
+            Some(t)
+        }
+        T::TurbotFish | T::XChain | T::DiscontinuousNiceLoop | T::GroupedDiscontinuousNiceLoop => {
+            Some(format!(
+                "{} {}",
+                digit_list(elim_digits, "/"),
+                chain_string(chain?)
+            ))
+        }
+        T::RemotePair => {
+            let links = chain?;
+            let first = links.first()?;
+            Some(format!(
+                "{}/{} {}",
+                first.from.digit,
+                first.to.digit,
+                chain_string(links)
+            ))
+        }
+        T::Aic | T::GroupedAic => {
+            let links = chain?;
+            Some(format!(
+                "{} {}- {} -{}",
+                digit_list(elim_digits, "/"),
+                links.first()?.from.digit,
+                chain_string(links),
+                links.last()?.to.digit
+            ))
+        }
+        T::ContinuousNiceLoop | T::GroupedContinuousNiceLoop => {
+            // Around the loop: the digit it comes back into its first cell with, and the
+            // digit of the first node outside that cell.
+            let links = chain?;
+            let nodes = chain_nodes(links);
+            let first_cell = nodes[0].0;
+            let out = nodes.iter().find(|n| n.0 != first_cell)?.1;
+            let last_cell = nodes[nodes.len() - 1].0;
+            let back = nodes
+                .iter()
+                .rev()
+                .take_while(|n| n.0 == last_cell)
+                .last()?
+                .1;
+            Some(format!(
+                "{} {back}= {} ={out}",
+                digit_list(elim_digits, "/"),
+                chain_string(links)
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// A chain's nodes as (first cell, digit, cells, whether the link into it is strong).
+fn chain_nodes(links: &[super::Link]) -> Vec<(usize, u8, CellSet, bool)> {
+    let mut out = Vec::with_capacity(links.len() + 1);
+    if let Some(l) = links.first() {
+        out.push((
+            l.from.cells.first().unwrap_or(0),
+            l.from.digit,
+            l.from.cells,
+            false,
+        ));
+    }
+    for l in links {
+        out.push((
+            l.to.cells.first().unwrap_or(0),
+            l.to.digit,
+            l.to.cells,
+            l.strong,
+        ));
+    }
+    out
+}
+
+/// A chain as HoDoKu prints it: cells (a group as its compact cells) joined by `=d=` for a
+/// strong link and `-d-` for a weak one, `d` the digit of the node entered; a node in the
+/// same cell as the one before is not printed (the link inside a cell shows as the change of
+/// digit).
+fn chain_string(links: &[super::Link]) -> String {
+    let mut out = String::new();
+    let mut last = usize::MAX;
+    for (i, (cell, digit, cells, strong)) in chain_nodes(links).into_iter().enumerate() {
+        if cell == last {
+            continue;
+        }
+        last = cell;
+        if i > 0 {
+            let c = if strong { '=' } else { '-' };
+            let _ = write!(out, " {c}{digit}{c} ");
+        }
+        let list: Vec<usize> = cells.iter().collect();
+        out.push_str(&compact_cells(&list));
+    }
+    out
 }
 
 /// A short description of a pattern found by our finders: its digits and cells.
