@@ -19,7 +19,7 @@ use std::fmt::{self, Write as _};
 use std::ops::ControlFlow;
 
 use crate::board::Board;
-use crate::geometry::classic::{CELL_HOUSES, HOUSE_CELLS, PEERS, box_of, col_of, row_of};
+use crate::geometry::classic::{CELL_HOUSES, HOUSE_CELLS, PEERS, box_of, col_of, house, row_of};
 use crate::geometry::{CellSet, digits};
 
 use super::{Candidate, Grid, Memo, Step, Technique};
@@ -1627,7 +1627,10 @@ fn next(
                             ControlFlow::Break(())
                         });
                     }
-                    best.map(|b| (b, None))
+                    best.map(|b| {
+                        let text = sue_de_coq_text(&b, s);
+                        (b, text)
+                    })
                 }
                 Kind::ForcingChain | Kind::ForcingNet => {
                     tabling::forcing(s, kind == Kind::ForcingNet).map(|f| (forcing_step(f), None))
@@ -1812,6 +1815,16 @@ impl PathStep {
         let name = self.kind.hodoku_name(&self.step);
         let st = &self.step;
         if let Some(p) = &self.pattern {
+            if st.technique == Technique::SueDeCoq
+                && let Some(&b) = st.evidence.houses.get(1)
+            {
+                // HoDoKu lists a Sue de Coq's eliminations in the box first, then those in
+                // the line, cell by cell.
+                let bx = house(usize::from(b));
+                let mut elims = st.eliminations.clone();
+                elims.sort_by_key(|e| (!bx.contains(e.cell()), e.cell(), e.digit));
+                return format!("{name}: {p} => {}", eliminations_text(&elims));
+            }
             return format!("{name}: {p} => {}", eliminations_text(&st.eliminations));
         }
         if matches!(
@@ -2096,6 +2109,53 @@ fn pattern_text(st: &Step) -> String {
     } else {
         format!("{digits} in {}", compact_cells(&cells))
     }
+}
+
+/// HoDoKu's text of a Sue de Coq (`r4c12 - {1789} (r4c5 - {89}, r5c3 - {17})`: the cells of
+/// the intersection, those of the line, those of the box, each with its candidates), read
+/// with the position's candidates; `None` for another step.
+fn sue_de_coq_text(st: &Step, s: &State) -> Option<String> {
+    if st.technique != Technique::SueDeCoq {
+        return None;
+    }
+    let ev = &st.evidence;
+    let (&line, &b) = (ev.houses.first()?, ev.houses.get(1)?);
+    let part = |cells: CellSet| {
+        let list: Vec<usize> = cells.iter().collect();
+        let mask = cells.iter().fold(0u16, |m, c| m | s.cands[c]);
+        format!("{} - {{{}}}", compact_cells(&list), digit_list(mask, ""))
+    };
+    // The evidence keeps the line's and the box's cells together: a cell in both (of the
+    // intersection, outside the pattern's own cells) goes to the side where both stay almost
+    // locked sets (one digit more than cells).
+    let (line_cells, box_cells) = (house(usize::from(line)), house(usize::from(b)));
+    let both: Vec<usize> = (ev.fins & line_cells & box_cells).iter().collect();
+    let als = |cells: CellSet| {
+        let mask = cells.iter().fold(0u16, |m, c| m | s.cands[c]);
+        mask.count_ones() as usize == cells.len() + 1
+    };
+    let split = |pick: usize| {
+        let mut to_line = ev.fins & line_cells - box_cells;
+        let mut to_box = ev.fins & box_cells - line_cells;
+        for (i, &c) in both.iter().enumerate() {
+            if pick & 1 << i != 0 {
+                to_line.insert(c);
+            } else {
+                to_box.insert(c);
+            }
+        }
+        (to_line, to_box)
+    };
+    let (in_line, in_box) = (0..1usize << both.len())
+        .map(split)
+        .find(|&(l, b)| als(l) && als(b))
+        .unwrap_or_else(|| split(0));
+    Some(format!(
+        "{} ({}, {})",
+        part(ev.cells),
+        part(in_line),
+        part(in_box)
+    ))
 }
 
 /// Which box a cell is in (for callers that print HoDoKu's box names).

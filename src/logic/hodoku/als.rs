@@ -301,6 +301,11 @@ fn rc_digits(rc: &Rc) -> String {
     }
 }
 
+/// The digits of an RC.
+fn rc_mask(rc: &Rc) -> u16 {
+    bit(rc.c1) | if rc.c2 == 0 { 0 } else { bit(rc.c2) }
+}
+
 fn found(
     technique: Technique,
     parts: &[&Als],
@@ -328,15 +333,24 @@ pub(super) fn als_xz(table: &Table) -> Option<Found> {
         let (a, b) = (&alses[rc.a1], &alses[rc.a2]);
         let mut elims = Vec::new();
         eliminations(a, b, &[rc.c1], &mut elims);
+        // HoDoKu's Z: the digits of these eliminations (not shown when a doubly linked pair
+        // removes something of its own).
+        let mut z = elim_digits(&elims);
         if rc.c2 != 0 {
-            eliminations(a, b, &[rc.c2], &mut elims);
+            let mut second = Vec::new();
+            eliminations(a, b, &[rc.c2], &mut second);
+            z |= elim_digits(&second);
+            elims.extend(second);
+            let before = elims.len();
             doubly_linked(a, b, rc.c1, rc.c2, &mut elims);
             doubly_linked(b, a, rc.c1, rc.c2, &mut elims);
+            if elims.len() > before {
+                z = 0;
+            }
         }
         if elims.is_empty() {
             continue;
         }
-        let z = elim_digits(&elims) & !bit(rc.c1) & if rc.c2 != 0 { !bit(rc.c2) } else { !0 };
         let mut text = format!("A={}, B={}, X={}", als_text(a), als_text(b), rc_digits(rc));
         if z != 0 {
             text.push_str(&format!(", Z={}", digit_list(z, ",")));
@@ -398,12 +412,12 @@ pub(super) fn als_xy_wing(table: &Table) -> Option<Found> {
                 continue;
             }
             let text = format!(
-                "A={}, B={}, C={}, X,Y={},{}, Z={}",
+                "A={}, B={}, C={}, X,Y={}, Z={}",
                 als_text(a),
                 als_text(b),
                 als_text(c),
-                rc_digits(r1),
-                rc_digits(r2),
+                // HoDoKu lists the digits of both RCs in increasing order.
+                digit_list(rc_mask(r1) | rc_mask(r2), ","),
                 digit_list(elim_digits(&elims), ",")
             );
             return found(Technique::AlsXyWing, &[a, b, c], text, elims);
@@ -633,12 +647,12 @@ pub(super) fn als_chain(table: &Table) -> Option<Found> {
     }
     let best = best?;
     let parts: Vec<&Als> = best.alses.iter().map(|&a| &alses[a]).collect();
-    let z = digit_list(elim_digits(&best.elims), ",");
+    let z = digit_list(elim_digits(&best.elims), "");
     let mut text = format!("{z}- {}", als_text(parts[0]));
     for (rc, als) in best.rcs.iter().zip(&parts[1..]) {
         let d = match rc.actual {
             2 => rc.c2.to_string(),
-            3 => format!("{},{}", rc.c1, rc.c2),
+            3 => format!("{}{}", rc.c1, rc.c2),
             _ => rc.c1.to_string(),
         };
         text.push_str(&format!(" -{d}- {}", als_text(als)));
