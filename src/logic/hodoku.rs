@@ -2135,8 +2135,8 @@ fn sue_de_coq_text(st: &Step, s: &State) -> Option<String> {
         mask.count_ones() as usize == cells.len() + 1
     };
     let split = |pick: usize| {
-        let mut to_line = ev.fins & line_cells - box_cells;
-        let mut to_box = ev.fins & box_cells - line_cells;
+        let mut to_line = ev.fins & (line_cells - box_cells);
+        let mut to_box = ev.fins & (box_cells - line_cells);
         for (i, &c) in both.iter().enumerate() {
             if pick & 1 << i != 0 {
                 to_line.insert(c);
