@@ -1815,15 +1815,9 @@ impl PathStep {
         let name = self.kind.hodoku_name(&self.step);
         let st = &self.step;
         if let Some(p) = &self.pattern {
-            if st.technique == Technique::SueDeCoq
-                && let Some(&b) = st.evidence.houses.get(1)
-            {
-                // HoDoKu lists a Sue de Coq's eliminations in the box first, then those in
-                // the line, cell by cell.
-                let bx = house(usize::from(b));
-                let mut elims = st.eliminations.clone();
-                elims.sort_by_key(|e| (!bx.contains(e.cell()), e.cell(), e.digit));
-                return format!("{name}: {p} => {}", eliminations_text(&elims));
+            if st.technique == Technique::SueDeCoq {
+                // With its eliminations in HoDoKu's order (see `sue_de_coq_text`).
+                return format!("{name}: {p}");
             }
             return format!("{name}: {p} => {}", eliminations_text(&st.eliminations));
         }
@@ -2150,11 +2144,22 @@ fn sue_de_coq_text(st: &Step, s: &State) -> Option<String> {
         .map(split)
         .find(|&(l, b)| als(l) && als(b))
         .unwrap_or_else(|| split(0));
+    // HoDoKu removes in the box first (the digits of the pattern and the box's set that are
+    // not the line set's, and those of both sets), then in the line, cell by cell.
+    let digits_of = |cells: CellSet| cells.iter().fold(0u16, |m, c| m | s.cands[c]);
+    let (vl, vb) = (digits_of(in_line), digits_of(in_box));
+    let box_digits = ((ev.digits | vb) & !vl) | (vb & vl);
+    let mut elims = st.eliminations.clone();
+    elims.sort_by_key(|e| {
+        let in_box_phase = box_cells.contains(e.cell()) && box_digits & 1 << (e.digit - 1) != 0;
+        (!in_box_phase, e.cell(), e.digit)
+    });
     Some(format!(
-        "{} ({}, {})",
+        "{} ({}, {}) => {}",
         part(ev.cells),
         part(in_line),
-        part(in_box)
+        part(in_box),
+        eliminations_text(&elims)
     ))
 }
 
