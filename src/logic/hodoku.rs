@@ -1998,14 +1998,36 @@ fn hodoku_pattern(st: &Step) -> Option<String> {
             ))
         }
         T::RemotePair => {
+            // HoDoKu starts from the first cell's smaller digit that some cell seeing both
+            // ends can lose (it only follows a start digit with such a cell), and the
+            // digits alternate from cell to cell.
             let links = chain?;
-            let first = links.first()?;
-            Some(format!(
-                "{}/{} {}",
-                first.from.digit,
-                first.to.digit,
-                chain_string(links)
-            ))
+            let nodes = chain_nodes(links);
+            let mut cells: Vec<usize> = nodes.iter().map(|n| n.0).collect();
+            cells.dedup();
+            let (&first, &last) = (cells.first()?, cells.last()?);
+            let (a, b) = (links.first()?.from.digit, links.first()?.to.digit);
+            let (lo, hi) = (a.min(b), a.max(b));
+            let ends = PEERS[first] & PEERS[last];
+            let start = if st
+                .eliminations
+                .iter()
+                .any(|e| e.digit == lo && ends.contains(e.cell()))
+            {
+                lo
+            } else {
+                hi
+            };
+            let other = lo + hi - start;
+            let mut t = format!("{start}/{other}");
+            for (k, &c) in cells.iter().enumerate() {
+                if k > 0 {
+                    let d = if k % 2 == 1 { other } else { start };
+                    let _ = write!(t, " -{d}-");
+                }
+                let _ = write!(t, " r{}c{}", row_of(c) + 1, col_of(c) + 1);
+            }
+            Some(t)
         }
         T::Aic | T::GroupedAic => {
             let links = chain?;
