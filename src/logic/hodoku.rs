@@ -27,6 +27,8 @@ use super::{Candidate, Grid, Memo, Step, Technique};
 mod als;
 mod chains;
 mod tabling;
+#[cfg(test)]
+mod text_tests;
 
 /// HoDoKu's difficulty levels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
