@@ -2168,14 +2168,16 @@ fn sue_de_coq_text(st: &Step, s: &State) -> Option<String> {
         .map(split)
         .find(|&(l, b)| als(l) && als(b))
         .unwrap_or_else(|| split(0));
-    // HoDoKu removes in the box first (the digits of the pattern and the box's set that are
-    // not the line set's, and those of both sets), then in the line, cell by cell.
+    // HoDoKu removes in the box first (outside the box's set: the digits of the pattern and
+    // the box's set that are not the line set's, and those of both sets), then in the line,
+    // cell by cell.
     let digits_of = |cells: CellSet| cells.iter().fold(0u16, |m, c| m | s.cands[c]);
     let (vl, vb) = (digits_of(in_line), digits_of(in_box));
     let box_digits = ((ev.digits | vb) & !vl) | (vb & vl);
     let mut elims = st.eliminations.clone();
     elims.sort_by_key(|e| {
-        let in_box_phase = box_cells.contains(e.cell()) && box_digits & 1 << (e.digit - 1) != 0;
+        let in_box_phase =
+            (box_cells - in_box).contains(e.cell()) && box_digits & 1 << (e.digit - 1) != 0;
         (!in_box_phase, e.cell(), e.digit)
     });
     Some(format!(
