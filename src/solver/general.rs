@@ -136,6 +136,11 @@ pub struct Solver {
     /// `extra[extra_start[c]..extra_start[c + 1]]`.
     extra: Vec<u16>,
     extra_start: Vec<u32>,
+    /// The most entries one [`Run::place`] can queue: each candidate it takes out (the
+    /// cell's other values, the value's other places in the cell's houses, the peers by
+    /// knight or king moves) queues at most one single for the cell and one for each of
+    /// its houses.
+    place_room: usize,
 }
 
 /// How a search ended, and how much it guessed.
@@ -340,6 +345,15 @@ impl Solver {
             }));
         }
         extra_start.push(extra.len() as u32);
+        let most_members = (0..cells)
+            .map(|c| member_start[c + 1] - member_start[c])
+            .max()
+            .unwrap_or(0) as usize;
+        let most_extra = (0..cells)
+            .map(|c| extra_start[c + 1] - extra_start[c])
+            .max()
+            .unwrap_or(0) as usize;
+        let place_room = (n + most_members * n + most_extra) * (1 + most_members);
         Solver {
             n,
             cells,
@@ -354,6 +368,7 @@ impl Solver {
             cell_set,
             extra,
             extra_start,
+            place_room,
         }
     }
 
@@ -746,6 +761,14 @@ where
     /// false on a contradiction.
     #[inline(always)]
     fn remove(&mut self, st: &mut State, c: usize, d: u8) -> bool {
+        self.queue.room(self.solver.place_room);
+        self.remove_in(st, c, d)
+    }
+
+    /// [`Self::remove`], with room made in the queue beforehand: at least one entry more
+    /// than the cell has houses (as [`Self::place`] makes for all its removals at once).
+    #[inline(always)]
+    fn remove_in(&mut self, st: &mut State, c: usize, d: u8) -> bool {
         let s = self.solver;
         let m = st.cand[c] & !(1u32 << d);
         st.cand[c] = m;
@@ -763,7 +786,6 @@ where
         // after every store (4% fewer instructions on ten fresh 25×25 puzzles).
         let (houses, pos, val) = (&s.houses[..], &mut st.pos[..], &st.val[..]);
         // A naked single, and a hidden single in each house: pushed or not without a branch.
-        self.queue.room(members.len() + 1);
         let buf = &mut self.queue.buf[..];
         let mut len = self.queue.len;
         buf[len] = (c as u16, m.trailing_zeros() as u8);
@@ -778,19 +800,32 @@ where
             self.dirty_match[0] |= set[0];
             self.dirty_match[1] |= set[1];
         }
+        // Every state has `nh * n` places and `cells` values (a state from the pool is
+        // copied from one before use), and the tables `nh * n` house cells.
+        debug_assert!(pos.len() == s.nh * s.n && houses.len() == s.nh * s.n);
+        debug_assert!(val.len() == s.cells && usize::from(d) < s.n);
         for &(base, bit) in members {
             let base = base as usize;
             let k = base + usize::from(d);
-            let p = pos[k] & !bit;
-            pos[k] = p;
+            // SAFETY: `base` is `h * n` for a house `h < nh`, and `d < n` (a candidate), so
+            // `k < nh * n`, the length of `pos` (above). Unchecked, with the two below, and
+            // with the queue's room made once a placement: 11% fewer instructions on ten
+            // fresh 25×25 puzzles (1,512 M to 1,340 M, `solve --count --limit 2`).
+            let slot = unsafe { pos.get_unchecked_mut(k) };
+            let p = *slot & !bit;
+            *slot = p;
             if p == 0 {
                 self.queue.len = len;
                 self.weights[base] = self.weights[base].saturating_add(1);
                 return false;
             }
-            let t = houses[base + p.trailing_zeros() as usize];
+            // SAFETY: `p` is a nonzero set of the house's places (bits below `n`), so the
+            // index is below `base + n <= nh * n`, the length of `houses`.
+            let t = unsafe { *houses.get_unchecked(base + p.trailing_zeros() as usize) };
             buf[len] = (t, d);
-            len += usize::from((p & (p - 1) == 0) & (val[usize::from(t)] == 0));
+            // SAFETY: a house's cells are below `cells`, the length of `val`.
+            let free = unsafe { *val.get_unchecked(usize::from(t)) } == 0;
+            len += usize::from((p & (p - 1) == 0) & free);
         }
         self.queue.len = len;
         true
@@ -816,11 +851,13 @@ where
             watch.place(self.depth, c, d + 1, guess);
             self.placed.push((c as u16, d));
         }
+        // Room for every single the removals below can queue.
+        self.queue.room(self.solver.place_room);
         let mut others = st.cand[c] & !bit;
         while others != 0 {
             let o = others.trailing_zeros() as u8;
             others &= others - 1;
-            if !self.remove(st, c, o) {
+            if !self.remove_in(st, c, o) {
                 return false;
             }
         }
@@ -835,7 +872,7 @@ where
                 let i = places.trailing_zeros() as usize;
                 places &= places - 1;
                 let p = usize::from(s.houses[base + i]);
-                if st.cand[p] & bit != 0 && !self.remove(st, p, d) {
+                if st.cand[p] & bit != 0 && !self.remove_in(st, p, d) {
                     return false;
                 }
             }
@@ -843,7 +880,7 @@ where
         let range = s.extra_start[c] as usize..s.extra_start[c + 1] as usize;
         for &p in &s.extra[range] {
             let p = usize::from(p);
-            if st.cand[p] & bit != 0 && !self.remove(st, p, d) {
+            if st.cand[p] & bit != 0 && !self.remove_in(st, p, d) {
                 return false;
             }
         }
