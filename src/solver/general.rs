@@ -1090,6 +1090,10 @@ where
     ///   less): fewer tries, but a poorer choice: 4,602 guesses with that try's count
     ///   as the gain, 4,314 with such cells never chosen; g25 +37% and +31%, held25 +84% and
     ///   +52%.
+    /// - Copying back into the try's state only what the last try changed (the cells it
+    ///   placed, the candidates it took out, logged in each removal) instead of the whole
+    ///   state (10 KB for 25×25, 9% of the instructions in `memcpy`): g25 +9% (1,251 M to
+    ///   1,368 M), held25 +10%.
     #[inline(always)]
     fn probe(&mut self, st: &mut State) -> Option<Option<usize>> {
         let s = self.solver;
