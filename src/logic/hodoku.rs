@@ -364,6 +364,8 @@ struct State {
     /// How many times a candidate of each house changed: what a search in a house sees is
     /// unchanged while these counts are (see [`Barren`]).
     version: [u32; 27],
+    /// Per digit (index `d - 1`), the cells where it is a candidate: `cands` by digit.
+    places: [CellSet; 9],
 }
 
 /// For each subset technique (and the two locked candidates) and house, the versions of the
@@ -443,21 +445,14 @@ impl Barren {
     /// The XY-chain step, or `None` at once when the memo says there is none.
     fn xy_chain(&mut self, s: &State) -> Option<Found> {
         let mut bivalue = [0u16; 81];
-        let mut with = [CellSet::EMPTY; 10];
-        for (c, b) in bivalue.iter_mut().enumerate() {
-            if s.values[c] != 0 {
-                continue;
-            }
-            let m = s.cands[c];
+        for (b, &m) in bivalue.iter_mut().zip(&s.cands) {
+            // (A placed cell has no candidates.)
             if m.count_ones() == 2 {
                 *b = m;
             }
-            for d in 1..=9u8 {
-                if m & 1 << (d - 1) != 0 {
-                    with[usize::from(d)].insert(c);
-                }
-            }
         }
+        let mut with = [CellSet::EMPTY; 10];
+        with[1..].copy_from_slice(&s.places);
         if let Some(old) = &self.xy_chain
             && bivalue
                 .iter()
@@ -489,6 +484,7 @@ impl State {
             hs: Queue::new(),
             unsolved: 81,
             version: [0; 27],
+            places: [CellSet::ALL; 9],
         };
         for cell in 0..81 {
             let d = board.get(cell);
@@ -519,6 +515,7 @@ impl State {
             return;
         }
         self.cands[cell] &= !bit;
+        self.places[usize::from(digit - 1)].remove(cell);
         for &h in &CELL_HOUSES[cell] {
             self.version[usize::from(h)] += 1;
         }
@@ -555,11 +552,15 @@ impl State {
         self.values[cell] = digit;
         let old = self.cands[cell];
         self.cands[cell] = 0;
+        for d in digits::iter(old) {
+            self.places[usize::from(d - 1)].remove(cell);
+        }
         for &h in &CELL_HOUSES[cell] {
             self.version[usize::from(h)] += 1;
         }
         self.unsolved = self.unsolved.saturating_sub(1);
-        for p in (PEERS[cell] & holding).iter() {
+        // The peers without the candidate have nothing to lose.
+        for p in (PEERS[cell] & holding & self.places[usize::from(digit - 1)]).iter() {
             self.del_candidate(p, digit);
         }
         for d in 1..=9u8 {
@@ -1983,6 +1984,32 @@ mod tests {
             }
         }
         out
+    }
+
+    /// The per-digit places, kept up to date step by step (and by the forcing nets' trial
+    /// placements, which skip the peers without the digit), are the candidates by digit.
+    #[test]
+    fn places_follow_the_candidates() {
+        let mut checked = 0;
+        for s in path_states() {
+            let mut states = vec![s.clone()];
+            // A trial placement of each candidate of the first open cell, as the nets make.
+            if let Some(c) = (0..81).find(|&c| s.values[c] == 0) {
+                for d in digits::iter(s.cands[c]) {
+                    let mut t = s.clone();
+                    t.set_cell_among(c, d, t.places[usize::from(d - 1)]);
+                    states.push(t);
+                }
+            }
+            for t in states {
+                for d in 1..=9u8 {
+                    let want: CellSet = (0..81).filter(|&c| t.has(c, d)).collect();
+                    assert_eq!(t.places[usize::from(d - 1)], want);
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "checked {checked}");
     }
 
     /// With the memo of the digits where a single-digit technique found nothing, carried
