@@ -19,7 +19,9 @@ use std::fmt::{self, Write as _};
 use std::ops::ControlFlow;
 
 use crate::board::Board;
-use crate::geometry::classic::{CELL_HOUSES, HOUSE_CELLS, PEERS, box_of, col_of, row_of};
+use crate::geometry::classic::{
+    CELL_HOUSES, HOUSE_CELLS, HOUSE_SETS, PEERS, box_of, col_of, row_of,
+};
 use crate::geometry::{CellSet, digits};
 
 use super::{Candidate, Grid, Memo, Step, Technique};
@@ -500,11 +502,9 @@ impl State {
     }
 
     fn add_hidden(&mut self, house: usize, digit: u8) {
-        if let Some(&c) = HOUSE_CELLS[house]
-            .iter()
-            .find(|&&c| self.has(usize::from(c), digit))
-        {
-            self.hs.add(usize::from(c), digit);
+        // The first of the house's cells (in increasing order) holding the digit.
+        if let Some(c) = (self.places[usize::from(digit - 1)] & HOUSE_SETS[house]).first() {
+            self.hs.add(c, digit);
         }
     }
 
@@ -603,13 +603,10 @@ impl State {
         self.unsolved == 0
     }
 
+    /// The position as our finders take it. A placement removes its digit from every peer,
+    /// so the parts agree as [`Grid::from_position`] needs.
     fn grid(&self, givens: CellSet) -> Grid {
-        let board = Board::from_cells(self.values).unwrap_or_default();
-        let mut marks = [0u16; 81];
-        for (m, &c) in marks.iter_mut().zip(&self.cands) {
-            *m = c;
-        }
-        Grid::from_parts(&board, givens, Some(&marks))
+        Grid::from_position(self.values, self.cands, self.places, givens)
     }
 
     // ----- singles -----
@@ -684,9 +681,8 @@ fn locked_candidates(s: &State, pointing: bool, barren: &mut [u32; 27]) -> Optio
                 // Its two or three places.
                 let mut places = [0usize; 3];
                 let mut len = 0;
-                for &c in &HOUSE_CELLS[house] {
-                    let c = usize::from(c);
-                    if s.has(c, d) && len < places.len() {
+                for c in (s.places[usize::from(d - 1)] & HOUSE_SETS[house]).iter() {
+                    if len < places.len() {
                         places[len] = c;
                         len += 1;
                     }
@@ -1058,7 +1054,6 @@ fn chain_length(step: &Step) -> usize {
 /// Skyscrapers in HoDoKu's order: rows then columns, digit by digit, pairs of conjugate
 /// lines in order.
 fn skyscraper(s: &State) -> Option<Found> {
-    let sees = |a: usize, b: usize| PEERS[a].contains(b);
     for lines in [true, false] {
         let base = if lines { 0 } else { 9 };
         let across = |c: usize| if lines { col_of(c) } else { row_of(c) };
@@ -1086,10 +1081,8 @@ fn skyscraper(s: &State) -> Option<Found> {
                     if across(a[other]) == across(b[other]) {
                         continue;
                     }
-                    let elims: Vec<Candidate> = (0..81)
-                        .filter(|&c| s.has(c, d) && sees(c, a[other]) && sees(c, b[other]))
-                        .map(|c| Candidate::new(c, d))
-                        .collect();
+                    let seen = s.places[usize::from(d - 1)] & PEERS[a[other]] & PEERS[b[other]];
+                    let elims: Vec<Candidate> = seen.iter().map(|c| Candidate::new(c, d)).collect();
                     if elims.is_empty() {
                         continue;
                     }
@@ -1116,6 +1109,7 @@ fn skyscraper(s: &State) -> Option<Found> {
 
 /// W-Wings in HoDoKu's order: pairs of equal bivalue cells in cell order, the smaller digit
 /// eliminated first, the strong link in the first house that has one.
+#[allow(clippy::needless_range_loop)]
 fn w_wing(s: &State) -> Option<Found> {
     let sees = |a: usize, b: usize| PEERS[a].contains(b);
     for i in 0..81 {
@@ -1129,10 +1123,9 @@ fn w_wing(s: &State) -> Option<Found> {
                 continue;
             }
             for (del, link) in [(x, y), (y, x)] {
-                let elims: Vec<Candidate> = (0..81)
-                    .filter(|&c| c != i && c != j && s.has(c, del) && sees(c, i) && sees(c, j))
-                    .map(|c| Candidate::new(c, del))
-                    .collect();
+                // (A cell is not its own peer: `i` and `j` are not among them.)
+                let seen = s.places[usize::from(del - 1)] & PEERS[i] & PEERS[j];
+                let elims: Vec<Candidate> = seen.iter().map(|c| Candidate::new(c, del)).collect();
                 if elims.is_empty() {
                     continue;
                 }
@@ -1239,12 +1232,12 @@ fn wing(s: &State, xyz: bool) -> Option<Found> {
                         continue;
                     }
                     let digit = z.trailing_zeros() as u8 + 1;
-                    let elims: Vec<Candidate> = (0..81)
-                        .filter(|&c| {
-                            s.has(c, digit) && sees(c, i2) && sees(c, i3) && (!xyz || sees(c, i1))
-                        })
-                        .map(|c| Candidate::new(c, digit))
-                        .collect();
+                    let mut seen = s.places[usize::from(digit - 1)] & PEERS[i2] & PEERS[i3];
+                    if xyz {
+                        seen &= PEERS[i1];
+                    }
+                    let elims: Vec<Candidate> =
+                        seen.iter().map(|c| Candidate::new(c, digit)).collect();
                     if elims.is_empty() {
                         continue;
                     }
@@ -2010,6 +2003,20 @@ mod tests {
             }
         }
         assert!(checked > 100, "checked {checked}");
+    }
+
+    /// The grid made from the state's parts is the one worked out from its values and
+    /// candidates.
+    #[test]
+    fn grid_from_the_state_is_the_worked_out_one() {
+        let givens: CellSet = (0..81).filter(|&c| c % 7 == 0).collect();
+        let states = path_states();
+        assert!(states.len() > 100);
+        for s in states {
+            let board = Board::from_cells(s.values).expect("a board");
+            let want = Grid::from_parts(&board, givens, Some(&s.cands));
+            assert!(s.grid(givens) == want);
+        }
     }
 
     /// With the memo of the digits where a single-digit technique found nothing, carried
