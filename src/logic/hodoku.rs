@@ -1181,6 +1181,12 @@ fn wing(s: &State, xyz: bool) -> Option<Found> {
         Vec::new()
     };
     let first = if xyz { &tri } else { &bi };
+    // The bivalue cells by their two digits (index `9 * lo + hi`, digits from 0).
+    let pair = |m: u16| 9 * m.trailing_zeros() as usize + (15 - m.leading_zeros() as usize);
+    let mut by_pair = [CellSet::EMPTY; 81];
+    for &c in &bi {
+        by_pair[pair(s.cands[c])].insert(c);
+    }
     let sees = |a: usize, b: usize| PEERS[a].contains(b);
     #[allow(clippy::needless_range_loop)]
     for i in 0..first.len() {
@@ -1204,23 +1210,28 @@ fn wing(s: &State, xyz: bool) -> Option<Found> {
                 }
                 c1 ^ c2
             };
-            for k in j + 1..bi.len() {
-                let c3 = s.cands[bi[k]];
-                let fits = if xyz {
-                    c3 & !c1 == 0 && c3 != c2
-                } else {
-                    c3 == third
-                };
-                if !fits {
-                    continue;
+            // The third cells, after the second in cell order: bivalue cells holding
+            // `third` (XY), or two of the pivot's digits other than the second's (XYZ).
+            let mut thirds = CellSet::EMPTY;
+            if xyz {
+                for d in digits::iter(c1) {
+                    let m = c1 & !(1 << (d - 1));
+                    if m != c2 {
+                        thirds |= by_pair[pair(m)];
+                    }
                 }
-                let (mut i1, mut i2, mut i3) = (first[i], bi[j], bi[k]);
+            } else {
+                thirds = by_pair[pair(third)];
+            }
+            thirds &= CellSet(!0u128 << bi[j] << 1);
+            for k in thirds.iter() {
+                let (mut i1, mut i2, mut i3) = (first[i], bi[j], k);
                 for tries in 0..if xyz { 1 } else { 3 } {
                     if tries == 1 {
                         i1 = bi[j];
                         i2 = first[i];
                     } else if tries == 2 {
-                        i1 = bi[k];
+                        i1 = k;
                         i2 = bi[j];
                         i3 = first[i];
                     }
