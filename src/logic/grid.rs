@@ -69,6 +69,27 @@ impl Grid {
         grid
     }
 
+    /// A position given whole, for a caller that keeps the same parts up to date itself:
+    /// the values, the candidates (none in a filled cell, and in an open cell none that a
+    /// peer holds) and each digit's places (the candidates by digit, index `d - 1`). The grid
+    /// [`Grid::from_parts`] makes of those values and candidates as marks, without working
+    /// it out again.
+    pub(crate) fn from_position(
+        values: [u8; CELLS],
+        cands: [u16; CELLS],
+        places: [CellSet; 9],
+        givens: CellSet,
+    ) -> Grid {
+        let filled: CellSet = (0..CELLS).filter(|&c| values[c] != 0).collect();
+        Grid {
+            values,
+            cands,
+            places,
+            filled,
+            givens: givens & filled,
+        }
+    }
+
     /// The digit in `cell`, or 0 when it is open.
     #[inline]
     pub fn value(&self, cell: usize) -> u8 {

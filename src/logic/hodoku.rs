@@ -19,7 +19,9 @@ use std::fmt::{self, Write as _};
 use std::ops::ControlFlow;
 
 use crate::board::Board;
-use crate::geometry::classic::{CELL_HOUSES, HOUSE_CELLS, PEERS, box_of, col_of, house, row_of};
+use crate::geometry::classic::{
+    CELL_HOUSES, HOUSE_CELLS, HOUSE_SETS, PEERS, box_of, col_of, house, row_of,
+};
 use crate::geometry::{CellSet, digits};
 
 use super::{Candidate, Grid, Memo, Step, Technique};
@@ -366,6 +368,8 @@ struct State {
     /// How many times a candidate of each house changed: what a search in a house sees is
     /// unchanged while these counts are (see [`Barren`]).
     version: [u32; 27],
+    /// Per digit (index `d - 1`), the cells where it is a candidate: `cands` by digit.
+    places: [CellSet; 9],
 }
 
 /// For each subset technique (and the two locked candidates) and house, the versions of the
@@ -445,21 +449,14 @@ impl Barren {
     /// The XY-chain step, or `None` at once when the memo says there is none.
     fn xy_chain(&mut self, s: &State) -> Option<Found> {
         let mut bivalue = [0u16; 81];
-        let mut with = [CellSet::EMPTY; 10];
-        for (c, b) in bivalue.iter_mut().enumerate() {
-            if s.values[c] != 0 {
-                continue;
-            }
-            let m = s.cands[c];
+        for (b, &m) in bivalue.iter_mut().zip(&s.cands) {
+            // (A placed cell has no candidates.)
             if m.count_ones() == 2 {
                 *b = m;
             }
-            for d in 1..=9u8 {
-                if m & 1 << (d - 1) != 0 {
-                    with[usize::from(d)].insert(c);
-                }
-            }
         }
+        let mut with = [CellSet::EMPTY; 10];
+        with[1..].copy_from_slice(&s.places);
         if let Some(old) = &self.xy_chain
             && bivalue
                 .iter()
@@ -491,6 +488,7 @@ impl State {
             hs: Queue::new(),
             unsolved: 81,
             version: [0; 27],
+            places: [CellSet::ALL; 9],
         };
         for cell in 0..81 {
             let d = board.get(cell);
@@ -506,11 +504,9 @@ impl State {
     }
 
     fn add_hidden(&mut self, house: usize, digit: u8) {
-        if let Some(&c) = HOUSE_CELLS[house]
-            .iter()
-            .find(|&&c| self.has(usize::from(c), digit))
-        {
-            self.hs.add(usize::from(c), digit);
+        // The first of the house's cells (in increasing order) holding the digit.
+        if let Some(c) = (self.places[usize::from(digit - 1)] & HOUSE_SETS[house]).first() {
+            self.hs.add(c, digit);
         }
     }
 
@@ -521,6 +517,7 @@ impl State {
             return;
         }
         self.cands[cell] &= !bit;
+        self.places[usize::from(digit - 1)].remove(cell);
         for &h in &CELL_HOUSES[cell] {
             self.version[usize::from(h)] += 1;
         }
@@ -557,11 +554,15 @@ impl State {
         self.values[cell] = digit;
         let old = self.cands[cell];
         self.cands[cell] = 0;
+        for d in digits::iter(old) {
+            self.places[usize::from(d - 1)].remove(cell);
+        }
         for &h in &CELL_HOUSES[cell] {
             self.version[usize::from(h)] += 1;
         }
         self.unsolved = self.unsolved.saturating_sub(1);
-        for p in (PEERS[cell] & holding).iter() {
+        // The peers without the candidate have nothing to lose.
+        for p in (PEERS[cell] & holding & self.places[usize::from(digit - 1)]).iter() {
             self.del_candidate(p, digit);
         }
         for d in 1..=9u8 {
@@ -604,13 +605,10 @@ impl State {
         self.unsolved == 0
     }
 
+    /// The position as our finders take it. A placement removes its digit from every peer,
+    /// so the parts agree as [`Grid::from_position`] needs.
     fn grid(&self, givens: CellSet) -> Grid {
-        let board = Board::from_cells(self.values).unwrap_or_default();
-        let mut marks = [0u16; 81];
-        for (m, &c) in marks.iter_mut().zip(&self.cands) {
-            *m = c;
-        }
-        Grid::from_parts(&board, givens, Some(&marks))
+        Grid::from_position(self.values, self.cands, self.places, givens)
     }
 
     // ----- singles -----
@@ -685,9 +683,8 @@ fn locked_candidates(s: &State, pointing: bool, barren: &mut [u32; 27]) -> Optio
                 // Its two or three places.
                 let mut places = [0usize; 3];
                 let mut len = 0;
-                for &c in &HOUSE_CELLS[house] {
-                    let c = usize::from(c);
-                    if s.has(c, d) && len < places.len() {
+                for c in (s.places[usize::from(d - 1)] & HOUSE_SETS[house]).iter() {
+                    if len < places.len() {
                         places[len] = c;
                         len += 1;
                     }
@@ -1059,7 +1056,6 @@ fn chain_length(step: &Step) -> usize {
 /// Skyscrapers in HoDoKu's order: rows then columns, digit by digit, pairs of conjugate
 /// lines in order.
 fn skyscraper(s: &State) -> Option<Found> {
-    let sees = |a: usize, b: usize| PEERS[a].contains(b);
     for lines in [true, false] {
         let base = if lines { 0 } else { 9 };
         let across = |c: usize| if lines { col_of(c) } else { row_of(c) };
@@ -1087,10 +1083,8 @@ fn skyscraper(s: &State) -> Option<Found> {
                     if across(a[other]) == across(b[other]) {
                         continue;
                     }
-                    let elims: Vec<Candidate> = (0..81)
-                        .filter(|&c| s.has(c, d) && sees(c, a[other]) && sees(c, b[other]))
-                        .map(|c| Candidate::new(c, d))
-                        .collect();
+                    let seen = s.places[usize::from(d - 1)] & PEERS[a[other]] & PEERS[b[other]];
+                    let elims: Vec<Candidate> = seen.iter().map(|c| Candidate::new(c, d)).collect();
                     if elims.is_empty() {
                         continue;
                     }
@@ -1117,6 +1111,7 @@ fn skyscraper(s: &State) -> Option<Found> {
 
 /// W-Wings in HoDoKu's order: pairs of equal bivalue cells in cell order, the smaller digit
 /// eliminated first, the strong link in the first house that has one.
+#[allow(clippy::needless_range_loop)]
 fn w_wing(s: &State) -> Option<Found> {
     let sees = |a: usize, b: usize| PEERS[a].contains(b);
     for i in 0..81 {
@@ -1130,10 +1125,9 @@ fn w_wing(s: &State) -> Option<Found> {
                 continue;
             }
             for (del, link) in [(x, y), (y, x)] {
-                let elims: Vec<Candidate> = (0..81)
-                    .filter(|&c| c != i && c != j && s.has(c, del) && sees(c, i) && sees(c, j))
-                    .map(|c| Candidate::new(c, del))
-                    .collect();
+                // (A cell is not its own peer: `i` and `j` are not among them.)
+                let seen = s.places[usize::from(del - 1)] & PEERS[i] & PEERS[j];
+                let elims: Vec<Candidate> = seen.iter().map(|c| Candidate::new(c, del)).collect();
                 if elims.is_empty() {
                     continue;
                 }
@@ -1189,6 +1183,12 @@ fn wing(s: &State, xyz: bool) -> Option<Found> {
         Vec::new()
     };
     let first = if xyz { &tri } else { &bi };
+    // The bivalue cells by their two digits (index `9 * lo + hi`, digits from 0).
+    let pair = |m: u16| 9 * m.trailing_zeros() as usize + (15 - m.leading_zeros() as usize);
+    let mut by_pair = [CellSet::EMPTY; 81];
+    for &c in &bi {
+        by_pair[pair(s.cands[c])].insert(c);
+    }
     let sees = |a: usize, b: usize| PEERS[a].contains(b);
     #[allow(clippy::needless_range_loop)]
     for i in 0..first.len() {
@@ -1212,23 +1212,28 @@ fn wing(s: &State, xyz: bool) -> Option<Found> {
                 }
                 c1 ^ c2
             };
-            for k in j + 1..bi.len() {
-                let c3 = s.cands[bi[k]];
-                let fits = if xyz {
-                    c3 & !c1 == 0 && c3 != c2
-                } else {
-                    c3 == third
-                };
-                if !fits {
-                    continue;
+            // The third cells, after the second in cell order: bivalue cells holding
+            // `third` (XY), or two of the pivot's digits other than the second's (XYZ).
+            let mut thirds = CellSet::EMPTY;
+            if xyz {
+                for d in digits::iter(c1) {
+                    let m = c1 & !(1 << (d - 1));
+                    if m != c2 {
+                        thirds |= by_pair[pair(m)];
+                    }
                 }
-                let (mut i1, mut i2, mut i3) = (first[i], bi[j], bi[k]);
+            } else {
+                thirds = by_pair[pair(third)];
+            }
+            thirds &= CellSet(!0u128 << bi[j] << 1);
+            for k in thirds.iter() {
+                let (mut i1, mut i2, mut i3) = (first[i], bi[j], k);
                 for tries in 0..if xyz { 1 } else { 3 } {
                     if tries == 1 {
                         i1 = bi[j];
                         i2 = first[i];
                     } else if tries == 2 {
-                        i1 = bi[k];
+                        i1 = k;
                         i2 = bi[j];
                         i3 = first[i];
                     }
@@ -1240,12 +1245,12 @@ fn wing(s: &State, xyz: bool) -> Option<Found> {
                         continue;
                     }
                     let digit = z.trailing_zeros() as u8 + 1;
-                    let elims: Vec<Candidate> = (0..81)
-                        .filter(|&c| {
-                            s.has(c, digit) && sees(c, i2) && sees(c, i3) && (!xyz || sees(c, i1))
-                        })
-                        .map(|c| Candidate::new(c, digit))
-                        .collect();
+                    let mut seen = s.places[usize::from(digit - 1)] & PEERS[i2] & PEERS[i3];
+                    if xyz {
+                        seen &= PEERS[i1];
+                    }
+                    let elims: Vec<Candidate> =
+                        seen.iter().map(|c| Candidate::new(c, digit)).collect();
                     if elims.is_empty() {
                         continue;
                     }
@@ -2223,6 +2228,46 @@ mod tests {
             }
         }
         out
+    }
+
+    /// The per-digit places, kept up to date step by step (and by the forcing nets' trial
+    /// placements, which skip the peers without the digit), are the candidates by digit.
+    #[test]
+    fn places_follow_the_candidates() {
+        let mut checked = 0;
+        for s in path_states() {
+            let mut states = vec![s.clone()];
+            // A trial placement of each candidate of the first open cell, as the nets make.
+            if let Some(c) = (0..81).find(|&c| s.values[c] == 0) {
+                for d in digits::iter(s.cands[c]) {
+                    let mut t = s.clone();
+                    t.set_cell_among(c, d, t.places[usize::from(d - 1)]);
+                    states.push(t);
+                }
+            }
+            for t in states {
+                for d in 1..=9u8 {
+                    let want: CellSet = (0..81).filter(|&c| t.has(c, d)).collect();
+                    assert_eq!(t.places[usize::from(d - 1)], want);
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "checked {checked}");
+    }
+
+    /// The grid made from the state's parts is the one worked out from its values and
+    /// candidates.
+    #[test]
+    fn grid_from_the_state_is_the_worked_out_one() {
+        let givens: CellSet = (0..81).filter(|&c| c % 7 == 0).collect();
+        let states = path_states();
+        assert!(states.len() > 100);
+        for s in states {
+            let board = Board::from_cells(s.values).expect("a board");
+            let want = Grid::from_parts(&board, givens, Some(&s.cands));
+            assert!(s.grid(givens) == want);
+        }
     }
 
     /// With the memo of the digits where a single-digit technique found nothing, carried

@@ -45,6 +45,13 @@ struct Search {
     found: Vec<Kept>,
     /// The shortest chain kept for each set of eliminations (cells and digit).
     best_len: std::collections::HashMap<(u128, u8), usize>,
+    /// The bivalue cells holding each digit.
+    bivalue_with: [CellSet; 10],
+    /// For the start and digit at hand, the nodes from which the walk can still reach a chain
+    /// that removes something (see [`Search::fill_good`]): node (`c`, `x`), the chain at
+    /// bivalue cell `c` with its last strong link ending on `x`, is there when `good[x]`
+    /// holds `c`. The walk skips every other node: from them, each `check` would see nothing.
+    good: [CellSet; 10],
 }
 
 fn bivalue(s: &State, c: usize) -> bool {
@@ -52,6 +59,44 @@ fn bivalue(s: &State, c: usize) -> bool {
 }
 
 impl Search {
+    /// Fills [`Search::good`] for `start` and `digit`. A chain removes something only when it
+    /// ends at a node (`e`, `digit`) whose cell `e` sees, with the start, a candidate `digit`:
+    /// those nodes, and every node with a link to a node already taken, backwards until none
+    /// is added. Which cells the chain already holds and its length limit are left out, so
+    /// the nodes kept are all those the walk can end well from, and more.
+    fn fill_good(&mut self) {
+        let d = usize::from(self.digit);
+        let victims = self.with[d] & PEERS[self.start];
+        let mut targets = CellSet::EMPTY;
+        for e in self.bivalue_with[d] {
+            if victims.intersects(PEERS[e]) {
+                targets.insert(e);
+            }
+        }
+        self.good = [CellSet::EMPTY; 10];
+        self.good[d] = targets;
+        // The nodes taken whose predecessors are still to add: (cell, digit).
+        let mut todo = [(0u8, 0u8); 162];
+        let mut len = 0;
+        for e in targets {
+            todo[len] = (e as u8, d as u8);
+            len += 1;
+        }
+        while len > 0 {
+            len -= 1;
+            let (n, y) = (usize::from(todo[len].0), todo[len].1);
+            // Node (c, x) links to (n, y) when the bivalue cell c holds x, sees n, and x is
+            // the other digit of n: the weak link on x into n, then the strong one to y.
+            let x = (self.pairs[n] & !(1 << (y - 1))).trailing_zeros() as usize + 1;
+            let new = (PEERS[n] & self.bivalue_with[x]) - self.good[x];
+            self.good[x] |= new;
+            for c in new {
+                todo[len] = (c as u8, x as u8);
+                len += 1;
+            }
+        }
+    }
+
     /// Goes on from the chain's last node, candidate `digit` of `cell` (reached by a strong
     /// link at `chain[level]`), by a weak link and the strong link after it.
     fn walk(&mut self, cell: usize, digit: u8, level: usize) {
@@ -67,6 +112,9 @@ impl Search {
             }
             let other_bits = self.pairs[next] & !(1 << (digit - 1));
             let other = other_bits.trailing_zeros() as u8 + 1;
+            if !self.good[usize::from(other)].contains(next) {
+                continue;
+            }
             self.chain[level + 1] = Link {
                 cell: next,
                 digit,
@@ -110,11 +158,7 @@ impl Search {
 /// Every chain HoDoKu's search keeps, in its order.
 fn search(s: &State) -> Vec<Kept> {
     let mut with = [CellSet::default(); 10];
-    for c in (0..81).filter(|&c| s.values[c] == 0) {
-        for d in (1..=9u8).filter(|&d| s.has(c, d)) {
-            with[usize::from(d)].insert(c);
-        }
-    }
+    with[1..].copy_from_slice(&s.places);
     let mut pairs = [0u16; 81];
     for (c, p) in pairs.iter_mut().enumerate() {
         if bivalue(s, c) {
@@ -146,6 +190,12 @@ fn search(s: &State) -> Vec<Kept> {
         digit: 1,
         strong: false,
     };
+    let mut bivalue_with = [CellSet::EMPTY; 10];
+    for (c, &p) in pairs.iter().enumerate() {
+        for d in (1..=9u8).filter(|&d| p & 1 << (d - 1) != 0) {
+            bivalue_with[usize::from(d)].insert(c);
+        }
+    }
     let mut search = Search {
         with,
         pairs,
@@ -157,12 +207,19 @@ fn search(s: &State) -> Vec<Kept> {
         chain: [blank; MAX_LENGTH + 2],
         found: Vec::new(),
         best_len: std::collections::HashMap::new(),
+        bivalue_with,
+        good: [CellSet::EMPTY; 10],
     };
     for start in (0..81).filter(|&c| pairs[c] != 0) {
         for d in (1..=9u8).filter(|&d| s.has(start, d)) {
             let other = (pairs[start] & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
             search.start = start;
             search.digit = d;
+            search.fill_good();
+            // The start's node (no end itself): what its links reach.
+            if !search.good[usize::from(other)].contains(start) {
+                continue;
+            }
             search.set = CellSet::single(start);
             search.chain[0] = Link {
                 cell: start,

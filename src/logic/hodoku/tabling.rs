@@ -160,16 +160,13 @@ impl<'a> Tabling<'a> {
         }
         let peers: [u128; 81] = std::array::from_fn(|c| PEERS[c].0);
         let mut cands = [0u128; 10];
+        for (c, p) in cands[1..].iter_mut().zip(&s.places) {
+            *c = p.0;
+        }
         let mut set_cells = 0u128;
         for c in 0..81 {
             if s.values[c] != 0 {
                 set_cells |= 1 << c;
-                continue;
-            }
-            for d in 1..=9u8 {
-                if s.has(c, d) {
-                    cands[usize::from(d)] |= 1 << c;
-                }
             }
         }
         let empty = ((1u128 << 81) - 1) & !set_cells;
