@@ -502,11 +502,16 @@ impl Chainer<'_> {
                         }
                         let k = key as usize;
                         if both[k] == 0 {
-                            let hit = self.forcing(key, true, 0.0, f64::INFINITY).is_some();
+                            let hit = self
+                                .forcing(key, true, 0.0, (f64::INFINITY, u32::MAX))
+                                .is_some();
                             both[k] = 1 + u8::from(hit);
                         }
                         let hit = both[k] == 2
-                            && (y || self.forcing(key, y, 0.0, f64::INFINITY).is_some());
+                            && (y
+                                || self
+                                    .forcing(key, y, 0.0, (f64::INFINITY, u32::MAX))
+                                    .is_some());
                         if hit { self.forcing_path(key, y) } else { None }
                     };
                     let from_on = from(c * 2 + 1);
