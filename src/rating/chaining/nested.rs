@@ -481,7 +481,8 @@ impl Chainer<'_> {
                     self.ar.clear();
                     let c = cand(cell, d);
                     if live.has(c * 2 + 1) {
-                        for dst in self.cycles(c, y, x, base_cycle, (f64::INFINITY, u32::MAX)) {
+                        for dst in self.cycles(c, y, x, base_cycle, (f64::INFINITY, u32::MAX), None)
+                        {
                             let elim = self.cycle_elims(dst);
                             if elim.is_empty() {
                                 continue;

@@ -92,6 +92,12 @@ impl Chainer<'_> {
     /// rated as it can be chosen if its complexity is not above it. (A cycle must beat the
     /// easiest hint so far outright, a tie going to the hint found first, so the callers
     /// pass that hint's complexity less one.)
+    ///
+    /// With `reach`, the graph's components, the search keeps to the component of `src`:
+    /// a potential on a path from `src` back to `src` reaches `src` and is reached from it,
+    /// so every node of a cycle, and every parent of one, lies there. The nodes left out
+    /// make no node of the component, which are made in the same order, from the same
+    /// parents.
     pub(super) fn cycles(
         &mut self,
         src: u16,
@@ -99,7 +105,11 @@ impl Chainer<'_> {
         x: bool,
         base: f64,
         cap: (f64, u32),
+        reach: Option<&Reach>,
     ) -> Vec<u32> {
+        // Whether potential (`c`, `on`) may lie on a cycle through `src`.
+        let home = reach.map(|r| (r, r.component(src, true)));
+        let inside = |c: u16, on: bool| home.is_none_or(|(r, comp)| r.component(c, on) == comp);
         // Whether nodes made at step `k` (complexity `k` at least) are past the cap.
         let too_long = |k: u32| {
             let diff = base + length_bonus(k);
@@ -163,6 +173,7 @@ impl Chainer<'_> {
                 };
                 for &o in tab.offs(self.ar.key(p) / 2, y) {
                     if o != made_by
+                        && inside(o, false)
                         && if last {
                             partners.has(o)
                         } else {
@@ -187,7 +198,8 @@ impl Chainer<'_> {
                 let mut off = NONE;
                 for &(o, cause) in tab.ons(c, y, x) {
                     let back = length >= 4 && o == src && !self.ar.is_parent(p, c * 2);
-                    let new = !to_on.has(o) && !no_new && (!near_only || near.has(o));
+                    let new =
+                        !to_on.has(o) && !no_new && (!near_only || near.has(o)) && inside(o, true);
                     if back || new {
                         if off == NONE {
                             off = self.ar.add(c * 2, &[p]);
@@ -460,7 +472,8 @@ impl Chainer<'_> {
             {
                 // A cycle must be easier than the digit's best so far (a tie goes to the
                 // hint found first).
-                self.cycles(c, y, x, base_cycle, (cap, cap_cx.saturating_sub(1)))
+                let cap = (cap, cap_cx.saturating_sub(1));
+                self.cycles(c, y, x, base_cycle, cap, reach.as_ref())
             } else {
                 Vec::new()
             };
@@ -619,12 +632,12 @@ impl Chainer<'_> {
                 self.ar.clear();
                 let found = if !x {
                     // Y links only: the searches cost less than the graph's components.
-                    self.cycles(c, y, x, base_cycle, cap)
+                    self.cycles(c, y, x, base_cycle, cap, None)
                 } else if reach
                     .get_or_insert_with(|| reach_of(self))
                     .on_cycle(c, true)
                 {
-                    self.cycles(c, y, x, base_cycle, cap)
+                    self.cycles(c, y, x, base_cycle, cap, reach.as_ref())
                 } else {
                     Vec::new()
                 };
