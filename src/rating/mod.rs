@@ -296,6 +296,8 @@ pub(crate) struct Memo {
     basic: [Option<[u16; 81]>; 13],
     /// The same for XY-wings and XYZ-wings.
     wings: [Option<[u16; 81]>; 2],
+    /// The unique loops found from each start cell (see [`unique::LoopMemo`]).
+    loops: unique::LoopMemo,
 }
 
 /// What a producer of [`basic`] depends on: the candidates of one region (hidden and naked
@@ -436,7 +438,7 @@ fn next_hint_memo(g: &Grid, pos: &Pos, stop: &dyn Fn() -> bool, memo: &mut Memo)
         .or_else(|| hidden(m9, 3, false))
         .or_else(|| wing(g, false, &mut memo.wings[0]))
         .or_else(|| wing(g, true, &mut memo.wings[1]))
-        .or_else(|| unique::unique_loops(g))
+        .or_else(|| unique::unique_loops_memo(g, &mut memo.loops))
         .or_else(|| naked(m10, 4))
         .or_else(|| fish(m11, 4))
         .or_else(|| hidden(m12, 4, false))

@@ -241,6 +241,28 @@ fn uniqueness_rules() {
     expect(&seen, &["BUG type 1", "BUG type 2"]);
 }
 
+/// The unique loops kept from step to step change no hint: along every path, the hint
+/// found with the memo is the one found afresh (and the memo is used: some steps find
+/// loops, some kept).
+#[test]
+fn loop_memo_keeps_the_hints() {
+    let (mut compared, mut found) = (0, 0);
+    for path in PATHS.iter() {
+        let mut memo = unique::LoopMemo::default();
+        for step in &path.steps {
+            let fresh = unique::unique_loops(&step.g);
+            let kept = unique::unique_loops_memo(&step.g, &mut memo);
+            assert_eq!(
+                kept.as_ref().map(|h| (h.name, h.diff, &h.elim)),
+                fresh.as_ref().map(|h| (h.name, h.diff, &h.elim))
+            );
+            compared += 1;
+            found += usize::from(fresh.is_some());
+        }
+    }
+    assert!(compared > 500 && found > 0, "{compared} {found}");
+}
+
 #[test]
 fn aligned_exclusion() {
     let seen = fire(everywhere, |g, _| unique::aligned_exclusion(g, 2));

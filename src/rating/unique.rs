@@ -115,9 +115,29 @@ fn loop_diff(len: usize) -> f64 {
     d
 }
 
+/// The loops found from each start cell at earlier steps of a path, to be reused where
+/// nothing they depend on changed.
+///
+/// The search from a start cell (a cell with exactly the two digits `both`) meets only the
+/// cells holding both digits (`with`, bit = cell) and reads only their candidates, so with
+/// the same `both`, `with` and candidates of those cells it finds the same loops, in the
+/// same order. Entry `[cell]`: `(both, with, the candidates of the grid then, the loops)`;
+/// only the candidates of the cells of `with` are compared.
+#[derive(Default)]
+pub(crate) struct LoopMemo(Vec<Option<LoopsFrom>>);
+
+/// The loops found from one start cell, with what they depend on (see [`LoopMemo`]).
+type LoopsFrom = (u16, u128, [u16; 81], Vec<Vec<usize>>);
+
 /// Unique loops (SE's "Unique Rectangle/Loop" types 1 to 4): the easiest hint, by rating then
 /// type.
+#[cfg(test)]
 pub(crate) fn unique_loops(g: &Grid) -> Option<Hint> {
+    unique_loops_memo(g, &mut LoopMemo::default())
+}
+
+/// [`unique_loops`] with the loops of earlier steps (`memo`, kept up to date).
+pub(crate) fn unique_loops_memo(g: &Grid, memo: &mut LoopMemo) -> Option<Hint> {
     let mut best: Option<(f64, u8, Hint)> = None;
     let mut offer = |d: f64, t: u8, h: Hint| {
         let better = best
@@ -141,23 +161,48 @@ pub(crate) fn unique_loops(g: &Grid) -> Option<Hint> {
         let both = g.c[cell];
         let (lo, hi) = (both.trailing_zeros(), 15 - both.leading_zeros());
         let with = places[lo as usize] & places[hi as usize];
-        // A loop's cells hold both digits and each sees two others of the loop: only the
-        // cells left when those that see fewer than two such cells are taken away (again
-        // and again) can be on one. Without the start cell there, the search finds nothing.
-        if !in_two_core(with, cell) {
-            continue;
+        if memo.0.is_empty() {
+            memo.0.resize(81, None);
         }
-        let mut search = Loops {
-            g,
-            both,
-            with,
-            lp: Vec::new(),
-            out: Vec::new(),
+        let kept = match &memo.0[cell] {
+            Some((b, w, cands, _)) if *b == both && *w == with => {
+                let mut m = with;
+                let mut same = true;
+                while m != 0 {
+                    let c = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    same &= cands[c] == g.c[c];
+                }
+                same
+            }
+            _ => false,
         };
-        search.extend(cell, 2, 0, usize::MAX, 0);
-        let loops = search.out;
+        if !kept {
+            // A loop's cells hold both digits and each sees two others of the loop: only
+            // the cells left when those that see fewer than two such cells are taken away
+            // (again and again) can be on one. Without the start cell there, the search
+            // finds nothing.
+            let loops = if in_two_core(with, cell) {
+                let mut search = Loops {
+                    g,
+                    both,
+                    with,
+                    lp: Vec::new(),
+                    out: Vec::new(),
+                };
+                search.extend(cell, 2, 0, usize::MAX, 0);
+                search.out
+            } else {
+                Vec::new()
+            };
+            memo.0[cell] = Some((both, with, g.c, loops));
+        }
+        let Some((_, _, _, loops)) = &memo.0[cell] else {
+            continue; // never: kept just above
+        };
         for lp in loops {
-            if !valid_loop(&lp) {
+            let lp: &[usize] = lp;
+            if !valid_loop(lp) {
                 continue;
             }
             let base = loop_diff(lp.len());

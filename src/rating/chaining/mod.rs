@@ -730,6 +730,147 @@ mod tests {
     use super::*;
     use crate::rating::grid::SE_PEER_ORDER;
 
+    /// Every position of SE's path through a few puzzles that need chains (a Y-cycle, a
+    /// forcing chain, a bidirectional cycle, Nishio).
+    fn chain_positions() -> Vec<Grid> {
+        let mut all = Vec::new();
+        for line in [
+            "2.87..5.....5...4..5..8...73...98.1.6.......4.4.26...34...7..6..1...2.....2..38.1",
+            ".......14.8...1.........6....1..3..6.....9.43.2...57..51..8..6.8..9..2.17.95.....",
+            "634.9..7.7..13.........8..3..5....91.6.....8.21....5..3..5.........29..4.2..6.735",
+            "7.......2..9..2.38....7...........6..1..3..9.2...54...846.9..1..3.5.........6....",
+        ] {
+            let cells: [u8; 81] =
+                std::array::from_fn(|i| line.as_bytes()[i].saturating_sub(b'0') % 10);
+            let mut g = Grid::new(&cells);
+            let mut pos = g.all_pos();
+            while !g.solved() {
+                all.push(g.clone());
+                let hint = crate::rating::next_hint(&g, &pos, &|| false).expect("a hint");
+                hint.apply(&mut g, &mut pos);
+            }
+        }
+        all
+    }
+
+    /// The caps a test tries: (rating, complexity) for complexities 2 to 13 at the base
+    /// 7.0, and one below each.
+    fn caps() -> Vec<(f64, u32)> {
+        (2..14)
+            .flat_map(|k| [(7.0 + length_bonus(k), k), (7.0 + length_bonus(k), k - 1)])
+            .collect()
+    }
+
+    fn past(base: f64, cx: u32, cap: (f64, u32)) -> bool {
+        let diff = base + length_bonus(cx);
+        diff > cap.0 || (diff == cap.0 && cx > cap.1)
+    }
+
+    /// A capped forcing-chain search finds the uncapped one's chain when it is within the
+    /// cap, and nothing otherwise.
+    #[test]
+    fn capped_forcing_chains_are_the_uncapped_ones_within_the_cap() {
+        let mode = Mode {
+            multiple: false,
+            dynamic: false,
+            nishio: false,
+            level: 0,
+        };
+        let (mut compared, mut cut) = (0, 0);
+        for (i, g) in chain_positions().iter().enumerate() {
+            if i % 3 != 0 {
+                continue;
+            }
+            let mut ch = Chainer::new(g, mode, &|| false);
+            for cell in 0..81 {
+                if g.c[cell].count_ones() < 2 {
+                    continue;
+                }
+                for d in digits::iter(g.c[cell]) {
+                    for key in [cand(cell, d) * 2, cand(cell, d) * 2 + 1] {
+                        for y in [false, true] {
+                            let free = ch.forcing(key, y, 7.0, (f64::INFINITY, u32::MAX));
+                            for cap in caps() {
+                                let want = free.filter(|&cx| !past(7.0, cx, cap));
+                                assert_eq!(ch.forcing(key, y, 7.0, cap), want);
+                                compared += 1;
+                                cut += usize::from(free.is_some() && want.is_none());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 10_000 && cut > 100, "{compared} {cut}");
+    }
+
+    /// A capped cycle search finds every cycle of the uncapped one within the cap (the same
+    /// chain of potentials, in the same order); kept to the component of its start, it
+    /// finds the same cycles as without.
+    #[test]
+    fn capped_cycles_keep_the_uncapped_ones_within_the_cap() {
+        let mode = Mode {
+            multiple: false,
+            dynamic: false,
+            nishio: false,
+            level: 0,
+        };
+        // The cycles found within `cap`, each as its potentials (first parents) from the end.
+        let within = |ch: &Chainer, found: Vec<u32>, cap: (f64, u32)| {
+            found
+                .into_iter()
+                .filter(|&dst| !past(7.0, ch.ar.ancestors(dst), cap))
+                .map(|dst| {
+                    let mut keys = vec![ch.ar.key(dst)];
+                    let mut p = dst;
+                    while let Some(&q) = ch.ar.parents(p).first() {
+                        keys.push(ch.ar.key(q));
+                        p = q;
+                    }
+                    keys
+                })
+                .collect::<Vec<_>>()
+        };
+        let (mut compared, mut found_some) = (0, 0);
+        for (i, g) in chain_positions().iter().enumerate() {
+            if i % 3 != 0 {
+                continue;
+            }
+            let mut ch = Chainer::new(g, mode, &|| false);
+            for cell in 0..81 {
+                if g.c[cell].count_ones() < 2 {
+                    continue;
+                }
+                for d in digits::iter(g.c[cell]) {
+                    let c = cand(cell, d);
+                    for (y, x) in [(false, true), (true, false), (true, true)] {
+                        let reach = reach::Reach::new(ch.table.as_deref().unwrap(), g, y, x);
+                        let all = (f64::INFINITY, u32::MAX);
+                        ch.ar.clear();
+                        let free = ch.cycles(c, y, x, 7.0, all, None);
+                        let kept = ch.cycles(c, y, x, 7.0, all, Some(&reach));
+                        assert_eq!(within(&ch, kept, all), within(&ch, free.clone(), all));
+                        for cap in caps() {
+                            let want = within(&ch, free.clone(), cap);
+                            let mark = ch.ar.mark();
+                            let plain = ch.cycles(c, y, x, 7.0, cap, None);
+                            assert_eq!(within(&ch, plain.clone(), cap), want);
+                            let kept = ch.cycles(c, y, x, 7.0, cap, Some(&reach));
+                            assert_eq!(within(&ch, kept, all), within(&ch, plain, all));
+                            ch.ar.truncate(mark);
+                            compared += 1;
+                            found_some += usize::from(!want.is_empty());
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            compared > 10_000 && found_some > 100,
+            "{compared} {found_some}"
+        );
+    }
+
     #[test]
     fn peer_parts_list_the_peers_in_se_order() {
         for cell in 0..81 {

@@ -481,7 +481,8 @@ impl Chainer<'_> {
                     self.ar.clear();
                     let c = cand(cell, d);
                     if live.has(c * 2 + 1) {
-                        for dst in self.cycles(c, y, x, base_cycle, (f64::INFINITY, u32::MAX)) {
+                        for dst in self.cycles(c, y, x, base_cycle, (f64::INFINITY, u32::MAX), None)
+                        {
                             let elim = self.cycle_elims(dst);
                             if elim.is_empty() {
                                 continue;
@@ -502,11 +503,16 @@ impl Chainer<'_> {
                         }
                         let k = key as usize;
                         if both[k] == 0 {
-                            let hit = self.forcing(key, true, 0.0, f64::INFINITY).is_some();
+                            let hit = self
+                                .forcing(key, true, 0.0, (f64::INFINITY, u32::MAX))
+                                .is_some();
                             both[k] = 1 + u8::from(hit);
                         }
                         let hit = both[k] == 2
-                            && (y || self.forcing(key, y, 0.0, f64::INFINITY).is_some());
+                            && (y
+                                || self
+                                    .forcing(key, y, 0.0, (f64::INFINITY, u32::MAX))
+                                    .is_some());
                         if hit { self.forcing_path(key, y) } else { None }
                     };
                     let from_on = from(c * 2 + 1);

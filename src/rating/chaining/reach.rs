@@ -230,6 +230,12 @@ impl Reach {
         true
     }
 
+    /// The strongly connected component of potential (`c`, `on`): two potentials in one
+    /// reach each other.
+    pub(super) fn component(&self, c: u16, on: bool) -> u32 {
+        self.comp[self.node(c, on)]
+    }
+
     /// Whether potential (`c`, `on`) lies on a cycle of the graph.
     pub(super) fn on_cycle(&self, c: u16, on: bool) -> bool {
         self.cyclic[self.comp[self.node(c, on)] as usize]

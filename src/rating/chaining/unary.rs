@@ -88,8 +88,16 @@ impl Chainer<'_> {
     /// link with (the links are symmetric), so without one there is no search. An "off"
     /// node enters the arena only when it makes an "on" (it is then a parent).
     ///
-    /// `cap` is the (rating, complexity) of the easiest hint so far: a node rated as it can
-    /// still be chosen if its complexity is not above it.
+    /// `cap` is the hardest (rating, complexity) a cycle may have and still be chosen: a node
+    /// rated as it can be chosen if its complexity is not above it. (A cycle must beat the
+    /// easiest hint so far outright, a tie going to the hint found first, so the callers
+    /// pass that hint's complexity less one.)
+    ///
+    /// With `reach`, the graph's components, the search keeps to the component of `src`:
+    /// a potential on a path from `src` back to `src` reaches `src` and is reached from it,
+    /// so every node of a cycle, and every parent of one, lies there. The nodes left out
+    /// make no node of the component, which are made in the same order, from the same
+    /// parents.
     pub(super) fn cycles(
         &mut self,
         src: u16,
@@ -97,7 +105,11 @@ impl Chainer<'_> {
         x: bool,
         base: f64,
         cap: (f64, u32),
+        reach: Option<&Reach>,
     ) -> Vec<u32> {
+        // Whether potential (`c`, `on`) may lie on a cycle through `src`.
+        let home = reach.map(|r| (r, r.component(src, true)));
+        let inside = |c: u16, on: bool| home.is_none_or(|(r, comp)| r.component(c, on) == comp);
         // Whether nodes made at step `k` (complexity `k` at least) are past the cap.
         let too_long = |k: u32| {
             let diff = base + length_bonus(k);
@@ -161,6 +173,7 @@ impl Chainer<'_> {
                 };
                 for &o in tab.offs(self.ar.key(p) / 2, y) {
                     if o != made_by
+                        && inside(o, false)
                         && if last {
                             partners.has(o)
                         } else {
@@ -185,7 +198,8 @@ impl Chainer<'_> {
                 let mut off = NONE;
                 for &(o, cause) in tab.ons(c, y, x) {
                     let back = length >= 4 && o == src && !self.ar.is_parent(p, c * 2);
-                    let new = !to_on.has(o) && !no_new && (!near_only || near.has(o));
+                    let new =
+                        !to_on.has(o) && !no_new && (!near_only || near.has(o)) && inside(o, true);
                     if back || new {
                         if off == NONE {
                             off = self.ar.add(c * 2, &[p]);
@@ -216,7 +230,7 @@ impl Chainer<'_> {
         c: u16,
         y: bool,
         base: f64,
-        cap: f64,
+        cap: (f64, u32),
     ) -> (Option<u32>, Option<u32>) {
         let from_on = if reach.reaches(c, true, c, false) {
             self.forcing(c * 2 + 1, y, base, cap)
@@ -238,13 +252,25 @@ impl Chainer<'_> {
     /// depth, and every potential on it is distinct (each is reached once), so its complexity
     /// (its count of distinct ancestors) is its depth plus one. So the search needs no nodes,
     /// only sets of candidates, and ends at the first hit. It stops, as [`Self::cycles`]
-    /// does, when nothing found later could be chosen.
+    /// does, when nothing found later could be chosen: `cap` is the hardest (rating,
+    /// complexity) a chain may have and still be chosen (a hit past it is not reported).
     ///
     /// The links are symmetric, so a level of the polarity of `src` leads to its opposite
     /// exactly when it holds a candidate linked to `src` (a conflict when `src` is on, a
     /// strong link when it is off): the test needs no expansion, and the last level allowed
     /// is never expanded.
-    pub(super) fn forcing(&mut self, src_key: u16, y: bool, base: f64, cap: f64) -> Option<u32> {
+    pub(super) fn forcing(
+        &mut self,
+        src_key: u16,
+        y: bool,
+        base: f64,
+        cap: (f64, u32),
+    ) -> Option<u32> {
+        // Whether a chain of complexity `k` is past the cap.
+        let too_long = |k: u32| {
+            let diff = base + length_bonus(k);
+            diff > cap.0 || (diff == cap.0 && k > cap.1)
+        };
         let tab = self.table.as_deref().expect("static chains have a table");
         let src = src_key / 2;
         let src_on = src_key & 1 == 1;
@@ -273,13 +299,15 @@ impl Chainer<'_> {
         let mut on = src_on;
         let mut depth = 0;
         let hit = loop {
-            if level.is_empty() || base + length_bonus(depth + 1) > cap {
+            // A hit at this level has complexity `depth + 2`, at the next `depth + 3`, and
+            // later ones more.
+            if level.is_empty() || too_long(depth + 2) {
                 break None;
             }
             if on == src_on && level.iter().any(|&p| target.has(p)) {
                 break Some(depth + 2);
             }
-            if base + length_bonus(depth + 2) > cap {
+            if too_long(depth + 3) {
                 break None;
             }
             next.clear();
@@ -442,7 +470,10 @@ impl Chainer<'_> {
                 .get_or_insert_with(|| reach_of(self))
                 .on_cycle(c, true)
             {
-                self.cycles(c, y, x, base_cycle, (cap, cap_cx))
+                // A cycle must be easier than the digit's best so far (a tie goes to the
+                // hint found first).
+                let cap = (cap, cap_cx.saturating_sub(1));
+                self.cycles(c, y, x, base_cycle, cap, reach.as_ref())
             } else {
                 Vec::new()
             };
@@ -457,8 +488,12 @@ impl Chainer<'_> {
                     best = Some((diff, cx, cell, XHint::Cycle(elim)));
                 }
             }
-            let cap = best.as_ref().map_or(f64::INFINITY, |b| b.0);
-            if base_chain <= cap {
+            // A chain must be easier than the best so far (a tie goes to the hint found
+            // first).
+            let cap = best
+                .as_ref()
+                .map_or((f64::INFINITY, u32::MAX), |b| (b.0, b.1.saturating_sub(1)));
+            if base_chain <= cap.0 {
                 let reach = reach.get_or_insert_with(|| reach_of(self));
                 let (from_on, from_off) = self.forcing_on_off(reach, c, y, base_chain, cap);
                 if let Some(cx) = from_on {
@@ -510,6 +545,20 @@ impl Chainer<'_> {
         };
         // The easiest forcing chain: (rating, complexity, candidate, hint).
         let mut chain: Option<(f64, u32, u16, Hint)> = None;
+        // The hardest (rating, complexity) a cycle may have to be chosen: it must be easier
+        // than the easiest hint so far (which wins a tie, having a lower key or coming
+        // first), and no harder than the easiest chain not offered yet (which a cycle ties
+        // with loses, coming after the cycles of its candidate).
+        let cycle_cap = |best: &Best, chain: &Option<(f64, u32, u16, Hint)>| {
+            let (diff, cx) = best_of(best);
+            let mut cap = (diff, cx.saturating_sub(1));
+            if let Some(ch) = chain
+                && (ch.0 < cap.0 || (ch.0 == cap.0 && ch.1 < cap.1))
+            {
+                cap = (ch.0, ch.1);
+            }
+            cap
+        };
         if x {
             for cell in 0..81 {
                 if n(self.g.c[cell]) <= 1 {
@@ -520,11 +569,17 @@ impl Chainer<'_> {
                 }
                 for d in digits::iter(self.g.c[cell]) {
                     let c = cand(cell, d);
-                    let cap = match &chain {
-                        Some(ch) => ch.0.min(best_of(best).0),
-                        None => best_of(best).0,
-                    };
-                    if base_chain > cap {
+                    // A chain must be easier than the easiest chain so far and than the
+                    // easiest hint so far (a tie goes to the hint found first, or of a
+                    // lower key).
+                    let (diff, cx) = best_of(best);
+                    let mut cap = (diff, cx.saturating_sub(1));
+                    if let Some(ch) = &chain
+                        && (ch.0 < cap.0 || (ch.0 == cap.0 && ch.1 <= cap.1))
+                    {
+                        cap = (ch.0, ch.1.saturating_sub(1));
+                    }
+                    if base_chain > cap.0 {
                         continue;
                     }
                     // From "on", a chain to "off" removes the candidate; from "off", a
@@ -570,26 +625,19 @@ impl Chainer<'_> {
                 {
                     best.offer(diff, cx, key, || h);
                 }
-                // What the cycles must match: the easiest hint so far, or the easiest chain
-                // (which a cycle ties with wins, coming first).
-                let mut cap = best_of(best);
-                if let Some(ch) = &chain
-                    && (ch.0 < cap.0 || (ch.0 == cap.0 && ch.1 < cap.1))
-                {
-                    cap = (ch.0, ch.1);
-                }
+                let mut cap = cycle_cap(best, &chain);
                 if base_cycle > cap.0 {
                     continue;
                 }
                 self.ar.clear();
                 let found = if !x {
                     // Y links only: the searches cost less than the graph's components.
-                    self.cycles(c, y, x, base_cycle, cap)
+                    self.cycles(c, y, x, base_cycle, cap, None)
                 } else if reach
                     .get_or_insert_with(|| reach_of(self))
                     .on_cycle(c, true)
                 {
-                    self.cycles(c, y, x, base_cycle, cap)
+                    self.cycles(c, y, x, base_cycle, cap, reach.as_ref())
                 } else {
                     Vec::new()
                 };
@@ -603,12 +651,7 @@ impl Chainer<'_> {
                     let elim = self.cycle_elims(dst);
                     if !elim.is_empty() {
                         best.offer(diff, cx, key, || Hint::elim(0.0, cyc_name, elim));
-                        cap = best_of(best);
-                        if let Some(ch) = &chain
-                            && (ch.0 < cap.0 || (ch.0 == cap.0 && ch.1 < cap.1))
-                        {
-                            cap = (ch.0, ch.1);
-                        }
+                        cap = cycle_cap(best, &chain);
                     }
                 }
             }
