@@ -766,17 +766,15 @@ mod tests {
         diff > cap.0 || (diff == cap.0 && cx > cap.1)
     }
 
-    /// A capped forcing-chain search finds the uncapped one's chain when it is within the
-    /// cap, and nothing otherwise.
-    #[test]
-    fn capped_forcing_chains_are_the_uncapped_ones_within_the_cap() {
+    /// Calls `f` with a static chainer and each candidate (cell, digit) of an open cell, on
+    /// every third of [`chain_positions`]: the walk of the capped-search tests.
+    fn each_static_candidate(mut f: impl FnMut(&mut Chainer<'_>, &Grid, u16)) {
         let mode = Mode {
             multiple: false,
             dynamic: false,
             nishio: false,
             level: 0,
         };
-        let (mut compared, mut cut) = (0, 0);
         for (i, g) in chain_positions().iter().enumerate() {
             if i % 3 != 0 {
                 continue;
@@ -787,20 +785,30 @@ mod tests {
                     continue;
                 }
                 for d in digits::iter(g.c[cell]) {
-                    for key in [cand(cell, d) * 2, cand(cell, d) * 2 + 1] {
-                        for y in [false, true] {
-                            let free = ch.forcing(key, y, 7.0, (f64::INFINITY, u32::MAX));
-                            for cap in caps() {
-                                let want = free.filter(|&cx| !past(7.0, cx, cap));
-                                assert_eq!(ch.forcing(key, y, 7.0, cap), want);
-                                compared += 1;
-                                cut += usize::from(free.is_some() && want.is_none());
-                            }
-                        }
-                    }
+                    f(&mut ch, g, cand(cell, d));
                 }
             }
         }
+    }
+
+    /// A capped forcing-chain search finds the uncapped one's chain when it is within the
+    /// cap, and nothing otherwise.
+    #[test]
+    fn capped_forcing_chains_are_the_uncapped_ones_within_the_cap() {
+        let (mut compared, mut cut) = (0, 0);
+        each_static_candidate(|ch, _, c| {
+            for key in [c * 2, c * 2 + 1] {
+                for y in [false, true] {
+                    let free = ch.forcing(key, y, 7.0, (f64::INFINITY, u32::MAX));
+                    for cap in caps() {
+                        let want = free.filter(|&cx| !past(7.0, cx, cap));
+                        assert_eq!(ch.forcing(key, y, 7.0, cap), want);
+                        compared += 1;
+                        cut += usize::from(free.is_some() && want.is_none());
+                    }
+                }
+            }
+        });
         assert!(compared > 10_000 && cut > 100, "{compared} {cut}");
     }
 
@@ -809,12 +817,6 @@ mod tests {
     /// finds the same cycles as without.
     #[test]
     fn capped_cycles_keep_the_uncapped_ones_within_the_cap() {
-        let mode = Mode {
-            multiple: false,
-            dynamic: false,
-            nishio: false,
-            level: 0,
-        };
         // The cycles found within `cap`, each as its potentials (first parents) from the end.
         let within = |ch: &Chainer, found: Vec<u32>, cap: (f64, u32)| {
             found
@@ -832,39 +834,27 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         let (mut compared, mut found_some) = (0, 0);
-        for (i, g) in chain_positions().iter().enumerate() {
-            if i % 3 != 0 {
-                continue;
-            }
-            let mut ch = Chainer::new(g, mode, &|| false);
-            for cell in 0..81 {
-                if g.c[cell].count_ones() < 2 {
-                    continue;
-                }
-                for d in digits::iter(g.c[cell]) {
-                    let c = cand(cell, d);
-                    for (y, x) in [(false, true), (true, false), (true, true)] {
-                        let reach = reach::Reach::new(ch.table.as_deref().unwrap(), g, y, x);
-                        let all = (f64::INFINITY, u32::MAX);
-                        ch.ar.clear();
-                        let free = ch.cycles(c, y, x, 7.0, all, None);
-                        let kept = ch.cycles(c, y, x, 7.0, all, Some(&reach));
-                        assert_eq!(within(&ch, kept, all), within(&ch, free.clone(), all));
-                        for cap in caps() {
-                            let want = within(&ch, free.clone(), cap);
-                            let mark = ch.ar.mark();
-                            let plain = ch.cycles(c, y, x, 7.0, cap, None);
-                            assert_eq!(within(&ch, plain.clone(), cap), want);
-                            let kept = ch.cycles(c, y, x, 7.0, cap, Some(&reach));
-                            assert_eq!(within(&ch, kept, all), within(&ch, plain, all));
-                            ch.ar.truncate(mark);
-                            compared += 1;
-                            found_some += usize::from(!want.is_empty());
-                        }
-                    }
+        each_static_candidate(|ch, g, c| {
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                let reach = reach::Reach::new(ch.table.as_deref().unwrap(), g, y, x);
+                let all = (f64::INFINITY, u32::MAX);
+                ch.ar.clear();
+                let free = ch.cycles(c, y, x, 7.0, all, None);
+                let kept = ch.cycles(c, y, x, 7.0, all, Some(&reach));
+                assert_eq!(within(ch, kept, all), within(ch, free.clone(), all));
+                for cap in caps() {
+                    let want = within(ch, free.clone(), cap);
+                    let mark = ch.ar.mark();
+                    let plain = ch.cycles(c, y, x, 7.0, cap, None);
+                    assert_eq!(within(ch, plain.clone(), cap), want);
+                    let kept = ch.cycles(c, y, x, 7.0, cap, Some(&reach));
+                    assert_eq!(within(ch, kept, all), within(ch, plain, all));
+                    ch.ar.truncate(mark);
+                    compared += 1;
+                    found_some += usize::from(!want.is_empty());
                 }
             }
-        }
+        });
         assert!(
             compared > 10_000 && found_some > 100,
             "{compared} {found_some}"
