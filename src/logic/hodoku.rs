@@ -2143,20 +2143,22 @@ fn sue_de_coq_text(st: &Step, s: &State) -> Option<String> {
     }
     let ev = &st.evidence;
     let (&line, &b) = (ev.houses.first()?, ev.houses.get(1)?);
+    // The candidates of a set of cells.
+    let digits_of = |cells: CellSet| cells.iter().fold(0u16, |m, c| m | s.cands[c]);
     let part = |cells: CellSet| {
         let list: Vec<usize> = cells.iter().collect();
-        let mask = cells.iter().fold(0u16, |m, c| m | s.cands[c]);
-        format!("{} - {{{}}}", compact_cells(&list), digit_list(mask, ""))
+        format!(
+            "{} - {{{}}}",
+            compact_cells(&list),
+            digit_list(digits_of(cells), "")
+        )
     };
     // The evidence keeps the line's and the box's cells together: a cell in both (of the
     // intersection, outside the pattern's own cells) goes to the side where both stay almost
     // locked sets (one digit more than cells).
     let (line_cells, box_cells) = (house(usize::from(line)), house(usize::from(b)));
     let both: Vec<usize> = (ev.fins & line_cells & box_cells).iter().collect();
-    let als = |cells: CellSet| {
-        let mask = cells.iter().fold(0u16, |m, c| m | s.cands[c]);
-        mask.count_ones() as usize == cells.len() + 1
-    };
+    let als = |cells: CellSet| digits_of(cells).count_ones() as usize == cells.len() + 1;
     let split = |pick: usize| {
         let mut to_line = ev.fins & (line_cells - box_cells);
         let mut to_box = ev.fins & (box_cells - line_cells);
@@ -2176,7 +2178,6 @@ fn sue_de_coq_text(st: &Step, s: &State) -> Option<String> {
     // HoDoKu removes in the box first (outside the box's set: the digits of the pattern and
     // the box's set that are not the line set's, and those of both sets), then in the line,
     // cell by cell.
-    let digits_of = |cells: CellSet| cells.iter().fold(0u16, |m, c| m | s.cands[c]);
     let (vl, vb) = (digits_of(in_line), digits_of(in_box));
     let box_digits = ((ev.digits | vb) & !vl) | (vb & vl);
     let mut elims = st.eliminations.clone();
