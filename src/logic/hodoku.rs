@@ -1514,8 +1514,10 @@ fn rectangles(s: &State) -> Vec<(u128, u16)> {
         }
     }
     let has = |d: u8, c: usize| allowed[usize::from(d)] & (1 << c) != 0;
-    let mut numbers: Vec<usize> = Vec::new();
-    let mut out = Vec::new();
+    // (Room for the usual count at once: grown step by step, the lists cost more than the
+    // walk.)
+    let mut numbers: Vec<usize> = Vec::with_capacity(128);
+    let mut out = Vec::with_capacity(128);
     for i in 0..81 {
         if s.values[i] != 0 || s.cands[i].count_ones() != 2 {
             continue;
