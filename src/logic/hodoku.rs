@@ -1568,7 +1568,8 @@ fn rectangles(s: &State) -> Vec<(u128, u16)> {
 /// order (see [`rectangles`]), the first found of those. One walk over the rectangles finds
 /// the steps of every type, each type's in the order of its own search.
 fn rectangle_steps(s: &State, grid: &Grid) -> [Option<Step>; 7] {
-    let order = rectangles(s);
+    // (HoDoKu's order, worked out at the first step: most positions have none.)
+    let mut order: Option<Vec<(u128, u16)>> = None;
     let mut best: [Option<(usize, Step)>; 7] = Default::default();
     let _ = uniqueness::all_rectangles(grid, &mut |step| {
         let key = (step.evidence.cells.0, step.evidence.digits);
@@ -1576,6 +1577,7 @@ fn rectangle_steps(s: &State, grid: &Grid) -> [Option<Step>; 7] {
             .iter()
             .position(|&r| r == step.technique)
             .expect("a unique rectangle type");
+        let order = order.get_or_insert_with(|| rectangles(s));
         if let Some(r) = order.iter().position(|&k| k == key)
             && best[i].as_ref().is_none_or(|(rank, _)| r < *rank)
         {
