@@ -1053,6 +1053,8 @@ fn subsets_of(grid: &Grid, cells: CellSet, out: &mut Vec<Subset>) {
         k += 1;
     }
     out.clear();
+    // (All at once: growing the list one subset at a time was a tenth of the search.)
+    out.reserve(1 << k);
     out.push(Subset::default());
     for mask in 1usize..(1 << k) {
         let low = mask.trailing_zeros() as usize;

@@ -1307,10 +1307,16 @@ impl General<'_, '_> {
         if count == self.n {
             return self.check(base, chosen, fins);
         }
-        let extra: Vec<usize> = (0..27)
-            .filter(|&h| allowed >> h & 1 != 0 && !self.unit[h].intersects(fins - base.endo))
-            .collect();
-        combinations(&extra, self.n - count, &mut |more| {
+        // (On the stack: this runs at every cover that is complete but for its count.)
+        let mut extra = [0usize; 27];
+        let mut len = 0;
+        for h in 0..27 {
+            if allowed >> h & 1 != 0 && !self.unit[h].intersects(fins - base.endo) {
+                extra[len] = h;
+                len += 1;
+            }
+        }
+        combinations(&extra[..len], self.n - count, &mut |more| {
             let cover = more.iter().fold(chosen, |m, &h| m | 1 << h);
             if more
                 .iter()

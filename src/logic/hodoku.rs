@@ -24,7 +24,7 @@ use crate::geometry::classic::{
 };
 use crate::geometry::{CellSet, digits};
 
-use super::{Candidate, Grid, Memo, Step, Technique};
+use super::{Candidate, Grid, Memo, Step, Technique, uniqueness};
 
 mod als;
 mod chains;
@@ -372,9 +372,9 @@ struct State {
     places: [CellSet; 9],
 }
 
-/// For each subset technique (and the two locked candidates) and house, the versions of the
-/// houses its search there sees (see [`State::zone`]) when it last found nothing there: it
-/// finds nothing again while they stay the same. Kept for one puzzle's path.
+/// For each subset technique (and the two locked candidates) and house, the version of the
+/// house (or of the houses meeting it too, see [`Seen`]) when its search there last found
+/// nothing: it finds nothing again while they stay the same. Kept for one puzzle's path.
 ///
 /// With it, the XY-chain search's position when it last found nothing: the candidates of
 /// the bivalue cells (0 elsewhere) and where each digit was a candidate. Its chains run over
@@ -384,7 +384,7 @@ struct State {
 struct Barren {
     /// Per subset and locked-candidates technique (the index [`next`] passes it) and
     /// house: the house versions its search there saw when it last found nothing.
-    houses: [[u32; 27]; 10],
+    houses: [[Seen; 27]; 10],
     /// The XY-chain's bivalue cells and each digit's candidates.
     xy_chain: Option<Box<([u16; 81], [CellSet; 10])>>,
     /// Per single-digit technique of [`SINGLE_DIGIT`] and digit: the digit's candidates when
@@ -408,9 +408,40 @@ const SINGLE_DIGIT: [Technique; 7] = [
 impl Default for Barren {
     fn default() -> Barren {
         Barren {
-            houses: [[u32::MAX; 27]; 10],
+            houses: [[Seen::Never; 27]; 10],
             xy_chain: None,
             digits: [[None; 9]; SINGLE_DIGIT.len()],
+        }
+    }
+}
+
+/// What a subset or locked-candidates search in a house saw when it last found nothing there.
+///
+/// Candidates only go, and what such a search finds in a house is made of the house's own
+/// candidates: a step found now and not then needs a change in the house, except that what
+/// it removes outside the house (a naked subset's or a locked candidate's other house, which
+/// meets this one in three cells) can only shrink, which can make a locked subset an
+/// unlocked one, the one thing a search taking unlocked subsets only must then look for
+/// again. So the house alone is enough, unless such a search passed over a locked subset
+/// (then the houses meeting it count too).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Seen {
+    /// No search there found nothing yet.
+    Never,
+    /// The house's version.
+    House(u32),
+    /// The sum of the versions of the house and the houses meeting it in three cells
+    /// ([`State::zone`]).
+    Zone(u32),
+}
+
+impl Seen {
+    /// Whether the search in `house` would find nothing again.
+    fn unchanged(self, s: &State, house: usize) -> bool {
+        match self {
+            Seen::Never => false,
+            Seen::House(v) => s.version[house] == v,
+            Seen::Zone(v) => s.zone(house) == v,
         }
     }
 }
@@ -580,15 +611,11 @@ impl State {
         }
     }
 
-    /// The sum of the versions of the houses a subset search in `house` sees: the house
-    /// alone, or with `wide` every house meeting it in three cells (where a naked subset of
-    /// its cells may also remove candidates). The versions only grow, so the sum is the same
-    /// only when each is.
-    fn zone(&self, house: usize, wide: bool) -> u32 {
+    /// The sum of the versions of `house` and of every house meeting it in three cells
+    /// (where a naked subset of its cells may also remove candidates, see [`Seen`]). The
+    /// versions only grow, so the sum is the same only when each is.
+    fn zone(&self, house: usize) -> u32 {
         let v = &self.version;
-        if !wide {
-            return v[house];
-        }
         let (kind, i) = (house / 9, house % 9);
         let sum3 = |a: usize, step: usize| v[a] + v[a + step] + v[a + 2 * step];
         v[house]
@@ -665,14 +692,14 @@ struct Found {
 
 /// Locked candidates: boxes first (pointing), then rows and columns (claiming).
 /// `barren` is the technique's part of [`Barren`].
-fn locked_candidates(s: &State, pointing: bool, barren: &mut [u32; 27]) -> Option<Found> {
+fn locked_candidates(s: &State, pointing: bool, barren: &mut [Seen; 27]) -> Option<Found> {
     let bases: &[usize] = if pointing { &[18] } else { &[0, 9] };
     for &base in bases {
         for unit in 0..9 {
             let house = base + unit;
-            // What goes lies in a house meeting this one in three cells.
-            let zone = s.zone(house, true);
-            if barren[house] == zone {
+            // What goes lies in a house meeting this one in three cells, where the digit can
+            // only get fewer places: nothing new without a change in this house.
+            if barren[house].unchanged(s, house) {
                 continue;
             }
             for d in 1..=9u8 {
@@ -732,7 +759,7 @@ fn locked_candidates(s: &State, pointing: bool, barren: &mut [u32; 27]) -> Optio
                     elims,
                 });
             }
-            barren[house] = zone;
+            barren[house] = Seen::House(s.version[house]);
         }
     }
     None
@@ -809,13 +836,12 @@ fn subset_step(
 
 /// Naked subsets of `n` cells: boxes, then rows, then columns (boxes only for locked ones).
 /// `barren` is the technique's part of [`Barren`].
-fn naked_subset(s: &State, n: usize, locked: bool, barren: &mut [u32; 27]) -> Option<Found> {
+fn naked_subset(s: &State, n: usize, locked: bool, barren: &mut [Seen; 27]) -> Option<Found> {
     let bases: &[usize] = if locked { &[18] } else { &[18, 0, 9] };
     for &base in bases {
         for unit in 0..9 {
             let house = base + unit;
-            let zone = s.zone(house, true);
-            if barren[house] == zone {
+            if barren[house].unchanged(s, house) {
                 continue;
             }
             let mut open = [0usize; 9];
@@ -829,54 +855,79 @@ fn naked_subset(s: &State, n: usize, locked: bool, barren: &mut [u32; 27]) -> Op
                 }
             }
             let mut pick = [0usize; 4];
-            if len >= n
-                && let Some(found) = naked_from(s, n, locked, house, &open[..len], &mut pick, 0, 0)
-            {
-                return Some(found);
+            // Whether an unlocked search passed over a locked subset (see [`Seen`]).
+            let mut passed_locked = false;
+            if len >= n {
+                let search = Naked {
+                    s,
+                    n,
+                    locked,
+                    house,
+                };
+                if let Some(found) = search.from(&open[..len], &mut pick, 0, 0, &mut passed_locked)
+                {
+                    return Some(found);
+                }
             }
-            barren[house] = zone;
+            barren[house] = if passed_locked {
+                Seen::Zone(s.zone(house))
+            } else {
+                Seen::House(s.version[house])
+            };
         }
     }
     None
 }
 
-/// The naked subsets of [`naked_subset`] that take `pick[..k]` (whose candidates are `mask`)
-/// and cells of `open` after them, in lexicographic order of the cells' positions in `open`.
-#[allow(clippy::too_many_arguments)]
-fn naked_from(
-    s: &State,
+/// The search of [`naked_subset`] in one house.
+struct Naked<'a> {
+    s: &'a State,
     n: usize,
     locked: bool,
     house: usize,
-    open: &[usize],
-    pick: &mut [usize; 4],
-    k: usize,
-    mask: u16,
-) -> Option<Found> {
-    for (i, &c) in open.iter().enumerate() {
-        // Too few cells left to make `n`: nor will there be further on.
-        if open.len() - i < n - k {
-            break;
-        }
-        let mask = mask | s.cands[c];
-        // Candidates only add up: more than `n` digits never come back to `n`.
-        if mask.count_ones() as usize > n {
-            continue;
-        }
-        pick[k] = c;
-        if k + 1 < n {
-            if let Some(found) = naked_from(s, n, locked, house, &open[i + 1..], pick, k + 1, mask)
-            {
-                return Some(found);
+}
+
+impl Naked<'_> {
+    /// The naked subsets that take `pick[..k]` (whose candidates are `mask`) and cells of
+    /// `open` after them, in lexicographic order of the cells' positions in `open`.
+    /// `passed_locked` is set when a subset that removes something is passed over for being
+    /// locked (or not) when the search wants the other kind.
+    fn from(
+        &self,
+        open: &[usize],
+        pick: &mut [usize; 4],
+        k: usize,
+        mask: u16,
+        passed_locked: &mut bool,
+    ) -> Option<Found> {
+        let (s, n, locked) = (self.s, self.n, self.locked);
+        for (i, &c) in open.iter().enumerate() {
+            // Too few cells left to make `n`: nor will there be further on.
+            if open.len() - i < n - k {
+                break;
             }
-            continue;
-        }
-        if mask.count_ones() as usize != n {
-            continue;
-        }
-        if let Some((elims, is_locked)) = subset_step(s, &pick[..n], mask, false)
-            && is_locked == locked
-        {
+            let mask = mask | s.cands[c];
+            // Candidates only add up: more than `n` digits never come back to `n`.
+            if mask.count_ones() as usize > n {
+                continue;
+            }
+            pick[k] = c;
+            if k + 1 < n {
+                if let Some(found) = self.from(&open[i + 1..], pick, k + 1, mask, passed_locked) {
+                    return Some(found);
+                }
+                continue;
+            }
+            if mask.count_ones() as usize != n {
+                continue;
+            }
+            let Some((elims, is_locked)) = subset_step(s, &pick[..n], mask, false) else {
+                continue;
+            };
+            if is_locked != locked {
+                *passed_locked = true;
+                continue;
+            }
             let kind = match (n, locked) {
                 (2, true) => Kind::LockedPair,
                 (3, true) => Kind::LockedTriple,
@@ -889,24 +940,25 @@ fn naked_from(
                 kind,
                 cells: pick[..n].to_vec(),
                 digits: mask,
-                house,
+                house: self.house,
                 elims,
             });
         }
+        None
     }
-    None
 }
 
 /// Hidden subsets of `n` digits: boxes, then rows, then columns.
 /// `barren` is the technique's part of [`Barren`].
-fn hidden_subset(s: &State, n: usize, barren: &mut [u32; 27]) -> Option<Found> {
+fn hidden_subset(s: &State, n: usize, barren: &mut [Seen; 27]) -> Option<Found> {
     for base in [18, 0, 9] {
         for unit in 0..9 {
             let house = base + unit;
-            let zone = s.zone(house, false);
-            if barren[house] == zone {
+            // What a hidden subset removes lies in its own cells.
+            if barren[house].unchanged(s, house) {
                 continue;
             }
+            let zone = Seen::House(s.version[house]);
             let cells = &HOUSE_CELLS[house];
             let open = cells
                 .iter()
@@ -1441,20 +1493,6 @@ pub fn rate(puzzle: &Board, solution: &Board, stop: Option<&dyn Fn() -> bool>) -
     }
 }
 
-/// The unique rectangle techniques, which HoDoKu finds in one search (`rectangles`).
-fn is_rectangle(t: Technique) -> bool {
-    matches!(
-        t,
-        Technique::UniqueRectangle1
-            | Technique::UniqueRectangle2
-            | Technique::UniqueRectangle3
-            | Technique::UniqueRectangle4
-            | Technique::UniqueRectangle5
-            | Technique::UniqueRectangle6
-            | Technique::HiddenRectangle
-    )
-}
-
 /// The rectangles (cells, digits) HoDoKu's uniqueness search looks at, in its order: from each
 /// bivalue cell in cell order, with its two digits, a second corner in its box along its row
 /// or column, then the far side across the other box; where the digits may still go (a cell
@@ -1476,8 +1514,10 @@ fn rectangles(s: &State) -> Vec<(u128, u16)> {
         }
     }
     let has = |d: u8, c: usize| allowed[usize::from(d)] & (1 << c) != 0;
-    let mut numbers: Vec<usize> = Vec::new();
-    let mut out = Vec::new();
+    // (Room for the usual count at once: grown step by step, the lists cost more than the
+    // walk.)
+    let mut numbers: Vec<usize> = Vec::with_capacity(128);
+    let mut out = Vec::with_capacity(128);
     for i in 0..81 {
         if s.values[i] != 0 || s.cands[i].count_ones() != 2 {
             continue;
@@ -1523,6 +1563,31 @@ fn rectangles(s: &State) -> Vec<(u128, u16)> {
     out
 }
 
+/// The step HoDoKu takes for each unique rectangle type of [`uniqueness::RECTANGLES`] in
+/// this position: of the type's steps, the one on the rectangle that comes first in its
+/// order (see [`rectangles`]), the first found of those. One walk over the rectangles finds
+/// the steps of every type, each type's in the order of its own search.
+fn rectangle_steps(s: &State, grid: &Grid) -> [Option<Step>; 7] {
+    // (HoDoKu's order, worked out at the first step: most positions have none.)
+    let mut order: Option<Vec<(u128, u16)>> = None;
+    let mut best: [Option<(usize, Step)>; 7] = Default::default();
+    let _ = uniqueness::all_rectangles(grid, &mut |step| {
+        let key = (step.evidence.cells.0, step.evidence.digits);
+        let i = uniqueness::RECTANGLES
+            .iter()
+            .position(|&r| r == step.technique)
+            .expect("a unique rectangle type");
+        let order = order.get_or_insert_with(|| rectangles(s));
+        if let Some(r) = order.iter().position(|&k| k == key)
+            && best[i].as_ref().is_none_or(|(rank, _)| r < *rank)
+        {
+            best[i] = Some((r, step));
+        }
+        ControlFlow::Continue(())
+    });
+    best.map(|b| b.map(|(_, step)| hodoku_form(step, s)))
+}
+
 /// A step and HoDoKu's text of its pattern (when we have it).
 type Pick = (Step, Option<String>);
 
@@ -1537,8 +1602,9 @@ fn next(
     let mut grid: Option<Grid> = None;
     // The ALS and their RCs, built for the first ALS technique tried on this position.
     let mut als_table: Option<als::Table> = None;
-    // HoDoKu's rectangles, for the first uniqueness technique tried on this position.
-    let mut rect_order: Option<Vec<(u128, u16)>> = None;
+    // The step of each unique rectangle type HoDoKu takes here (see `rectangle_steps`), for
+    // the first of them tried on this position.
+    let mut rect_steps: Option<[Option<Step>; 7]> = None;
     for entry in ORDER {
         for &kind in entry.kinds {
             let found = match kind {
@@ -1614,20 +1680,8 @@ fn next(
                         break;
                     }
                     let mut best: Option<Step> = None;
-                    if is_rectangle(t) {
-                        // HoDoKu looks at each rectangle once, in its order (see `rectangles`).
-                        let order = &*rect_order.get_or_insert_with(|| rectangles(s));
-                        let mut rank = usize::MAX;
-                        let _ = barren.find_with(t, g, memo, &mut |step| {
-                            let key = (step.evidence.cells.0, step.evidence.digits);
-                            if let Some(r) = order.iter().position(|&k| k == key)
-                                && r < rank
-                            {
-                                rank = r;
-                                best = Some(hodoku_form(step, s));
-                            }
-                            ControlFlow::Continue(())
-                        });
+                    if let Some(i) = uniqueness::RECTANGLES.iter().position(|&r| r == t) {
+                        best = rect_steps.get_or_insert_with(|| rectangle_steps(s, g))[i].take();
                     } else {
                         let _ = barren.find_with(t, g, memo, &mut |step| {
                             best = Some(hodoku_form(step, s));
@@ -2269,6 +2323,82 @@ mod tests {
             let want = Grid::from_parts(&board, givens, Some(&s.cands));
             assert!(s.grid(givens) == want);
         }
+    }
+
+    /// With the memo of the houses where a subset or locked-candidates search found nothing,
+    /// carried along each puzzle's path, every one of them finds what it finds without it.
+    #[test]
+    fn house_memo_misses_nothing() {
+        type Search = fn(&State, &mut [Seen; 27]) -> Option<Found>;
+        let searches: [Search; 10] = [
+            |s, b| naked_subset(s, 2, true, b),
+            |s, b| naked_subset(s, 3, true, b),
+            |s, b| naked_subset(s, 2, false, b),
+            |s, b| naked_subset(s, 3, false, b),
+            |s, b| naked_subset(s, 4, false, b),
+            |s, b| hidden_subset(s, 2, b),
+            |s, b| hidden_subset(s, 3, b),
+            |s, b| hidden_subset(s, 4, b),
+            |s, b| locked_candidates(s, true, b),
+            |s, b| locked_candidates(s, false, b),
+        ];
+        let (mut compared, mut found, mut skipped) = (0, 0, 0);
+        let mut barren = Barren::default();
+        let mut unsolved = 0;
+        for s in path_states() {
+            // A new puzzle: the versions start again.
+            if s.unsolved > unsolved {
+                barren = Barren::default();
+            }
+            unsolved = s.unsolved;
+            for (search, memo) in searches.iter().zip(&mut barren.houses) {
+                skipped += (0..27).filter(|&h| memo[h].unchanged(&s, h)).count();
+                let want = search(&s, &mut [Seen::Never; 27]).map(found_step_only);
+                let got = search(&s, memo).map(found_step_only);
+                assert_eq!(got, want);
+                compared += 1;
+                found += usize::from(want.is_some());
+            }
+        }
+        assert!(
+            compared > 1000 && found > 20 && skipped > 10_000,
+            "compared {compared}, found {found}, skipped {skipped}"
+        );
+    }
+
+    /// The step of each unique rectangle type from the one walk over the rectangles is the
+    /// one HoDoKu's order picks among the steps of that type's own search.
+    #[test]
+    fn one_walk_gives_each_rectangle_types_step() {
+        let (mut compared, mut found) = (0, 0);
+        for s in path_states() {
+            let grid = s.grid(CellSet::EMPTY);
+            let got = rectangle_steps(&s, &grid);
+            let order = rectangles(&s);
+            for (i, t) in uniqueness::RECTANGLES.into_iter().enumerate() {
+                let rank = |st: &Step| {
+                    order
+                        .iter()
+                        .position(|&k| k == (st.evidence.cells.0, st.evidence.digits))
+                };
+                let mut want: Option<(usize, Step)> = None;
+                for st in t.all(&grid) {
+                    if let Some(r) = rank(&st)
+                        && want.as_ref().is_none_or(|(w, _)| r < *w)
+                    {
+                        want = Some((r, st));
+                    }
+                }
+                let want = want.map(|(_, st)| hodoku_form(st, &s));
+                found += usize::from(want.is_some());
+                assert_eq!(got[i], want, "{t:?}");
+                compared += 1;
+            }
+        }
+        assert!(
+            compared > 500 && found > 0,
+            "compared {compared}, found {found}"
+        );
     }
 
     /// With the memo of the digits where a single-digit technique found nothing, carried

@@ -165,6 +165,34 @@ fn unique_rectangles(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlF
     })
 }
 
+/// The unique rectangle types [`unique_rectangles`] knows, in the order [`all_rectangles`]
+/// tries them on each rectangle.
+pub(super) const RECTANGLES: [Technique; 7] = [
+    Technique::UniqueRectangle1,
+    Technique::UniqueRectangle2,
+    Technique::UniqueRectangle3,
+    Technique::UniqueRectangle4,
+    Technique::UniqueRectangle5,
+    Technique::UniqueRectangle6,
+    Technique::HiddenRectangle,
+];
+
+/// The steps of all seven types of [`RECTANGLES`] in one walk over the rectangles: each
+/// rectangle is tried with every type in turn. The steps of each type come in the order
+/// [`unique_rectangles`] finds them for that type alone (a type's steps depend only on the
+/// rectangle), interleaved with the other types'.
+pub(super) fn all_rectangles(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    for_each_rectangle(grid, &mut |r| {
+        type1(grid, r, sink)?;
+        type2or5(grid, r, Technique::UniqueRectangle2, sink)?;
+        type3(grid, r, sink)?;
+        type4_or_6(grid, r, true, sink)?;
+        type2or5(grid, r, Technique::UniqueRectangle5, sink)?;
+        type4_or_6(grid, r, false, sink)?;
+        hidden(grid, r, sink)
+    })
+}
+
 /// Type 1: three corners hold only `x` and `y`; the fourth cannot be either.
 fn type1(grid: &Grid, r: &Rect, sink: &mut Sink<'_>) -> ControlFlow<()> {
     if r.two.len() != 3 {
