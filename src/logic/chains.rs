@@ -140,6 +140,19 @@ enum Links {
 
 const UNSEEN: u32 = u32::MAX;
 
+/// The length of the engine's tables indexed by literal or by position in the search order:
+/// a power of two above `LITS + 1`, so that an index masked with `SLOTS - 1` (which changes
+/// no literal and no position, all below `LITS + 1`) needs no bounds check in the search's
+/// inner loop (the checks were about a quarter of its instructions).
+const SLOTS: usize = 2048;
+const _: () = assert!(SLOTS.is_power_of_two() && SLOTS > LITS);
+
+/// A literal or a position of the search order, as an index into a table of `SLOTS`.
+#[inline]
+fn slot(i: usize) -> usize {
+    i & (SLOTS - 1)
+}
+
 /// Breadth-first implication search from one premise at a time. The tables are reused from
 /// search to search (only the literals reached are reset), so a search allocates nothing.
 struct Engine<'g> {
@@ -150,11 +163,12 @@ struct Engine<'g> {
     /// For each literal reached: bits 0..16 the literal it was implied by (the premise points
     /// at itself), bits 16..24 the links from the premise (saturating at 255); `UNSEEN` if not
     /// reached. One table, so the search reads and writes one word per literal.
-    reach: Vec<u32>,
+    /// (`SLOTS` long: see [`slot`].)
+    reach: Box<[u32; SLOTS]>,
     /// The literals reached, in the order reached (the premise first): `order[..reached]`.
-    /// One slot longer than the literals, since the search writes each literal it meets at
+    /// Longer than the literals, since the search writes each literal it meets at
     /// `order[reached]` whether or not it is new.
-    order: Vec<Lit>,
+    order: Box<[Lit; SLOTS]>,
     /// How many literals of `order` the last search reached.
     reached: usize,
     /// The direct implications of every literal, worked out once per grid: those of literal
@@ -182,8 +196,8 @@ impl<'g> Engine<'g> {
             grid,
             links,
             bivalue: grid.cells_with_count(2),
-            reach: vec![UNSEEN; LITS],
-            order: vec![0; LITS + 1],
+            reach: Box::new([UNSEEN; SLOTS]),
+            order: Box::new([0; SLOTS]),
             reached: 0,
             adjacent: Vec::new(),
             start: Vec::new(),
@@ -334,9 +348,9 @@ impl<'g> Engine<'g> {
         };
         let home_peers = peers(home);
         while head < reached {
-            let from = usize::from(self.order[head]);
+            let from = usize::from(self.order[slot(head)]);
             head += 1;
-            let d = (self.reach[from] >> 16).saturating_add(1).min(255);
+            let d = (self.reach[slot(from)] >> 16).saturating_add(1).min(255);
             let entry = d << 16 | from as u32;
             let from_lit = from as Lit;
             if home_dead != 0 && lit_on(from_lit) {
@@ -359,12 +373,12 @@ impl<'g> Engine<'g> {
             }
             let (a, b) = (self.start[from] as usize, self.start[from + 1] as usize);
             for &to in &self.adjacent[a..b] {
-                let slot = &mut self.reach[usize::from(to)];
-                let new = *slot == UNSEEN;
-                *slot = if new { entry } else { *slot };
-                // A literal is kept at most once, so `reached` is at most `LITS` and this
-                // write stays inside the `LITS + 1` slots.
-                self.order[reached] = to;
+                let seen = &mut self.reach[slot(usize::from(to))];
+                let new = *seen == UNSEEN;
+                *seen = if new { entry } else { *seen };
+                // A literal is kept at most once, so `reached` is at most `LITS` and the
+                // mask changes nothing.
+                self.order[slot(reached)] = to;
                 reached += usize::from(new);
             }
         }
