@@ -324,11 +324,15 @@ impl<'g> Engine<'g> {
     /// Every literal met is written at the end of the queue and kept only when new; its
     /// entry is rewritten with itself when it is not.
     fn explore(&mut self, premise: Lit) {
-        for &l in &self.order[..self.reached] {
-            self.reach[usize::from(l)] = UNSEEN;
+        // The tables as locals: the loop below then keeps their addresses in registers.
+        let reach = &mut *self.reach;
+        let order = &mut *self.order;
+        let (start, adjacent) = (&self.start[..], &self.adjacent[..]);
+        for &l in &order[..self.reached] {
+            reach[slot(usize::from(l))] = UNSEEN;
         }
-        self.reach[usize::from(premise)] = u32::from(premise);
-        self.order[0] = premise;
+        reach[slot(usize::from(premise))] = u32::from(premise);
+        order[0] = premise;
         let mut reached = 1;
         let mut head = 0;
         // The start cell's dead "off" literals, which only a nice loop reads, are reached here
@@ -342,15 +346,15 @@ impl<'g> Engine<'g> {
         // are in it are rejected alike.
         let home = lit_cell(premise);
         let home_dead = if self.links == Links::All {
-            self.dead_digits(home)
+            self.dead_digits[home]
         } else {
             0
         };
         let home_peers = peers(home);
         while head < reached {
-            let from = usize::from(self.order[slot(head)]);
+            let from = usize::from(order[slot(head)]);
             head += 1;
-            let d = (self.reach[slot(from)] >> 16).saturating_add(1).min(255);
+            let d = (reach[slot(from)] >> 16).saturating_add(1).min(255);
             let entry = d << 16 | from as u32;
             let from_lit = from as Lit;
             if home_dead != 0 && lit_on(from_lit) {
@@ -364,21 +368,21 @@ impl<'g> Engine<'g> {
                 };
                 for digit in digits::iter(implied) {
                     let to = lit(home, digit, false);
-                    if self.reach[usize::from(to)] == UNSEEN {
-                        self.reach[usize::from(to)] = entry;
-                        self.order[reached] = to;
+                    if reach[slot(usize::from(to))] == UNSEEN {
+                        reach[slot(usize::from(to))] = entry;
+                        order[slot(reached)] = to;
                         reached += 1;
                     }
                 }
             }
-            let (a, b) = (self.start[from] as usize, self.start[from + 1] as usize);
-            for &to in &self.adjacent[a..b] {
-                let seen = &mut self.reach[slot(usize::from(to))];
+            let (a, b) = (start[from] as usize, start[from + 1] as usize);
+            for &to in &adjacent[a..b] {
+                let seen = &mut reach[slot(usize::from(to))];
                 let new = *seen == UNSEEN;
                 *seen = if new { entry } else { *seen };
                 // A literal is kept at most once, so `reached` is at most `LITS` and the
                 // mask changes nothing.
-                self.order[slot(reached)] = to;
+                order[slot(reached)] = to;
                 reached += usize::from(new);
             }
         }
@@ -604,13 +608,22 @@ const REMOTE_PAIR_BUDGET: usize = 200_000;
 fn remote_pairs(grid: &Grid) -> Vec<Step> {
     let mut found = Found::default();
     let bivalue = grid.cells_with_count(2);
+    // The bivalue cells of each pair of digits (36 pairs at most), found in one pass.
+    let mut by_pair: Vec<(u16, CellSet)> = Vec::new();
+    for c in bivalue {
+        let mask = grid.candidates(c);
+        match by_pair.iter_mut().find(|(m, _)| *m == mask) {
+            Some((_, cells)) => cells.insert(c),
+            None => by_pair.push((mask, CellSet::single(c))),
+        }
+    }
     let mut budget = REMOTE_PAIR_BUDGET;
     for start in bivalue {
         let mask = grid.candidates(start);
-        let pair_cells: CellSet = bivalue
+        let pair_cells = by_pair
             .iter()
-            .filter(|&c| grid.candidates(c) == mask)
-            .collect();
+            .find(|(m, _)| *m == mask)
+            .map_or(CellSet::EMPTY, |&(_, cells)| cells);
         if pair_cells.len() < 4 {
             continue;
         }
@@ -731,8 +744,11 @@ fn search_loops_with(grid: &Grid, prune: bool, skip: bool) -> Vec<Step> {
                 continue;
             }
             engine.explore(lit(cell, digit, on));
+            // The literals of `cell` are `first..first + 18`.
+            let first = usize::from(lit(cell, 1, false));
+            let ends = AicEnds::of(grid, cell, digit);
             for &end in &engine.order()[1..] {
-                if lit_cell(end) == cell {
+                if usize::from(end).wrapping_sub(first) < 18 {
                     if let Some((t, elims, path)) = nice_loop(&engine, end) {
                         let found = if t == Technique::ContinuousNiceLoop {
                             &mut continuous
@@ -743,6 +759,7 @@ fn search_loops_with(grid: &Grid, prune: bool, skip: bool) -> Vec<Step> {
                     }
                 } else if !on
                     && lit_on(end)
+                    && ends.may_end(grid, end)
                     && let Some((elims, path)) = aic(&engine, end)
                 {
                     aics.add(Technique::Aic, elims, &path);
@@ -1106,6 +1123,42 @@ pub(super) fn loop_close(
     }
 }
 
+/// The first tests of [`aic`] on an AIC's end, made cheap for the loop over every literal a
+/// search from "`digit` in `cell` is off" reaches: most ends fail them.
+struct AicEnds {
+    digit: u8,
+    /// The peers of the premise's cell, those of them holding `digit`, and its candidates.
+    near: CellSet,
+    near_with: CellSet,
+    cands: u16,
+}
+
+impl AicEnds {
+    fn of(grid: &Grid, cell: usize, digit: u8) -> AicEnds {
+        let near = peers(cell);
+        AicEnds {
+            digit,
+            near,
+            near_with: near & grid.cells_with(digit),
+            cands: grid.candidates(cell),
+        }
+    }
+
+    /// Whether `end` ("on", in another cell) passes [`aic`]'s tests of what it removes:
+    /// `false` only when [`aic`] finds nothing there.
+    #[inline]
+    fn may_end(&self, grid: &Grid, end: Lit) -> bool {
+        let (y, ec) = (lit_cell(end), lit_digit(end));
+        if ec == self.digit {
+            // Two victims or more: clearing the lowest bit leaves some.
+            let v = (self.near_with & peers(y)).0;
+            v & v.wrapping_sub(1) != 0
+        } else {
+            self.near.contains(y) && grid.has(y, self.digit) && self.cands & digits::bit(ec) != 0
+        }
+    }
+}
+
 /// An AIC: from "sc in X is off" the search reached "ec in Y is on", Y another cell.
 fn aic(engine: &Engine<'_>, end: Lit) -> Option<(Vec<Candidate>, Vec<Lit>)> {
     let grid = engine.grid;
@@ -1305,6 +1358,34 @@ pub(super) mod tests {
             );
         }
         assert!(skipped > 0 && kept > 0, "{skipped} skipped, {kept} kept");
+    }
+
+    #[test]
+    fn aic_ends_ruled_out_early_make_no_aic() {
+        // Every end the cheap test rules out is one `aic` finds nothing at, and some ends
+        // pass it and some fail it.
+        let (mut passed, mut failed) = (0, 0);
+        for grid in &positions_for_the_engine() {
+            let mut engine = Engine::new(grid, Links::All);
+            for cell in grid.empty_cells() {
+                for digit in digits::iter(grid.candidates(cell)) {
+                    let ends = AicEnds::of(grid, cell, digit);
+                    engine.explore(lit(cell, digit, false));
+                    for &end in &engine.order()[1..] {
+                        if lit_cell(end) == cell || !lit_on(end) {
+                            continue;
+                        }
+                        if ends.may_end(grid, end) {
+                            passed += 1;
+                        } else {
+                            failed += 1;
+                            assert!(aic(&engine, end).is_none(), "{grid}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(passed > 0 && failed > 0, "{passed} passed, {failed} failed");
     }
 
     #[test]
