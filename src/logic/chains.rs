@@ -54,7 +54,7 @@ pub(super) fn implements(t: Technique) -> bool {
 pub(super) fn find(t: Technique, cx: Finder<'_, '_, Memo>) -> ControlFlow<()> {
     let Finder { grid, memo, sink } = cx;
     match t {
-        Technique::XChain => emit(x_chains(grid), sink),
+        Technique::XChain => emit(x_chains(grid, Some(&mut memo.3)), sink),
         Technique::XYChain => emit(xy_chains(grid), sink),
         Technique::RemotePair => emit(remote_pairs(grid), sink),
         Technique::ContinuousNiceLoop | Technique::DiscontinuousNiceLoop | Technique::Aic => {
@@ -483,13 +483,22 @@ fn candidates_of(cells: CellSet, digit: u8) -> Vec<Candidate> {
 /// X-Chains: on one digit, "s is off" implies "e is on" through at least three links; every
 /// other place of the digit that sees both s and e is then false. (With e = s the chain shows
 /// that s is true.)
-fn x_chains(grid: &Grid) -> Vec<Step> {
+///
+/// The search on a digit reads nothing but the digit's candidates (its links are those of its
+/// houses): with `barren`, a digit whose candidates are those it last found nothing on is
+/// skipped, and `barren` keeps those of each digit it finds nothing on now.
+fn x_chains(grid: &Grid, mut barren: Option<&mut [Option<CellSet>; 9]>) -> Vec<Step> {
     let mut found = Found::default();
     for digit in 1..=9 {
         let places = grid.cells_with(digit);
         if places.len() < 4 {
             continue;
         }
+        let slot = usize::from(digit - 1);
+        if barren.as_ref().is_some_and(|b| b[slot] == Some(places)) {
+            continue;
+        }
+        let before = found.steps.len();
         // The other place of the digit in each house with two: the strong links.
         let mut partners = [CellSet::EMPTY; 81];
         for h in 0..27 {
@@ -526,6 +535,9 @@ fn x_chains(grid: &Grid) -> Vec<Step> {
                     );
                 }
             }
+        }
+        if let Some(b) = barren.as_mut() {
+            b[slot] = (found.steps.len() == before).then_some(places);
         }
     }
     found.into_steps()
@@ -707,6 +719,9 @@ pub(super) struct Memo(
     Option<(Grid, Vec<Step>)>,
     /// Whether the grouped loops and AICs take ALS nodes (see [`super::Memo::with_als_nodes`]).
     pub(super) bool,
+    /// Per digit, its candidates when the X-Chain search last found nothing on it (see
+    /// [`x_chains`]).
+    [Option<CellSet>; 9],
 );
 
 /// Every nice loop and AIC of `grid` (continuous, discontinuous, AIC), shortest first within
@@ -1358,6 +1373,37 @@ pub(super) mod tests {
             );
         }
         assert!(skipped > 0 && kept > 0, "{skipped} skipped, {kept} kept");
+    }
+
+    #[test]
+    fn x_chains_skipping_digits_that_found_nothing_find_the_same() {
+        // Positions one after the other, each the last with candidates of one digit taken
+        // out: the X-Chain search with the memo of digits that found nothing carried along
+        // finds what a search without it finds, and the memo skips some digits.
+        let mut barren: [Option<CellSet>; 9] = Default::default();
+        let mut skipped = 0;
+        let mut seed = 0x2545_f491_u32;
+        for grid in &positions_for_the_engine() {
+            let mut grid = *grid;
+            for _ in 0..6 {
+                let known = barren;
+                assert_eq!(x_chains(&grid, Some(&mut barren)), x_chains(&grid, None));
+                skipped += (1..=9)
+                    .filter(|&d| known[usize::from(d - 1)] == Some(grid.cells_with(d)))
+                    .count();
+                seed ^= seed << 13;
+                seed ^= seed >> 17;
+                seed ^= seed << 5;
+                let digit = (seed % 9) as u8 + 1;
+                let cells: Vec<usize> = grid.cells_with(digit).iter().collect();
+                if let Some(&cell) = cells.get((seed >> 8) as usize % cells.len().max(1))
+                    && grid.candidates(cell).count_ones() > 1
+                {
+                    let _ = grid.eliminate(cell, digit);
+                }
+            }
+        }
+        assert!(skipped > 0);
     }
 
     #[test]
