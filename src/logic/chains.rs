@@ -54,7 +54,7 @@ pub(super) fn implements(t: Technique) -> bool {
 pub(super) fn find(t: Technique, cx: Finder<'_, '_, Memo>) -> ControlFlow<()> {
     let Finder { grid, memo, sink } = cx;
     match t {
-        Technique::XChain => emit(x_chains(grid), sink),
+        Technique::XChain => emit(x_chains(grid, Some(&mut memo.3)), sink),
         Technique::XYChain => emit(xy_chains(grid), sink),
         Technique::RemotePair => emit(remote_pairs(grid), sink),
         Technique::ContinuousNiceLoop | Technique::DiscontinuousNiceLoop | Technique::Aic => {
@@ -140,6 +140,19 @@ enum Links {
 
 const UNSEEN: u32 = u32::MAX;
 
+/// The length of the engine's tables indexed by literal or by position in the search order:
+/// a power of two above `LITS + 1`, so that an index masked with `SLOTS - 1` (which changes
+/// no literal and no position, all below `LITS + 1`) needs no bounds check in the search's
+/// inner loop (the checks were about a quarter of its instructions).
+const SLOTS: usize = 2048;
+const _: () = assert!(SLOTS.is_power_of_two() && SLOTS > LITS);
+
+/// A literal or a position of the search order, as an index into a table of `SLOTS`.
+#[inline]
+fn slot(i: usize) -> usize {
+    i & (SLOTS - 1)
+}
+
 /// Breadth-first implication search from one premise at a time. The tables are reused from
 /// search to search (only the literals reached are reset), so a search allocates nothing.
 struct Engine<'g> {
@@ -150,11 +163,12 @@ struct Engine<'g> {
     /// For each literal reached: bits 0..16 the literal it was implied by (the premise points
     /// at itself), bits 16..24 the links from the premise (saturating at 255); `UNSEEN` if not
     /// reached. One table, so the search reads and writes one word per literal.
-    reach: Vec<u32>,
+    /// (`SLOTS` long: see [`slot`].)
+    reach: Box<[u32; SLOTS]>,
     /// The literals reached, in the order reached (the premise first): `order[..reached]`.
-    /// One slot longer than the literals, since the search writes each literal it meets at
+    /// Longer than the literals, since the search writes each literal it meets at
     /// `order[reached]` whether or not it is new.
-    order: Vec<Lit>,
+    order: Box<[Lit; SLOTS]>,
     /// How many literals of `order` the last search reached.
     reached: usize,
     /// The direct implications of every literal, worked out once per grid: those of literal
@@ -182,8 +196,8 @@ impl<'g> Engine<'g> {
             grid,
             links,
             bivalue: grid.cells_with_count(2),
-            reach: vec![UNSEEN; LITS],
-            order: vec![0; LITS + 1],
+            reach: Box::new([UNSEEN; SLOTS]),
+            order: Box::new([0; SLOTS]),
             reached: 0,
             adjacent: Vec::new(),
             start: Vec::new(),
@@ -310,11 +324,15 @@ impl<'g> Engine<'g> {
     /// Every literal met is written at the end of the queue and kept only when new; its
     /// entry is rewritten with itself when it is not.
     fn explore(&mut self, premise: Lit) {
-        for &l in &self.order[..self.reached] {
-            self.reach[usize::from(l)] = UNSEEN;
+        // The tables as locals: the loop below then keeps their addresses in registers.
+        let reach = &mut *self.reach;
+        let order = &mut *self.order;
+        let (start, adjacent) = (&self.start[..], &self.adjacent[..]);
+        for &l in &order[..self.reached] {
+            reach[slot(usize::from(l))] = UNSEEN;
         }
-        self.reach[usize::from(premise)] = u32::from(premise);
-        self.order[0] = premise;
+        reach[slot(usize::from(premise))] = u32::from(premise);
+        order[0] = premise;
         let mut reached = 1;
         let mut head = 0;
         // The start cell's dead "off" literals, which only a nice loop reads, are reached here
@@ -328,15 +346,15 @@ impl<'g> Engine<'g> {
         // are in it are rejected alike.
         let home = lit_cell(premise);
         let home_dead = if self.links == Links::All {
-            self.dead_digits(home)
+            self.dead_digits[home]
         } else {
             0
         };
         let home_peers = peers(home);
         while head < reached {
-            let from = usize::from(self.order[head]);
+            let from = usize::from(order[slot(head)]);
             head += 1;
-            let d = (self.reach[from] >> 16).saturating_add(1).min(255);
+            let d = (reach[slot(from)] >> 16).saturating_add(1).min(255);
             let entry = d << 16 | from as u32;
             let from_lit = from as Lit;
             if home_dead != 0 && lit_on(from_lit) {
@@ -350,21 +368,21 @@ impl<'g> Engine<'g> {
                 };
                 for digit in digits::iter(implied) {
                     let to = lit(home, digit, false);
-                    if self.reach[usize::from(to)] == UNSEEN {
-                        self.reach[usize::from(to)] = entry;
-                        self.order[reached] = to;
+                    if reach[slot(usize::from(to))] == UNSEEN {
+                        reach[slot(usize::from(to))] = entry;
+                        order[slot(reached)] = to;
                         reached += 1;
                     }
                 }
             }
-            let (a, b) = (self.start[from] as usize, self.start[from + 1] as usize);
-            for &to in &self.adjacent[a..b] {
-                let slot = &mut self.reach[usize::from(to)];
-                let new = *slot == UNSEEN;
-                *slot = if new { entry } else { *slot };
-                // A literal is kept at most once, so `reached` is at most `LITS` and this
-                // write stays inside the `LITS + 1` slots.
-                self.order[reached] = to;
+            let (a, b) = (start[from] as usize, start[from + 1] as usize);
+            for &to in &adjacent[a..b] {
+                let seen = &mut reach[slot(usize::from(to))];
+                let new = *seen == UNSEEN;
+                *seen = if new { entry } else { *seen };
+                // A literal is kept at most once, so `reached` is at most `LITS` and the
+                // mask changes nothing.
+                order[slot(reached)] = to;
                 reached += usize::from(new);
             }
         }
@@ -465,13 +483,22 @@ fn candidates_of(cells: CellSet, digit: u8) -> Vec<Candidate> {
 /// X-Chains: on one digit, "s is off" implies "e is on" through at least three links; every
 /// other place of the digit that sees both s and e is then false. (With e = s the chain shows
 /// that s is true.)
-fn x_chains(grid: &Grid) -> Vec<Step> {
+///
+/// The search on a digit reads nothing but the digit's candidates (its links are those of its
+/// houses): with `barren`, a digit whose candidates are those it last found nothing on is
+/// skipped, and `barren` keeps those of each digit it finds nothing on now.
+fn x_chains(grid: &Grid, mut barren: Option<&mut [Option<CellSet>; 9]>) -> Vec<Step> {
     let mut found = Found::default();
     for digit in 1..=9 {
         let places = grid.cells_with(digit);
         if places.len() < 4 {
             continue;
         }
+        let slot = usize::from(digit - 1);
+        if barren.as_ref().is_some_and(|b| b[slot] == Some(places)) {
+            continue;
+        }
+        let before = found.steps.len();
         // The other place of the digit in each house with two: the strong links.
         let mut partners = [CellSet::EMPTY; 81];
         for h in 0..27 {
@@ -508,6 +535,9 @@ fn x_chains(grid: &Grid) -> Vec<Step> {
                     );
                 }
             }
+        }
+        if let Some(b) = barren.as_mut() {
+            b[slot] = (found.steps.len() == before).then_some(places);
         }
     }
     found.into_steps()
@@ -590,13 +620,22 @@ const REMOTE_PAIR_BUDGET: usize = 200_000;
 fn remote_pairs(grid: &Grid) -> Vec<Step> {
     let mut found = Found::default();
     let bivalue = grid.cells_with_count(2);
+    // The bivalue cells of each pair of digits (36 pairs at most), found in one pass.
+    let mut by_pair: Vec<(u16, CellSet)> = Vec::new();
+    for c in bivalue {
+        let mask = grid.candidates(c);
+        match by_pair.iter_mut().find(|(m, _)| *m == mask) {
+            Some((_, cells)) => cells.insert(c),
+            None => by_pair.push((mask, CellSet::single(c))),
+        }
+    }
     let mut budget = REMOTE_PAIR_BUDGET;
     for start in bivalue {
         let mask = grid.candidates(start);
-        let pair_cells: CellSet = bivalue
+        let pair_cells = by_pair
             .iter()
-            .filter(|&c| grid.candidates(c) == mask)
-            .collect();
+            .find(|(m, _)| *m == mask)
+            .map_or(CellSet::EMPTY, |&(_, cells)| cells);
         if pair_cells.len() < 4 {
             continue;
         }
@@ -680,6 +719,9 @@ pub(super) struct Memo(
     Option<(Grid, Vec<Step>)>,
     /// Whether the grouped loops and AICs take ALS nodes (see [`super::Memo::with_als_nodes`]).
     pub(super) bool,
+    /// Per digit, its candidates when the X-Chain search last found nothing on it (see
+    /// [`x_chains`]).
+    [Option<CellSet>; 9],
 );
 
 /// Every nice loop and AIC of `grid` (continuous, discontinuous, AIC), shortest first within
@@ -717,8 +759,11 @@ fn search_loops_with(grid: &Grid, prune: bool, skip: bool) -> Vec<Step> {
                 continue;
             }
             engine.explore(lit(cell, digit, on));
+            // The literals of `cell` are `first..first + 18`.
+            let first = usize::from(lit(cell, 1, false));
+            let ends = AicEnds::of(grid, cell, digit);
             for &end in &engine.order()[1..] {
-                if lit_cell(end) == cell {
+                if usize::from(end).wrapping_sub(first) < 18 {
                     if let Some((t, elims, path)) = nice_loop(&engine, end) {
                         let found = if t == Technique::ContinuousNiceLoop {
                             &mut continuous
@@ -729,6 +774,7 @@ fn search_loops_with(grid: &Grid, prune: bool, skip: bool) -> Vec<Step> {
                     }
                 } else if !on
                     && lit_on(end)
+                    && ends.may_end(grid, end)
                     && let Some((elims, path)) = aic(&engine, end)
                 {
                     aics.add(Technique::Aic, elims, &path);
@@ -1092,6 +1138,42 @@ pub(super) fn loop_close(
     }
 }
 
+/// The first tests of [`aic`] on an AIC's end, made cheap for the loop over every literal a
+/// search from "`digit` in `cell` is off" reaches: most ends fail them.
+struct AicEnds {
+    digit: u8,
+    /// The peers of the premise's cell, those of them holding `digit`, and its candidates.
+    near: CellSet,
+    near_with: CellSet,
+    cands: u16,
+}
+
+impl AicEnds {
+    fn of(grid: &Grid, cell: usize, digit: u8) -> AicEnds {
+        let near = peers(cell);
+        AicEnds {
+            digit,
+            near,
+            near_with: near & grid.cells_with(digit),
+            cands: grid.candidates(cell),
+        }
+    }
+
+    /// Whether `end` ("on", in another cell) passes [`aic`]'s tests of what it removes:
+    /// `false` only when [`aic`] finds nothing there.
+    #[inline]
+    fn may_end(&self, grid: &Grid, end: Lit) -> bool {
+        let (y, ec) = (lit_cell(end), lit_digit(end));
+        if ec == self.digit {
+            // Two victims or more: clearing the lowest bit leaves some.
+            let v = (self.near_with & peers(y)).0;
+            v & v.wrapping_sub(1) != 0
+        } else {
+            self.near.contains(y) && grid.has(y, self.digit) && self.cands & digits::bit(ec) != 0
+        }
+    }
+}
+
 /// An AIC: from "sc in X is off" the search reached "ec in Y is on", Y another cell.
 fn aic(engine: &Engine<'_>, end: Lit) -> Option<(Vec<Candidate>, Vec<Lit>)> {
     let grid = engine.grid;
@@ -1291,6 +1373,65 @@ pub(super) mod tests {
             );
         }
         assert!(skipped > 0 && kept > 0, "{skipped} skipped, {kept} kept");
+    }
+
+    #[test]
+    fn x_chains_skipping_digits_that_found_nothing_find_the_same() {
+        // Positions one after the other, each the last with candidates of one digit taken
+        // out: the X-Chain search with the memo of digits that found nothing carried along
+        // finds what a search without it finds, and the memo skips some digits.
+        let mut barren: [Option<CellSet>; 9] = Default::default();
+        let mut skipped = 0;
+        let mut seed = 0x2545_f491_u32;
+        for grid in &positions_for_the_engine() {
+            let mut grid = *grid;
+            for _ in 0..6 {
+                let known = barren;
+                assert_eq!(x_chains(&grid, Some(&mut barren)), x_chains(&grid, None));
+                skipped += (1..=9)
+                    .filter(|&d| known[usize::from(d - 1)] == Some(grid.cells_with(d)))
+                    .count();
+                seed ^= seed << 13;
+                seed ^= seed >> 17;
+                seed ^= seed << 5;
+                let digit = (seed % 9) as u8 + 1;
+                let cells: Vec<usize> = grid.cells_with(digit).iter().collect();
+                if let Some(&cell) = cells.get((seed >> 8) as usize % cells.len().max(1))
+                    && grid.candidates(cell).count_ones() > 1
+                {
+                    let _ = grid.eliminate(cell, digit);
+                }
+            }
+        }
+        assert!(skipped > 0);
+    }
+
+    #[test]
+    fn aic_ends_ruled_out_early_make_no_aic() {
+        // Every end the cheap test rules out is one `aic` finds nothing at, and some ends
+        // pass it and some fail it.
+        let (mut passed, mut failed) = (0, 0);
+        for grid in &positions_for_the_engine() {
+            let mut engine = Engine::new(grid, Links::All);
+            for cell in grid.empty_cells() {
+                for digit in digits::iter(grid.candidates(cell)) {
+                    let ends = AicEnds::of(grid, cell, digit);
+                    engine.explore(lit(cell, digit, false));
+                    for &end in &engine.order()[1..] {
+                        if lit_cell(end) == cell || !lit_on(end) {
+                            continue;
+                        }
+                        if ends.may_end(grid, end) {
+                            passed += 1;
+                        } else {
+                            failed += 1;
+                            assert!(aic(&engine, end).is_none(), "{grid}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(passed > 0 && failed > 0, "{passed} passed, {failed} failed");
     }
 
     #[test]

@@ -32,7 +32,7 @@
 
 use std::collections::HashMap;
 
-use crate::geometry::classic::{CELL_HOUSES, house, peers};
+use crate::geometry::classic::{CELL_HOUSES, box_of, col_of, house, peers, row_of};
 use crate::geometry::{CellSet, digits};
 
 use super::als::{self, Als};
@@ -430,16 +430,35 @@ impl<'g> Net<'g> {
                         out.push(cand_lit(other, digit, true));
                     }
                 }
-                for &g in &self.by_digit[usize::from(digit - 1)] {
-                    let group = &self.groups[g];
-                    if group.cells.contains(cell) {
+                // The groups this turns on: group `g` when what is left of the digit in its box
+                // or its line, once `cell` is off, is `g` (in the order of a walk over the
+                // groups, box before line). That house is one of the cell's and its places
+                // but the cell are the group's cells: at most one group per house of the cell,
+                // looked up only where those places are two or three cells of one line in
+                // one box.
+                let mut hits = [(0usize, false); 3];
+                let mut n = 0;
+                for &h in &CELL_HOUSES[cell] {
+                    let h = usize::from(h);
+                    let rest = (places & house(h)) - CellSet::single(cell);
+                    let Some(f) = rest.first() else { continue };
+                    let one_line =
+                        rest.is_subset(house(row_of(f))) || rest.is_subset(house(9 + col_of(f)));
+                    if rest.len() < 2 || !one_line || !rest.is_subset(house(18 + box_of(f))) {
                         continue;
                     }
-                    for h in [group.boxh, group.line] {
-                        if (places & house(h)) - group.cells == CellSet::single(cell) {
-                            out.push(group_lit(g, true));
-                        }
+                    let same = self.by_digit[usize::from(digit - 1)].iter().find(|&&g| {
+                        let group = &self.groups[g];
+                        group.cells == rest && (group.boxh == h || group.line == h)
+                    });
+                    if let Some(&g) = same {
+                        hits[n] = (g, self.groups[g].line == h);
+                        n += 1;
                     }
+                }
+                hits[..n].sort_unstable();
+                for &(g, _) in &hits[..n] {
+                    out.push(group_lit(g, true));
                 }
             }
             return;
@@ -950,6 +969,44 @@ fn search_with(grid: &Grid, with_als: bool, skip: bool) -> Vec<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn groups_turned_on_by_a_candidate_off_are_those_of_a_walk_over_every_group() {
+        // The strong links from "digit off in cell" into groups, as the net lists them, are
+        // those a walk over every group of the digit finds (box, then line, for each group
+        // whose house holds nothing else of the digit but the cell), in the same order.
+        let mut links = 0;
+        for grid in &crate::logic::chains::tests::positions_for_the_engine() {
+            let net = Net::new(grid, false);
+            for cell in grid.empty_cells() {
+                for digit in digits::iter(grid.candidates(cell)) {
+                    let places = grid.cells_with(digit);
+                    let mut want = Vec::new();
+                    for &g in &net.by_digit[usize::from(digit - 1)] {
+                        let group = &net.groups[g];
+                        if group.cells.contains(cell) {
+                            continue;
+                        }
+                        for h in [group.boxh, group.line] {
+                            if (places & house(h)) - group.cells == CellSet::single(cell) {
+                                want.push(group_lit(g, true));
+                            }
+                        }
+                    }
+                    let l = cand_lit(cell, digit, false) as usize;
+                    let got: Vec<Lit> = net.adjacent
+                        [net.start[l] as usize..net.start[l + 1] as usize]
+                        .iter()
+                        .copied()
+                        .filter(|&t| Net::is_group(t))
+                        .collect();
+                    assert_eq!(got, want, "{grid}");
+                    links += want.len();
+                }
+            }
+        }
+        assert!(links > 0);
+    }
 
     #[test]
     fn premises_skipped_by_their_reach_find_nothing() {
