@@ -159,6 +159,13 @@ fn length_bonus(complexity: u32) -> f64 {
     added
 }
 
+/// Whether a chain of complexity `k` on the base rating `base` is past `cap`, the hardest
+/// (rating, complexity) that can still be chosen.
+fn past_cap(base: f64, k: u32, cap: (f64, u32)) -> bool {
+    let diff = base + length_bonus(k);
+    diff > cap.0 || (diff == cap.0 && k > cap.1)
+}
+
 /// The easiest hint of a producer so far: SE sorts by rating, complexity, kind; ties keep
 /// the order found (its sort is stable).
 #[derive(Default)]
@@ -761,11 +768,6 @@ mod tests {
             .collect()
     }
 
-    fn past(base: f64, cx: u32, cap: (f64, u32)) -> bool {
-        let diff = base + length_bonus(cx);
-        diff > cap.0 || (diff == cap.0 && cx > cap.1)
-    }
-
     /// Calls `f` with a static chainer and each candidate (cell, digit) of an open cell, on
     /// every third of [`chain_positions`]: the walk of the capped-search tests.
     fn each_static_candidate(mut f: impl FnMut(&mut Chainer<'_>, &Grid, u16)) {
@@ -801,7 +803,7 @@ mod tests {
                 for y in [false, true] {
                     let free = ch.forcing(key, y, 7.0, (f64::INFINITY, u32::MAX));
                     for cap in caps() {
-                        let want = free.filter(|&cx| !past(7.0, cx, cap));
+                        let want = free.filter(|&cx| !past_cap(7.0, cx, cap));
                         assert_eq!(ch.forcing(key, y, 7.0, cap), want);
                         compared += 1;
                         cut += usize::from(free.is_some() && want.is_none());
@@ -821,7 +823,7 @@ mod tests {
         let within = |ch: &Chainer, found: Vec<u32>, cap: (f64, u32)| {
             found
                 .into_iter()
-                .filter(|&dst| !past(7.0, ch.ar.ancestors(dst), cap))
+                .filter(|&dst| !past_cap(7.0, ch.ar.ancestors(dst), cap))
                 .map(|dst| {
                     let mut keys = vec![ch.ar.key(dst)];
                     let mut p = dst;

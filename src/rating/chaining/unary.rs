@@ -3,7 +3,7 @@
 
 use super::potentials::{Cands, NONE, cand, cell_of, digit_of};
 use super::reach::Reach;
-use super::{Best, Chainer, length_bonus};
+use super::{Best, Chainer, length_bonus, past_cap};
 use crate::geometry::classic::PEERS;
 use crate::geometry::digits;
 use crate::rating::Hint;
@@ -111,10 +111,7 @@ impl Chainer<'_> {
         let home = reach.map(|r| (r, r.component(src, true)));
         let inside = |c: u16, on: bool| home.is_none_or(|(r, comp)| r.component(c, on) == comp);
         // Whether nodes made at step `k` (complexity `k` at least) are past the cap.
-        let too_long = |k: u32| {
-            let diff = base + length_bonus(k);
-            diff > cap.0 || (diff == cap.0 && k > cap.1)
-        };
+        let too_long = |k: u32| past_cap(base, k, cap);
         let mut found = Vec::new();
         let tab = self.table.take().expect("static chains have a table");
         if tab.ons(src, y, x).is_empty() {
@@ -267,10 +264,7 @@ impl Chainer<'_> {
         cap: (f64, u32),
     ) -> Option<u32> {
         // Whether a chain of complexity `k` is past the cap.
-        let too_long = |k: u32| {
-            let diff = base + length_bonus(k);
-            diff > cap.0 || (diff == cap.0 && k > cap.1)
-        };
+        let too_long = |k: u32| past_cap(base, k, cap);
         let tab = self.table.as_deref().expect("static chains have a table");
         let src = src_key / 2;
         let src_on = src_key & 1 == 1;
