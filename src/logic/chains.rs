@@ -947,6 +947,11 @@ impl Reach {
     /// an AIC: it must reach a literal that leads back into `cell` from outside it, in a
     /// way [`nice_loop`] can close (or, from "off", an AIC's end). `false` only when the
     /// search finds neither.
+    ///
+    /// The literals of the cell that follow from the premise by one link never close a loop
+    /// ([`nice_loop`] wants more than two links): from "on", every other digit's "off" (the
+    /// search adds those that are dead ends itself); from "off" in a bivalue cell, the other
+    /// digit's "on". Leaving them out here skips most premises the summary alone lets through.
     fn may_find(&self, grid: &Grid, cell: usize, digit: u8, on: bool) -> bool {
         let c = self.comp[usize::from(lit(cell, digit, on))];
         let Some(r) = self.sets.get(usize::from(c)) else {
@@ -954,27 +959,27 @@ impl Reach {
         };
         let near = peers(cell);
         let cands = grid.candidates(cell);
+        let others = cands & !digits::bit(digit);
         let on_cells = |e: u8| r.0[usize::from(e - 1)];
-        // A loop comes back into the cell: to "e off" from a peer's "e on", or to "e on"
-        // from a conjugate's "e off" (taken as "e on" reached in the cell, a wider test).
         if on {
-            // The loop leaves by a weak link; it can close at "digit off", at another
-            // digit's "on", or in a bivalue cell at another digit's "off".
-            if on_cells(digit).intersects(near) {
+            // The loop leaves by a weak link; it comes back to "digit off" from a peer's
+            // "digit on", or to another digit's "on" (from a conjugate's "off", taken as that
+            // "on" reached at all, a wider test).
+            on_cells(digit).intersects(near)
+                || digits::iter(others).any(|e| on_cells(e).contains(cell))
+        } else {
+            // The loop leaves by a strong link; it comes back to "digit on", to another
+            // digit's "on" unless the cell is bivalue, or to another digit's "off" from a
+            // peer's "on" (which also takes an AIC of two digits: its end is another digit's
+            // "on" in a peer). An AIC of one digit ends at "digit on" in a cell from which
+            // two cells seeing both ends hold the digit.
+            if on_cells(digit).contains(cell) {
                 return true;
             }
             let bivalue = cands.count_ones() == 2;
-            digits::iter(cands & !digits::bit(digit)).any(|e| {
+            if digits::iter(others).any(|e| {
                 let at = on_cells(e);
-                at.contains(cell) || (bivalue && at.intersects(near))
-            })
-        } else {
-            // A loop can close at any literal of the cell; an AIC ends at "digit on" in a
-            // cell from which two cells seeing both ends hold the digit, or at another
-            // digit's "on" in a peer (which the first test already takes).
-            if digits::iter(cands).any(|e| {
-                let at = on_cells(e);
-                at.contains(cell) || at.intersects(near)
+                (!bivalue && at.contains(cell)) || at.intersects(near)
             }) {
                 return true;
             }

@@ -870,7 +870,9 @@ impl Reach {
     }
 
     /// Whether the search from "`digit` in `cell` is on" (or off) may find a grouped nice loop
-    /// or AIC (`false` only when it finds neither).
+    /// or AIC (`false` only when it finds neither). As for the plain loops, the literals of
+    /// the cell one link from the premise (every other digit's "off" from "on"; the other
+    /// digit's "on" from "off" in a bivalue cell) close no loop and are left out.
     fn may_find(&self, grid: &Grid, cell: usize, digit: u8, on: bool) -> bool {
         let c = self.comp[cand_lit(cell, digit, on) as usize];
         let Some(r) = self.sets.get(usize::from(c)) else {
@@ -878,17 +880,20 @@ impl Reach {
         };
         let i = |e: u8| usize::from(e - 1);
         let cands = grid.candidates(cell);
+        let others = cands & !digits::bit(digit);
         if on {
-            // Back by a weak link into "digit off", into another digit's "on", or in a
-            // bivalue cell into another digit's "off".
-            if r.near[i(digit)].contains(cell) {
+            // Back by a weak link into "digit off", or into another digit's "on".
+            r.near[i(digit)].contains(cell)
+                || digits::iter(others).any(|e| r.on[i(e)].contains(cell))
+        } else {
+            // Back into "digit on", into another digit's "on" (not in a bivalue cell) or
+            // "off"; or an AIC's end.
+            if r.on[i(digit)].contains(cell) {
                 return true;
             }
             let bivalue = cands.count_ones() == 2;
-            digits::iter(cands & !digits::bit(digit))
-                .any(|e| r.on[i(e)].contains(cell) || (bivalue && r.near[i(e)].contains(cell)))
-        } else {
-            if digits::iter(cands).any(|e| r.on[i(e)].contains(cell) || r.near[i(e)].contains(cell))
+            if digits::iter(others)
+                .any(|e| (!bivalue && r.on[i(e)].contains(cell)) || r.near[i(e)].contains(cell))
             {
                 return true;
             }
