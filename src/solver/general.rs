@@ -805,14 +805,16 @@ where
     /// than the cell has houses (as [`Self::place`] makes for all its removals at once).
     #[inline(always)]
     fn remove_in(&mut self, st: &mut State, c: usize, d: u8) -> bool {
-        self.remove_at::<false>(st, c, d, [0; 3])
+        self.remove_at::<false, false>(st, c, d, [0; 3])
     }
 
     /// [`Self::remove_in`]; with `PEER`, on a grid whose cells lie in three houses each
     /// ([`Solver::slotted`]), the places of the value in the houses at `skip` (those of the
-    /// cell it was just placed in, [`Self::place`]) are left for the placement to set.
+    /// cell it was just placed in, [`Self::place`]) are left for the placement to set; with
+    /// `OWN` (a value taken from the cell being placed), the naked single it may leave (the
+    /// placement itself) is not queued.
     #[inline(always)]
-    fn remove_at<const PEER: bool>(
+    fn remove_at<const PEER: bool, const OWN: bool>(
         &mut self,
         st: &mut State,
         c: usize,
@@ -842,7 +844,7 @@ where
         let buf = &mut self.queue.buf[..];
         let mut len = self.queue.len;
         buf[len] = (c as u16, m.trailing_zeros() as u8);
-        len += usize::from(m & (m - 1) == 0);
+        len += usize::from(!OWN && m & (m - 1) == 0);
         if !self.probing {
             // A probe places singles only: the other rules need not know where it went.
             self.dirty_values |= 1 << d;
@@ -923,7 +925,7 @@ where
         while others != 0 {
             let o = others.trailing_zeros() as u8;
             others &= others - 1;
-            if !self.remove_in(st, c, o) {
+            if !self.remove_at::<false, true>(st, c, o, [0; 3]) {
                 return false;
             }
         }
@@ -952,7 +954,7 @@ where
                     let p = usize::from(*s.houses.get_unchecked(base + i));
                     (p, *st.cand.get_unchecked(p))
                 };
-                if m & bit != 0 && !self.remove_at::<true>(st, p, d, skip) {
+                if m & bit != 0 && !self.remove_at::<true, false>(st, p, d, skip) {
                     return false;
                 }
             }
