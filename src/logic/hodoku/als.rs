@@ -528,22 +528,27 @@ struct ChainSearch<'a> {
     by_elims: std::collections::HashMap<Vec<Candidate>, usize>,
 }
 
-/// The walks on that found nothing since the first RC of the chain was chosen.
+/// The walks on that found nothing from the current first ALS.
 ///
-/// What a walk on from ALS `x` finds depends on the first ALS and the digits of the first
-/// RC (which the eliminations leave out), on `x`, and on the digit the last RC passes on
+/// What a walk on from ALS `x` finds depends on the first ALS and the digit the first RC
+/// uses (which the eliminations leave out: one, as the walk tries a two-digit first RC once
+/// with each), on `x`, and on the digit the last RC passes on
 /// (what [`check_rc`] reads of it: one digit, or HoDoKu's first digit twice), not on the
 /// rest of the chain: the RCs lead to larger indices only, so no ALS of the chain so far can
 /// come again. Where the walk on found nothing, the same walk finds nothing again, unless it
 /// now starts less deep: the walk stops at [`MAX_RC`] RCs, and a chain is checked only from
 /// its third RC on. So a walk on is skipped when one from the same ALS with the same digit
-/// found nothing at that depth or less, for the same first RC, from the depth of two RCs on
-/// (every chain then is checked).
+/// found nothing at that depth or less, for the same first ALS and first digit, from the
+/// depth of two RCs on (every chain then is checked).
 ///
-/// Per ALS and entry (`(digit - 1) * 2 + twice`): the first RC's number (`generation`) and
+/// Per first digit (`digit - 1`), ALS and entry (`(digit - 1) * 2 + twice`, [`entry`]), at
+/// `(first * n + als) * 18 + entry` for `n` ALS: the first ALS (plus one, `generation`) and
 /// the depth at which the walk on found nothing.
 struct Barren {
     generation: u32,
+    /// The first RC's digit, less one.
+    first: usize,
+    n: usize,
     seen: Vec<(u32, u8)>,
 }
 
@@ -565,7 +570,7 @@ impl ChainSearch<'_> {
         let depth = self.chain.len();
         let key = match (&self.barren, &last) {
             (Some(b), Some(last)) if depth >= 2 => {
-                let key = als * 18 + entry(last);
+                let key = (b.first * b.n + als) * 18 + entry(last);
                 let (generation, at) = b.seen[key];
                 if generation == b.generation && usize::from(at) <= depth {
                     return;
@@ -599,7 +604,7 @@ impl ChainSearch<'_> {
             if last.is_none()
                 && let Some(b) = &mut self.barren
             {
-                b.generation += 1;
+                b.first = usize::from(if rc.actual == 2 { rc.c2 } else { rc.c1 } - 1);
             }
             let (hit, on) = self
                 .reach
@@ -809,7 +814,9 @@ fn chain_steps(table: &Table, prune: bool, barren: bool) -> Vec<ChainStep> {
         reach: prune.then(|| Reach::new(table)),
         barren: barren.then(|| Barren {
             generation: 0,
-            seen: vec![(0, 0); alses.len() * 18],
+            first: 0,
+            n: alses.len(),
+            seen: vec![(0, 0); 9 * alses.len() * 18],
         }),
         hits: 0,
         chain: Vec::new(),
@@ -825,6 +832,9 @@ fn chain_steps(table: &Table, prune: bool, barren: bool) -> Vec<ChainStep> {
             }
         }
         search.first = i;
+        if let Some(b) = &mut search.barren {
+            b.generation = i as u32 + 1;
+        }
         search.in_chain.iter_mut().for_each(|x| *x = false);
         search.in_chain[i] = true;
         search.walk(i, None);
