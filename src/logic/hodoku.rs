@@ -1448,7 +1448,9 @@ pub fn rate(puzzle: &Board, solution: &Board, stop: Option<&dyn Fn() -> bool>) -
     let givens: CellSet = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
     let mut memo = Memo::default();
     let mut barren = Barren::default();
-    let mut steps = Vec::new();
+    // One step per open cell and a few eliminations cover most paths: the list is not grown
+    // (and copied) step by step.
+    let mut steps = Vec::with_capacity(s.unsolved + 32);
     let mut score = 0u32;
     let mut level = Level::Easy;
     let mut guess = false;

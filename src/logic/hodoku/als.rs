@@ -516,10 +516,50 @@ struct ChainSearch<'a> {
     start: &'a [usize],
     end: &'a [usize],
     first: usize,
+    /// The prune (see [`Reach`]); `None` walks every chain.
+    reach: Option<Reach>,
+    /// Where the walk on found nothing (see [`Barren`]); `None` walks every chain.
+    barren: Option<Barren>,
+    /// How many chains with eliminations [`ChainSearch::check`] saw.
+    hits: usize,
     chain: Vec<Rc>,
     in_chain: Vec<bool>,
     steps: Vec<ChainStep>,
     by_elims: std::collections::HashMap<Vec<Candidate>, usize>,
+}
+
+/// The walks on that found nothing from the current first ALS.
+///
+/// What a walk on from ALS `x` finds depends on the first ALS and the digit the first RC
+/// uses (which the eliminations leave out: one, as the walk tries a two-digit first RC once
+/// with each), on `x`, and on the digit the last RC passes on
+/// (what [`check_rc`] reads of it: one digit, or HoDoKu's first digit twice), not on the
+/// rest of the chain: the RCs lead to larger indices only, so no ALS of the chain so far can
+/// come again. Where the walk on found nothing, the same walk finds nothing again, unless it
+/// now starts less deep: the walk stops at [`MAX_RC`] RCs, and a chain is checked only from
+/// its third RC on. So a walk on is skipped when one from the same ALS with the same digit
+/// found nothing at that depth or less, for the same first ALS and first digit, from the
+/// depth of two RCs on (every chain then is checked).
+///
+/// Per first digit (`digit - 1`), ALS and entry (`(digit - 1) * 2 + twice`, [`entry`]), at
+/// `(first * n + als) * 18 + entry` for `n` ALS: the first ALS (plus one, `generation`) and
+/// the depth at which the walk on found nothing.
+struct Barren {
+    generation: u32,
+    /// The first RC's digit, less one.
+    first: usize,
+    n: usize,
+    seen: Vec<(u32, u8)>,
+}
+
+/// The entry of [`Barren`] for the walk on after `last`.
+fn entry(last: &Rc) -> usize {
+    let (digit, twice) = match last.actual {
+        2 => (last.c2, 0),
+        3 => (last.c1, 1),
+        _ => (last.c1, 0),
+    };
+    usize::from(digit - 1) * 2 + twice
 }
 
 impl ChainSearch<'_> {
@@ -527,6 +567,28 @@ impl ChainSearch<'_> {
         if self.chain.len() >= MAX_RC {
             return;
         }
+        let depth = self.chain.len();
+        let key = match (&self.barren, &last) {
+            (Some(b), Some(last)) if depth >= 2 => {
+                let key = (b.first * b.n + als) * 18 + entry(last);
+                let (generation, at) = b.seen[key];
+                if generation == b.generation && usize::from(at) <= depth {
+                    return;
+                }
+                Some(key)
+            }
+            _ => None,
+        };
+        let hits = self.hits;
+        self.walk_on(als, last);
+        if let (Some(b), Some(key)) = (&mut self.barren, key)
+            && self.hits == hits
+        {
+            b.seen[key] = (b.generation, depth as u8);
+        }
+    }
+
+    fn walk_on(&mut self, als: usize, last: Option<Rc>) {
         let mut first_try = true;
         let mut i = self.start[als];
         while i < self.end[als] {
@@ -539,10 +601,21 @@ impl ChainSearch<'_> {
             }
             self.chain.push(rc);
             self.in_chain[rc.a2] = true;
-            if self.chain.len() >= 3 {
+            if last.is_none()
+                && let Some(b) = &mut self.barren
+            {
+                b.first = usize::from(if rc.actual == 2 { rc.c2 } else { rc.c1 } - 1);
+            }
+            let (hit, on) = self
+                .reach
+                .as_ref()
+                .map_or((true, true), |r| (r.target(rc.a2), r.onward(rc.a2)));
+            if self.chain.len() >= 3 && hit {
                 self.check(rc);
             }
-            self.walk(rc.a2, Some(rc));
+            if on {
+                self.walk(rc.a2, Some(rc));
+            }
             self.in_chain[rc.a2] = false;
             self.chain.pop();
             if last.is_none() {
@@ -580,6 +653,7 @@ impl ChainSearch<'_> {
         if elims.is_empty() {
             return;
         }
+        self.hits += 1;
         let mut alses = vec![self.first];
         alses.extend(self.chain.iter().map(|r| r.a2));
         let cells = alses.iter().map(|&a| self.alses[a].cells.len()).sum();
@@ -603,6 +677,87 @@ impl ChainSearch<'_> {
     }
 }
 
+/// What cuts the chain walk short: a chain from ALS `first` eliminates something only where
+/// it ends in an ALS sharing a digit with `first` whose outside cells seeing all of the
+/// digit in both meet (the test of [`eliminations`] with no RC digit left out, which only
+/// removes more), its *targets*. Chains run to ALS of larger index only, so the RCs make a
+/// graph without cycles, and a walk on from ALS `x` can end only in the ALS below it (those
+/// reached from it along RCs): where none of them is a target, nothing there is found.
+///
+/// Bitsets over the ALS indices, `words` 64-bit words each (bit `j % 64` of word `j / 64` for
+/// ALS `j`).
+struct Reach {
+    words: usize,
+    /// Per candidate (`cell * 9 + digit - 1`): the ALS with the cell in their `buddies_per`.
+    seen_by: Vec<u64>,
+    /// Per ALS: the ALS reached from it along one or more RCs.
+    below: Vec<u64>,
+    /// The targets of the current first ALS.
+    targets: Vec<u64>,
+}
+
+impl Reach {
+    fn new(table: &Table) -> Reach {
+        let n = table.alses.len();
+        let words = n.div_ceil(64);
+        let mut seen_by = vec![0u64; 81 * 9 * words];
+        for (j, a) in table.alses.iter().enumerate() {
+            for d in digits(a.cands) {
+                for c in a.buddies_per[usize::from(d)] {
+                    seen_by[(c * 9 + usize::from(d) - 1) * words + j / 64] |= 1 << (j % 64);
+                }
+            }
+        }
+        let mut below = vec![0u64; n * words];
+        // Larger indices first: an RC leads to a larger one, whose row is then complete.
+        for x in (0..n).rev() {
+            for rc in &table.rcs[table.start[x]..table.end[x]] {
+                let y = rc.a2;
+                let (low, high) = below.split_at_mut(y * words);
+                let row = &mut low[x * words..][..words];
+                for (r, &b) in row.iter_mut().zip(&high[..words]) {
+                    *r |= b;
+                }
+                row[y / 64] |= 1 << (y % 64);
+            }
+        }
+        Reach {
+            words,
+            seen_by,
+            below,
+            targets: vec![0; words],
+        }
+    }
+
+    /// Makes `i` the first ALS of the chains.
+    fn start(&mut self, table: &Table, i: usize) {
+        let words = self.words;
+        self.targets.fill(0);
+        let a = &table.alses[i];
+        for d in digits(a.cands) {
+            for c in a.buddies_per[usize::from(d)] {
+                let row = &self.seen_by[(c * 9 + usize::from(d) - 1) * words..][..words];
+                for (t, &s) in self.targets.iter_mut().zip(row) {
+                    *t |= s;
+                }
+            }
+        }
+    }
+
+    /// Whether a chain ending in ALS `j` may eliminate something.
+    fn target(&self, j: usize) -> bool {
+        self.targets[j / 64] & 1 << (j % 64) != 0
+    }
+
+    /// Whether a chain going on from ALS `x` may end in a target.
+    fn onward(&self, x: usize) -> bool {
+        self.below[x * self.words..][..self.words]
+            .iter()
+            .zip(&self.targets)
+            .any(|(&b, &t)| b & t != 0)
+    }
+}
+
 /// HoDoKu's ALS sort (`AlsComparator`): is `a` before `b`?
 fn before(a: &ChainStep, b: &ChainStep) -> bool {
     use std::cmp::Ordering::*;
@@ -621,26 +776,9 @@ fn before(a: &ChainStep, b: &ChainStep) -> bool {
 /// HoDoKu's ALS chain: the first of its sort among all chains of four or more ALS.
 pub(super) fn als_chain(table: &Table) -> Option<Found> {
     let alses = &table.alses;
-    let mut search = ChainSearch {
-        alses,
-        // The walk marks which digits of each RC it uses: its own copy.
-        rcs: table.rcs.clone(),
-        start: &table.start,
-        end: &table.end,
-        first: 0,
-        chain: Vec::new(),
-        in_chain: vec![false; alses.len()],
-        steps: Vec::new(),
-        by_elims: std::collections::HashMap::new(),
-    };
-    for i in 0..alses.len() {
-        search.first = i;
-        search.in_chain.iter_mut().for_each(|x| *x = false);
-        search.in_chain[i] = true;
-        search.walk(i, None);
-    }
+    let steps = chain_steps(table, true, true);
     let mut best: Option<&ChainStep> = None;
-    for st in &search.steps {
+    for st in &steps {
         if best.is_none_or(|b| before(st, b)) {
             best = Some(st);
         }
@@ -659,6 +797,49 @@ pub(super) fn als_chain(table: &Table) -> Option<Found> {
     }
     text.push_str(&format!(" -{z}"));
     found(Technique::AlsXyChain, &parts, text, best.elims.clone())
+}
+
+/// Every chain with eliminations (one per set of eliminations, see [`ChainSearch::check`]),
+/// in the order found, with the walk cut short by [`Reach`] (`prune`) and by [`Barren`]
+/// (`barren`) or not.
+fn chain_steps(table: &Table, prune: bool, barren: bool) -> Vec<ChainStep> {
+    let alses = &table.alses;
+    let mut search = ChainSearch {
+        alses,
+        // The walk marks which digits of each RC it uses: its own copy.
+        rcs: table.rcs.clone(),
+        start: &table.start,
+        end: &table.end,
+        first: 0,
+        reach: prune.then(|| Reach::new(table)),
+        barren: barren.then(|| Barren {
+            generation: 0,
+            first: 0,
+            n: alses.len(),
+            seen: vec![(0, 0); 9 * alses.len() * 18],
+        }),
+        hits: 0,
+        chain: Vec::new(),
+        in_chain: vec![false; alses.len()],
+        steps: Vec::new(),
+        by_elims: std::collections::HashMap::new(),
+    };
+    for i in 0..alses.len() {
+        if let Some(reach) = &mut search.reach {
+            reach.start(table, i);
+            if !reach.onward(i) {
+                continue;
+            }
+        }
+        search.first = i;
+        if let Some(b) = &mut search.barren {
+            b.generation = i as u32 + 1;
+        }
+        search.in_chain.iter_mut().for_each(|x| *x = false);
+        search.in_chain[i] = true;
+        search.walk(i, None);
+    }
+    search.steps
 }
 
 #[cfg(test)]
@@ -745,6 +926,35 @@ mod tests {
             rcs_seen += rcs.len();
         }
         assert!(rcs_seen > 0, "no RCs compared");
+    }
+
+    /// The chain walk cut short by [`Reach`] or [`Barren`] finds the step the whole walk
+    /// finds.
+    #[test]
+    fn chain_prunes_miss_no_chain() {
+        let mut found = 0;
+        for s in positions()
+            .into_iter()
+            .chain(super::super::tests::path_states())
+        {
+            let table = Table::new(&s);
+            let list = |steps: Vec<ChainStep>| -> Vec<_> {
+                steps
+                    .into_iter()
+                    .map(|st| {
+                        let rcs: Vec<_> = st.rcs.iter().map(|r| (r.a2, r.actual)).collect();
+                        (st.alses, rcs, st.elims, st.cells)
+                    })
+                    .collect()
+            };
+            let want = list(chain_steps(&table, false, false));
+            for (prune, barren) in [(true, false), (false, true), (true, true)] {
+                let got = list(chain_steps(&table, prune, barren));
+                assert!(got == want, "prune {prune}, barren {barren}");
+            }
+            found += want.len();
+        }
+        assert!(found > 0, "no chain compared");
     }
 
     /// `merged` and `after` give what a filter over every index gives, for lists drawn from
