@@ -117,6 +117,76 @@ fn outside_one_group(mask: u16) -> usize {
     usize::from(OUTSIDE[usize::from(mask & 0x1ff)])
 }
 
+/// Whether `digit` can have no fish in `grid`, of any size or kind: every candidate of it
+/// lies in a *template* (nine cells, one in each row, column and box, each a candidate of
+/// the digit or where it is placed). A fish reasons on the digit alone (one copy in each
+/// house), and a template keeps that rule, so a candidate a fish removes lies in no template.
+/// `false` says only that a fish may exist (and always so when the digit has no template).
+///
+/// One template is looked for per candidate that no template found so far holds: a few
+/// small searches where the fish search would try hundreds of choices of base sets.
+pub(super) fn no_fish(grid: &Grid, digit: u8) -> bool {
+    let cands = grid.cells_with(digit);
+    let mut placed = CellSet::EMPTY;
+    for cell in grid.filled() {
+        if grid.value(cell) == digit {
+            placed.insert(cell);
+        }
+    }
+    // With a placed copy seeing a candidate or another copy, a template could take the
+    // placed cell where the fish takes a candidate: no claim then.
+    for cell in placed {
+        if peers(cell).intersects(cands | placed) {
+            return false;
+        }
+    }
+    // Bit `c` of `rows[r]`: the digit is a candidate or placed at row `r`, column `c`.
+    let mut rows = [0u16; 9];
+    for cell in cands | placed {
+        rows[cell / 9] |= 1 << (cell % 9);
+    }
+    // The candidates no template found so far holds.
+    let mut left = [0u16; 9];
+    for cell in cands {
+        left[cell / 9] |= 1 << (cell % 9);
+    }
+    for r in 0..9 {
+        while left[r] != 0 {
+            let c = left[r].trailing_zeros() as usize;
+            let mut fixed = rows;
+            fixed[r] = 1 << c;
+            let mut cols = [0u8; 9];
+            if !template(&fixed, 0, 0, 0, &mut cols) {
+                return false;
+            }
+            for (l, &c) in left.iter_mut().zip(&cols) {
+                *l &= !(1 << c);
+            }
+        }
+    }
+    true
+}
+
+/// Places the digit in rows `row..9` on the cells `rows` allows (bit `c` of `rows[r]`: row
+/// `r`, column `c`), given the columns used and the columns of the stacks used in this band
+/// of rows; `cols` gets the column of each row. Whether it can.
+fn template(rows: &[u16; 9], row: usize, used: u16, band: u16, cols: &mut [u8; 9]) -> bool {
+    if row == 9 {
+        return true;
+    }
+    let band = if row % 3 == 0 { 0 } else { band };
+    let mut choices = rows[row] & !used & !band;
+    while choices != 0 {
+        let c = choices.trailing_zeros() as usize;
+        choices &= choices - 1;
+        cols[row] = c as u8;
+        if template(rows, row + 1, used | 1 << c, band | GROUPS[c / 3], cols) {
+            return true;
+        }
+    }
+    false
+}
+
 /// Every step of the nine basic fish techniques in one grid, one list per technique in the
 /// order of [`BASIC`]. Each list is in the order of the search: digit, then rows before
 /// columns as base sets, then the base lines in lexicographic order, then the covers in
@@ -233,7 +303,7 @@ fn search_basic(grid: &Grid, finned: bool) -> Found {
 fn search_digit(grid: &Grid, digit: u8, finned: bool, found: &mut Found) {
     let cands = grid.cells_with(digit);
     // A fish of size n holds at least 2n candidates: none below 4.
-    if cands.len() < 4 {
+    if cands.len() < 4 || no_fish(grid, digit) {
         return;
     }
     // Row masks (bit = column) and column masks (bit = row).
@@ -872,6 +942,10 @@ fn general_in(
             }
             _ => (u32::MAX, CellSet::EMPTY),
         };
+        if no_fish(grid, digit) {
+            *barren.slot(t, digit) = Some(cands);
+            continue;
+        }
         let mut found = false;
         let mut sink = |step: Step| {
             found = true;
