@@ -117,6 +117,87 @@ fn outside_one_group(mask: u16) -> usize {
     usize::from(OUTSIDE[usize::from(mask & 0x1ff)])
 }
 
+/// Whether `digit` can have no fish in `grid`, of any size or kind: every candidate of it
+/// lies in a *template* of its candidates, one candidate in each row holding some, in as
+/// many columns and boxes, one in each (the rows, columns and boxes holding candidates are
+/// as many). Every house holding a candidate then holds exactly one cell of the template:
+/// each base set of a fish one, each cover set at most one, so the template meets the fish's
+/// rule (its base cells, or a fin, hold the digit) and keeps nothing a fish removes. So a
+/// candidate a fish removes lies in no template. `false` says only that a fish may exist
+/// (and always so when the digit has no template).
+///
+/// One template is looked for per candidate that no template found so far holds: a few
+/// small searches where the fish search would try hundreds of choices of base sets.
+pub(super) fn no_fish(grid: &Grid, digit: u8) -> bool {
+    let cands = grid.cells_with(digit).0;
+    // Bit `c` of `rows[r]`: the digit is a candidate at row `r`, column `c`.
+    let mut rows = [0u16; 9];
+    let (mut cols, mut boxes) = (0u16, 0u16);
+    for (r, row) in rows.iter_mut().enumerate() {
+        *row = (cands >> (9 * r)) as u16 & 0x1ff;
+        cols |= *row;
+        for (s, group) in GROUPS.iter().enumerate() {
+            if *row & group != 0 {
+                boxes |= 1 << (r / 3 * 3 + s);
+            }
+        }
+    }
+    // The rows holding candidates.
+    let mut order = [0u8; 9];
+    let mut len = 0;
+    for (r, &row) in rows.iter().enumerate() {
+        if row != 0 {
+            order[len] = r as u8;
+            len += 1;
+        }
+    }
+    if cols.count_ones() as usize != len || boxes.count_ones() as usize != len {
+        return false;
+    }
+    let order = &order[..len];
+    // The candidates no template found so far holds.
+    let mut left = rows;
+    for &r in order {
+        let r = usize::from(r);
+        while left[r] != 0 {
+            let c = left[r].trailing_zeros() as usize;
+            let mut fixed = rows;
+            fixed[r] = 1 << c;
+            let mut at = [0u8; 9];
+            if !template(&fixed, order, 0, 0, &mut at) {
+                return false;
+            }
+            for &r in order.iter() {
+                left[usize::from(r)] &= !(1 << at[usize::from(r)]);
+            }
+        }
+    }
+    true
+}
+
+/// Places the digit in the rows of `order` (bit `c` of `rows[r]`: it may go at row `r`,
+/// column `c`), given the columns used and, for each band `b` of rows, the columns of the
+/// stacks of the boxes used there (bits `9b..9b + 9` of `bands`); `at` gets the column of
+/// each row. Whether it can.
+fn template(rows: &[u16; 9], order: &[u8], used: u16, bands: u32, at: &mut [u8; 9]) -> bool {
+    let Some((&r, rest)) = order.split_first() else {
+        return true;
+    };
+    let r = usize::from(r);
+    let shift = 9 * (r / 3);
+    let mut choices = rows[r] & !used & !((bands >> shift) as u16 & 0x1ff);
+    while choices != 0 {
+        let c = choices.trailing_zeros() as usize;
+        choices &= choices - 1;
+        at[r] = c as u8;
+        let bands = bands | u32::from(GROUPS[c / 3]) << shift;
+        if template(rows, rest, used | 1 << c, bands, at) {
+            return true;
+        }
+    }
+    false
+}
+
 /// Every step of the nine basic fish techniques in one grid, one list per technique in the
 /// order of [`BASIC`]. Each list is in the order of the search: digit, then rows before
 /// columns as base sets, then the base lines in lexicographic order, then the covers in
@@ -158,6 +239,26 @@ pub(super) struct Memo {
     plain: PerDigit,
     finned: PerDigit,
     general: Barren,
+    templates: Templates,
+}
+
+/// For each digit, its candidates when [`no_fish`] last looked at them, and its answer (a
+/// function of the candidates alone): the basic, Franken and mutant fish ask it in turn on
+/// the same grid.
+type Templates = [Option<(CellSet, bool)>; 9];
+
+/// [`no_fish`], through the memo.
+fn no_fish_with(templates: &mut Templates, grid: &Grid, digit: u8) -> bool {
+    let cands = grid.cells_with(digit);
+    let slot = &mut templates[usize::from(digit - 1)];
+    match *slot {
+        Some((before, answer)) if before == cands => answer,
+        _ => {
+            let answer = no_fish(grid, digit);
+            *slot = Some((cands, answer));
+            answer
+        }
+    }
 }
 
 /// For each digit, its candidates when its basic fish were last searched, and those fish.
@@ -169,8 +270,15 @@ type PerDigit = [Option<(CellSet, Found)>; 9];
 /// when its search last found nothing. The search on a digit sees nothing but that digit's
 /// candidates, so while they stay the same it would find nothing again: a solve asks for
 /// these fish at every step the easier techniques miss, and a step changes only a few digits.
+///
+/// It also keeps the answers of [`no_fish`], which these searches ask first.
 #[derive(Default, Clone)]
-struct Barren([[Option<CellSet>; 9]; GENERAL.len()]);
+struct Barren {
+    digits: [[Option<CellSet>; 9]; GENERAL.len()],
+    templates: Templates,
+    /// Search every digit, without asking [`no_fish`] (what tests compare with).
+    no_templates: bool,
+}
 
 impl Barren {
     fn slot(&mut self, t: Technique, digit: u8) -> &mut Option<CellSet> {
@@ -178,19 +286,21 @@ impl Barren {
             .iter()
             .position(|&g| g == t)
             .expect("a franken or mutant fish");
-        &mut self.0[i][usize::from(digit - 1)]
+        &mut self.digits[i][usize::from(digit - 1)]
     }
 }
 
 /// Brings the plain (or the finned and sashimi) fish of each digit of `grid` up to date:
 /// searched again only for the digits whose candidates changed.
-fn cached(memo: &mut PerDigit, grid: &Grid, finned: bool) {
+fn cached(memo: &mut PerDigit, templates: &mut Templates, grid: &Grid, finned: bool) {
     for (i, slot) in memo.iter_mut().enumerate() {
         let digit = i as u8 + 1;
         let cands = grid.cells_with(digit);
         if slot.as_ref().is_none_or(|(c, _)| *c != cands) {
             let mut found = Found::default();
-            search_digit(grid, digit, finned, &mut found);
+            if !no_fish_with(templates, grid, digit) {
+                search_digit(grid, digit, finned, &mut found);
+            }
             *slot = Some((cands, found));
         }
     }
@@ -209,7 +319,7 @@ fn basic(
     } else {
         &mut memo.finned
     };
-    cached(per_digit, grid, kind != Kind::Plain);
+    cached(per_digit, &mut memo.templates, grid, kind != Kind::Plain);
     for (_, found) in per_digit.iter().flatten() {
         for step in &found[slot(n, kind)] {
             sink(step.clone())?;
@@ -219,7 +329,8 @@ fn basic(
 }
 
 /// Every plain fish of sizes 2 to 4, or every finned and sashimi fish of those sizes, in
-/// one search over the digits (what [`cached`] keeps digit by digit).
+/// one search over the digits (what [`cached`] keeps digit by digit, skipping the digits
+/// [`no_fish`] rules out: the tests compare the two).
 #[cfg(test)]
 fn search_basic(grid: &Grid, finned: bool) -> Found {
     let mut found = Found::default();
@@ -872,6 +983,10 @@ fn general_in(
             }
             _ => (u32::MAX, CellSet::EMPTY),
         };
+        if !barren.no_templates && no_fish_with(&mut barren.templates, grid, digit) {
+            *barren.slot(t, digit) = Some(cands);
+            continue;
+        }
         let mut found = false;
         let mut sink = |step: Step| {
             found = true;
@@ -1768,6 +1883,54 @@ mod tests {
             }
         }
         assert!(found > 0, "the hard puzzles hold franken or mutant fish");
+    }
+
+    /// The template test (`no_fish`) against the searches without it, on hard puzzles
+    /// stuck after the easier techniques and a few steps short of that: every Franken and
+    /// mutant fish found without it is found with it, in the same order, and the test rules
+    /// digits out along the way.
+    #[test]
+    fn template_test_misses_no_fish() {
+        let easier = "singles,intersections,subsets,0300,0301,0302,0310,0311,0312,0320,0321,0322";
+        let ladder = super::super::Ladder::from_list(easier).expect("known techniques");
+        let (mut found, mut ruled_out) = (0, 0);
+        for line in include_str!("../../puzzles/hard.txt").lines().take(30) {
+            let Ok(board) = line.trim().parse::<Board>() else {
+                continue;
+            };
+            let mut grid = Grid::new(&board);
+            let mut before = Vec::new();
+            let _ = super::super::solve(&mut grid, &ladder, None, |g, _| {
+                before.push(*g);
+                ControlFlow::Continue(())
+            });
+            let earlier = before.len().saturating_sub(3);
+            for grid in [grid].into_iter().chain(before.get(earlier).copied()) {
+                ruled_out += (1..=9u8).filter(|&d| no_fish(&grid, d)).count();
+                for &t in &GENERAL[..5] {
+                    let (n, finned, shape) = general_kind(t).expect("a franken or mutant fish");
+                    let run = |barren: &mut Barren| -> Vec<String> {
+                        crate::logic::all_found(|sink| {
+                            general(&grid, t, n, finned, shape, barren, sink)
+                        })
+                        .iter()
+                        .map(Step::to_string)
+                        .collect()
+                    };
+                    let with = run(&mut Barren::default());
+                    let without = run(&mut Barren {
+                        no_templates: true,
+                        ..Barren::default()
+                    });
+                    assert_eq!(with, without, "{t:?}");
+                    found += with.len();
+                }
+            }
+        }
+        assert!(
+            found > 0 && ruled_out > 0,
+            "found {found}, ruled out {ruled_out}"
+        );
     }
 
     /// The Franken-fish memo against a fresh search: for a digit a technique finds nothing
