@@ -242,6 +242,16 @@ pub(super) struct Memo {
     templates: Templates,
 }
 
+impl Memo {
+    /// [`no_fish`] through this memo: whether every candidate of `digit` lies in a template.
+    /// Then no technique that reasons on the digit alone (a fish, a kite, a turbot fish, an
+    /// empty rectangle, colouring) removes anything: what such a step removes lies in no
+    /// template, as a template keeps every rule of the digit's houses.
+    pub(super) fn templates_cover(&mut self, grid: &Grid, digit: u8) -> bool {
+        no_fish_with(&mut self.templates, grid, digit)
+    }
+}
+
 /// For each digit, its candidates when [`no_fish`] last looked at them, and its answer (a
 /// function of the candidates alone): the basic, Franken and mutant fish ask it in turn on
 /// the same grid.

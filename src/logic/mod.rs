@@ -460,6 +460,13 @@ impl Memo {
         memo
     }
 
+    /// Whether every candidate of `digit` lies in a *template* of its candidates (one in each
+    /// row, column and box holding some): then no technique reasoning on that digit alone
+    /// finds anything (see `fish::no_fish`). Kept per digit while its candidates stay.
+    pub(crate) fn templates_cover(&mut self, grid: &Grid, digit: u8) -> bool {
+        self.fish.templates_cover(grid, digit)
+    }
+
     /// Forgets everything (e.g. before a solve of another puzzle), but not the options.
     pub fn clear(&mut self) {
         let als_nodes = self.chains.2;
