@@ -1696,7 +1696,6 @@ mod tests {
             .unwrap()
             .with_variants(Variants::parse("x").unwrap());
         assert!(Solver::new(&x.unwrap()).three.is_empty());
-        let never = || false;
         for (n, seed) in [(9, 1), (16, 2), (16, 3), (25, 4)] {
             let g = Geometry::new(n).unwrap();
             let fast = Solver::new(&g);
@@ -1705,41 +1704,13 @@ mod tests {
                 three: Vec::new(),
                 ..fast.clone()
             };
-            let mut rng = stream(seed, 0);
-            let grid = random_grid(&fast, &mut rng, &never).unwrap();
-            assert!(follows_rules(&g, &grid));
             let mut counts = [0u64; 3];
-            for (k, blanks) in [n * n * 3 / 5, n * n / 3, n * n / 2]
-                .into_iter()
-                .enumerate()
-            {
-                for _ in 0..4 {
-                    let mut puzzle = grid.clone();
-                    for _ in 0..blanks {
-                        puzzle[rng.below((n * n) as u32) as usize] = 0;
-                    }
-                    if k == 2 {
-                        // A wrong value in a blank cell that no given peer holds.
-                        let c = (0..n * n).find(|&c| puzzle[c] == 0).unwrap();
-                        puzzle[c] = grid[c] % n as u8 + 1;
-                    }
-                    let run = |solver: &Solver| {
-                        let mut found = Vec::new();
-                        let report = solver.search(&puzzle, Options::default(), |s| {
-                            assert!(follows_rules(&g, s));
-                            found.push(s.to_vec());
-                            if found.len() == 20 {
-                                ControlFlow::Break(())
-                            } else {
-                                ControlFlow::Continue(())
-                            }
-                        });
-                        (found, report)
-                    };
-                    let (a, b) = (run(&fast), run(&plain));
-                    assert_eq!(a, b, "size {n}, {blanks} blanks");
-                    counts[k] += a.0.len() as u64;
-                }
+            // Four puzzles of each kind, in the order of [`puzzles`].
+            for (i, puzzle) in puzzles(&fast, n, seed).iter().enumerate() {
+                let a = solutions(&fast, puzzle, 20);
+                assert!(a.0.iter().all(|s| follows_rules(&g, s)));
+                assert_eq!(a, solutions(&plain, puzzle, 20), "size {n}, puzzle {i}");
+                counts[i / 4] += a.0.len() as u64;
             }
             // Many solutions, some, and fewer with a wrong clue.
             assert!(counts[0] > counts[2], "{counts:?}");
