@@ -239,7 +239,6 @@ pub(super) struct Memo {
     plain: PerDigit,
     finned: PerDigit,
     general: Barren,
-    templates: Templates,
 }
 
 impl Memo {
@@ -248,7 +247,7 @@ impl Memo {
     /// empty rectangle, colouring) removes anything: what such a step removes lies in no
     /// template, as a template keeps every rule of the digit's houses.
     pub(super) fn templates_cover(&mut self, grid: &Grid, digit: u8) -> bool {
-        no_fish_with(&mut self.templates, grid, digit)
+        no_fish_with(&mut self.general.templates, grid, digit)
     }
 }
 
@@ -281,7 +280,8 @@ type PerDigit = [Option<(CellSet, Found)>; 9];
 /// candidates, so while they stay the same it would find nothing again: a solve asks for
 /// these fish at every step the easier techniques miss, and a step changes only a few digits.
 ///
-/// It also keeps the answers of [`no_fish`], which these searches ask first.
+/// It also keeps the answers of [`no_fish`], which these searches ask first, and so do the
+/// basic fish and [`Memo::templates_cover`]: one answer per digit's candidates for them all.
 #[derive(Default, Clone)]
 struct Barren {
     digits: [[Option<CellSet>; 9]; GENERAL.len()],
@@ -329,7 +329,12 @@ fn basic(
     } else {
         &mut memo.finned
     };
-    cached(per_digit, &mut memo.templates, grid, kind != Kind::Plain);
+    cached(
+        per_digit,
+        &mut memo.general.templates,
+        grid,
+        kind != Kind::Plain,
+    );
     for (_, found) in per_digit.iter().flatten() {
         for step in &found[slot(n, kind)] {
             sink(step.clone())?;
