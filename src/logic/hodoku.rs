@@ -964,14 +964,14 @@ fn hidden_subset(s: &State, n: usize, barren: &mut [Seen; 27]) -> Option<Found> 
             if barren[house].unchanged(s, house) {
                 continue;
             }
-            let zone = Seen::House(s.version[house]);
+            let seen = Seen::House(s.version[house]);
             let cells = &HOUSE_CELLS[house];
             let open = cells
                 .iter()
                 .filter(|&&c| s.cands[usize::from(c)] != 0)
                 .count();
             if open <= n {
-                barren[house] = zone;
+                barren[house] = seen;
                 continue;
             }
             let mut digits = [0u8; 9];
@@ -990,7 +990,7 @@ fn hidden_subset(s: &State, n: usize, barren: &mut [Seen; 27]) -> Option<Found> 
                 }
             }
             if len < n {
-                barren[house] = zone;
+                barren[house] = seen;
                 continue;
             }
             let search = Hidden {
@@ -1003,7 +1003,7 @@ fn hidden_subset(s: &State, n: usize, barren: &mut [Seen; 27]) -> Option<Found> 
             if let Some(found) = search.from(0, 0, 0, 0) {
                 return Some(found);
             }
-            barren[house] = zone;
+            barren[house] = seen;
         }
     }
     None
