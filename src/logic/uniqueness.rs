@@ -154,7 +154,12 @@ fn ur_evidence(r: &Rect, houses: Vec<u8>, fins: CellSet) -> Evidence {
 }
 
 fn unique_rectangles(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
-    for_each_rectangle(grid, &mut |r| match t {
+    for_each_rectangle(grid, &mut |r| rectangle_type(grid, r, t, sink))
+}
+
+/// The steps of unique rectangle type `t` (one of [`RECTANGLES`]) on rectangle `r`.
+fn rectangle_type(grid: &Grid, r: &Rect, t: Technique, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    match t {
         Technique::UniqueRectangle1 => type1(grid, r, sink),
         Technique::UniqueRectangle2 | Technique::UniqueRectangle5 => type2or5(grid, r, t, sink),
         Technique::UniqueRectangle3 => type3(grid, r, sink),
@@ -162,7 +167,7 @@ fn unique_rectangles(grid: &Grid, t: Technique, sink: &mut Sink<'_>) -> ControlF
         Technique::UniqueRectangle6 => type4_or_6(grid, r, false, sink),
         Technique::HiddenRectangle => hidden(grid, r, sink),
         _ => ControlFlow::Continue(()),
-    })
+    }
 }
 
 /// The unique rectangle types [`unique_rectangles`] knows, in the order [`all_rectangles`]
@@ -183,13 +188,10 @@ pub(super) const RECTANGLES: [Technique; 7] = [
 /// rectangle), interleaved with the other types'.
 pub(super) fn all_rectangles(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     for_each_rectangle(grid, &mut |r| {
-        type1(grid, r, sink)?;
-        type2or5(grid, r, Technique::UniqueRectangle2, sink)?;
-        type3(grid, r, sink)?;
-        type4_or_6(grid, r, true, sink)?;
-        type2or5(grid, r, Technique::UniqueRectangle5, sink)?;
-        type4_or_6(grid, r, false, sink)?;
-        hidden(grid, r, sink)
+        for t in RECTANGLES {
+            rectangle_type(grid, r, t, sink)?;
+        }
+        ControlFlow::Continue(())
     })
 }
 
