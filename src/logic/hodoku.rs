@@ -1188,19 +1188,20 @@ fn skyscraper(s: &State) -> Option<Found> {
 
 /// W-Wings in HoDoKu's order: pairs of equal bivalue cells in cell order, the smaller digit
 /// eliminated first, the strong link in the first house that has one.
-#[allow(clippy::needless_range_loop)]
 fn w_wing(s: &State) -> Option<Found> {
     let sees = |a: usize, b: usize| PEERS[a].contains(b);
-    for i in 0..81 {
-        if s.values[i] != 0 || s.cands[i].count_ones() != 2 {
-            continue;
-        }
+    let bivalue: CellSet = (0..81)
+        .filter(|&c| digits::count(s.cands[c]) == 2)
+        .collect();
+    for i in bivalue.iter() {
         let x = s.cands[i].trailing_zeros() as u8 + 1;
         let y = 16 - s.cands[i].leading_zeros() as u8;
-        for j in i + 1..81 {
-            if s.cands[j] != s.cands[i] {
-                continue;
-            }
+        // The bivalue cells after it holding both its digits: the same two.
+        let same = bivalue
+            & s.places[usize::from(x - 1)]
+            & s.places[usize::from(y - 1)]
+            & CellSet(!0u128 << i << 1);
+        for j in same.iter() {
             for (del, link) in [(x, y), (y, x)] {
                 // (A cell is not its own peer: `i` and `j` are not among them.)
                 let seen = s.places[usize::from(del - 1)] & PEERS[i] & PEERS[j];
@@ -1213,14 +1214,15 @@ fn w_wing(s: &State) -> Option<Found> {
                         return None;
                     }
                     let (mut s1, mut s2) = (None, None);
-                    for &c in &HOUSE_CELLS[h] {
-                        let c = usize::from(c);
-                        if c != i && c != j && s.has(c, link) {
-                            if sees(c, i) {
-                                s1 = Some(c);
-                            } else if sees(c, j) {
-                                s2 = Some(c);
-                            }
+                    // The house's other places of `link`, in cell order.
+                    let mut others = s.places[usize::from(link - 1)] & HOUSE_SETS[h];
+                    others.remove(i);
+                    others.remove(j);
+                    for c in others.iter() {
+                        if sees(c, i) {
+                            s1 = Some(c);
+                        } else if sees(c, j) {
+                            s2 = Some(c);
                         }
                     }
                     Some([s1?, s2?])
@@ -1249,53 +1251,49 @@ fn w_wing(s: &State) -> Option<Found> {
 /// XY-Wings and XYZ-Wings in HoDoKu's order: pivot and pincers taken from the bivalue (and
 /// for XYZ, trivalue) cells in cell order.
 fn wing(s: &State, xyz: bool) -> Option<Found> {
-    // The bivalue (and for XYZ, trivalue) cells in cell order, in lists on the stack.
-    let (mut bi, mut tri) = ([0usize; 81], [0usize; 81]);
-    let (mut nbi, mut ntri) = (0, 0);
+    // The bivalue (and for XYZ, trivalue) cells (a placed cell has no candidates).
+    let (mut bivalue, mut trivalue) = (CellSet::EMPTY, CellSet::EMPTY);
     for c in 0..81 {
         match digits::count(s.cands[c]) {
-            2 => {
-                bi[nbi] = c;
-                nbi += 1;
-            }
-            3 if xyz => {
-                tri[ntri] = c;
-                ntri += 1;
-            }
+            2 => bivalue.insert(c),
+            3 if xyz => trivalue.insert(c),
             _ => {}
         }
     }
-    let (bi, tri) = (&bi[..nbi], &tri[..ntri]);
-    let first = if xyz { tri } else { bi };
+    let first = if xyz { trivalue } else { bivalue };
     // The bivalue cells by their two digits (index `9 * lo + hi`, digits from 0).
     let pair = |m: u16| 9 * m.trailing_zeros() as usize + (15 - m.leading_zeros() as usize);
     let mut by_pair = [CellSet::EMPTY; 81];
-    for &c in bi {
+    for c in bivalue.iter() {
         by_pair[pair(s.cands[c])].insert(c);
     }
     let sees = |a: usize, b: usize| PEERS[a].contains(b);
-    #[allow(clippy::needless_range_loop)]
-    for i in 0..first.len() {
-        let start = if xyz { 0 } else { i + 1 };
+    // The first cell, then the second and third in cell order: for XY, the second a bivalue
+    // cell after the first, the third after the second; for XYZ, the first the pivot, the
+    // second and third any bivalue cells it sees.
+    for p in first.iter() {
         // Three digits between the three cells, each cell's different: for a pivot of three
         // digits, pincers of two of them each (two different pairs); for three pairs, a
         // second sharing one digit with the first and a third holding the two they do not
         // share. Tested on the masks (no bit counts: the portable build has no `popcnt`).
-        let c1 = s.cands[first[i]];
-        for j in start..bi.len() {
-            let c2 = s.cands[bi[j]];
-            let third = if xyz {
-                if c2 & !c1 != 0 {
-                    continue;
-                }
-                0
-            } else {
-                let shared = c1 & c2;
-                if c1 == c2 || shared == 0 {
-                    continue;
-                }
-                c1 ^ c2
-            };
+        let c1 = s.cands[p];
+        // The second cells: for XY, those sharing one digit with the first (holding one of
+        // its two digits and not both); for XYZ, those holding two of its three (one of the
+        // three pairs), which the pivot must see.
+        let seconds = if xyz {
+            let mut m = CellSet::EMPTY;
+            for d in digits::iter(c1) {
+                m |= by_pair[pair(c1 & !(1 << (d - 1)))];
+            }
+            m & PEERS[p]
+        } else {
+            let lo = c1.trailing_zeros() as usize;
+            let hi = 15 - c1.leading_zeros() as usize;
+            (s.places[lo] ^ s.places[hi]) & bivalue & CellSet(!0u128 << p << 1)
+        };
+        for q in seconds.iter() {
+            let c2 = s.cands[q];
+            let third = if xyz { 0 } else { c1 ^ c2 };
             // The third cells, after the second in cell order: bivalue cells holding
             // `third` (XY), or two of the pivot's digits other than the second's (XYZ).
             let mut thirds = CellSet::EMPTY;
@@ -1309,17 +1307,17 @@ fn wing(s: &State, xyz: bool) -> Option<Found> {
             } else {
                 thirds = by_pair[pair(third)];
             }
-            thirds &= CellSet(!0u128 << bi[j] << 1);
+            thirds &= CellSet(!0u128 << q << 1);
             for k in thirds.iter() {
-                let (mut i1, mut i2, mut i3) = (first[i], bi[j], k);
+                let (mut i1, mut i2, mut i3) = (p, q, k);
                 for tries in 0..if xyz { 1 } else { 3 } {
                     if tries == 1 {
-                        i1 = bi[j];
-                        i2 = first[i];
+                        i1 = q;
+                        i2 = p;
                     } else if tries == 2 {
                         i1 = k;
-                        i2 = bi[j];
-                        i3 = first[i];
+                        i2 = q;
+                        i3 = p;
                     }
                     if !sees(i1, i2) || !sees(i1, i3) {
                         continue;
