@@ -1480,7 +1480,7 @@ pub fn rate(puzzle: &Board, solution: &Board, stop: Option<&dyn Fn() -> bool>) -
     let sum = walk(puzzle, solution, stop, &mut |kind, taken, entry| {
         let (step, pattern) = match taken {
             Taken::Single(cell, digit) => (single_step(kind, cell, digit), None),
-            Taken::Step(step, pattern) => (step, pattern),
+            Taken::Step(step) => *step,
         };
         steps.push(PathStep {
             kind,
@@ -1539,7 +1539,8 @@ fn walk(
         sum.steps += 1;
         match &pick {
             Taken::Single(cell, digit) => s.set_cell(*cell, *digit),
-            Taken::Step(step, _) => {
+            Taken::Step(step) => {
+                let step = &step.0;
                 for p in &step.placements {
                     s.set_cell(p.cell(), p.digit);
                 }
@@ -1653,10 +1654,10 @@ fn rectangle_steps(s: &State, grid: &Grid) -> [Option<Step>; 7] {
 
 /// What [`next`] takes: a single, as its cell and digit (most of a path: no step is built
 /// for it unless the path is kept), or a step and HoDoKu's text of its pattern (when we
-/// have it).
+/// have it), boxed: a single is handed on without copying a step's room.
 enum Taken {
     Single(usize, u8),
-    Step(Step, Option<String>),
+    Step(Box<(Step, Option<String>)>),
 }
 
 /// The step HoDoKu takes next.
@@ -1747,7 +1748,7 @@ fn next(
                             });
                         }
                         if let Some((k, step)) = best {
-                            return Some((k, Taken::Step(step, None), entry));
+                            return Some((k, Taken::Step(Box::new((step, None))), entry));
                         }
                         break;
                     }
@@ -1775,8 +1776,8 @@ fn next(
                     return Some((kind, Taken::Single(cell, solution.get(cell)), entry));
                 }
             };
-            if let Some((step, pattern)) = found {
-                return Some((kind, Taken::Step(step, pattern), entry));
+            if let Some(found) = found {
+                return Some((kind, Taken::Step(Box::new(found)), entry));
             }
         }
     }
