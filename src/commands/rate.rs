@@ -50,7 +50,7 @@ batch::counts! {
 /// How one puzzle ended.
 enum Outcome {
     /// SE's rating, HoDoKu's, or both (per `--scale`).
-    Rated(Option<Rating>, Option<hodoku::Rating>),
+    Rated(Option<Rating>, Option<hodoku::Summary>),
     None,
     Multiple,
     /// Stopped before its solutions were counted.
@@ -91,7 +91,9 @@ impl batch::SimpleCommand for Rate {
                             .then(|| rating::rate_position_with(board, marks, &stop));
                         let hodoku = match (self.scale, &analysis.first) {
                             (Scale::Se, _) | (_, None) => None,
-                            (_, Some(solution)) => Some(hodoku::rate(board, solution, Some(&stop))),
+                            (_, Some(solution)) => {
+                                Some(hodoku::summary(board, solution, Some(&stop)))
+                            }
                         };
                         Outcome::Rated(se, hodoku)
                     }
@@ -103,7 +105,7 @@ impl batch::SimpleCommand for Rate {
         let verdict = match &outcome {
             Outcome::Rated(se, ho) => {
                 tally.steps += se.as_ref().map_or(0, |r| u64::from(r.steps));
-                tally.steps += ho.as_ref().map_or(0, |r| r.steps.len() as u64);
+                tally.steps += ho.as_ref().map_or(0, |r| r.steps as u64);
                 if complete(se, ho.as_ref()) {
                     tally.rated += 1;
                     Verdict::Success
@@ -156,7 +158,7 @@ impl batch::Frame for Rate {
 }
 
 /// Whether every rating asked for ran to the end.
-fn complete(se: &Option<Rating>, ho: Option<&hodoku::Rating>) -> bool {
+fn complete(se: &Option<Rating>, ho: Option<&hodoku::Summary>) -> bool {
     se.as_ref().is_none_or(|r| r.end == RatingEnd::Complete)
         && ho.as_ref().is_none_or(|r| r.complete)
 }
@@ -255,7 +257,7 @@ fn write_json(out: &mut Vec<u8>, job: &Puzzle, o: &Outcome) {
                         Sink(out),
                         ",\"complete\":{},\"steps\":{}",
                         h.complete,
-                        h.steps.len()
+                        h.steps
                     );
                 }
             }

@@ -282,6 +282,21 @@ pub struct PathStep {
     pattern: Option<String>,
 }
 
+/// HoDoKu's rating of a puzzle without its path ([`summary`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Summary {
+    /// The level.
+    pub level: Level,
+    /// The sum of the steps' scores.
+    pub score: u32,
+    /// Whether HoDoKu needs brute force (it prints ` bf`).
+    pub guess: bool,
+    /// Whether the path ran to the end (false when stopped).
+    pub complete: bool,
+    /// The number of steps of the path.
+    pub steps: usize,
+}
+
 /// HoDoKu's rating of a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rating {
@@ -549,27 +564,33 @@ impl State {
 
     /// Removes a candidate, feeding the queues as HoDoKu does.
     fn del_candidate(&mut self, cell: usize, digit: u8) {
-        let bit = 1 << (digit - 1);
-        if self.cands[cell] & bit == 0 {
-            return;
+        if self.cands[cell] & (1 << (digit - 1)) != 0 {
+            self.del_present(cell, digit);
         }
-        self.cands[cell] &= !bit;
+    }
+
+    /// [`State::del_candidate`] of a candidate known to be there.
+    #[inline(always)]
+    fn del_present(&mut self, cell: usize, digit: u8) {
+        let left = self.cands[cell] & !(1 << (digit - 1));
+        self.cands[cell] = left;
         self.places[usize::from(digit - 1)].remove(cell);
-        for &h in &CELL_HOUSES[cell] {
+        let houses = CELL_HOUSES[cell];
+        for &h in &houses {
             self.version[usize::from(h)] += 1;
         }
-        if self.cands[cell] == 0 {
+        if left == 0 {
             return;
         }
-        if self.cands[cell].count_ones() == 1 {
-            self.ns
-                .add(cell, self.cands[cell].trailing_zeros() as u8 + 1);
+        // One candidate left (the lowest bit is the only one).
+        if left & (left - 1) == 0 {
+            self.ns.add(cell, left.trailing_zeros() as u8 + 1);
         }
-        for &h in &CELL_HOUSES[cell] {
+        for &h in &houses {
             let h = usize::from(h);
             let f = &mut self.free[h][usize::from(digit)];
             *f = f.saturating_sub(1);
-            match self.free[h][usize::from(digit)] {
+            match *f {
                 1 => self.add_hidden(h, digit),
                 0 => self.hs.delete_hidden(h, digit),
                 _ => {}
@@ -594,19 +615,17 @@ impl State {
         for d in digits::iter(old) {
             self.places[usize::from(d - 1)].remove(cell);
         }
-        for &h in &CELL_HOUSES[cell] {
+        let houses = CELL_HOUSES[cell];
+        for &h in &houses {
             self.version[usize::from(h)] += 1;
         }
         self.unsolved = self.unsolved.saturating_sub(1);
         // The peers without the candidate have nothing to lose.
         for p in (PEERS[cell] & holding & self.places[usize::from(digit - 1)]).iter() {
-            self.del_candidate(p, digit);
+            self.del_present(p, digit);
         }
-        for d in 1..=9u8 {
-            if old & (1 << (d - 1)) == 0 {
-                continue;
-            }
-            for &h in &CELL_HOUSES[cell] {
+        for d in digits::iter(old) {
+            for &h in &houses {
                 let h = usize::from(h);
                 let f = &mut self.free[h][usize::from(d)];
                 *f = f.saturating_sub(1);
@@ -1118,16 +1137,16 @@ fn skyscraper(s: &State) -> Option<Found> {
         let base = if lines { 0 } else { 9 };
         let across = |c: usize| if lines { col_of(c) } else { row_of(c) };
         for d in 1..=9u8 {
-            let pairs: Vec<[usize; 2]> = (base..base + 9)
-                .filter(|&h| s.free[h][usize::from(d)] == 2)
-                .map(|h| {
-                    let mut it = HOUSE_CELLS[h]
-                        .iter()
-                        .map(|&c| usize::from(c))
-                        .filter(|&c| s.has(c, d));
-                    [it.next().unwrap_or(0), it.next().unwrap_or(0)]
-                })
-                .collect();
+            // The lines where the digit has two places, and those places (a line at most
+            // once: nine at most).
+            let mut pairs = [[0usize; 2]; 9];
+            let mut len = 0;
+            for h in (base..base + 9).filter(|&h| s.free[h][usize::from(d)] == 2) {
+                let mut it = (s.places[usize::from(d - 1)] & HOUSE_SETS[h]).iter();
+                pairs[len] = [it.next().unwrap_or(0), it.next().unwrap_or(0)];
+                len += 1;
+            }
+            let pairs = &pairs[..len];
             for i in 0..pairs.len() {
                 for j in i + 1..pairs.len() {
                     let (a, b) = (pairs[i], pairs[j]);
@@ -1169,19 +1188,20 @@ fn skyscraper(s: &State) -> Option<Found> {
 
 /// W-Wings in HoDoKu's order: pairs of equal bivalue cells in cell order, the smaller digit
 /// eliminated first, the strong link in the first house that has one.
-#[allow(clippy::needless_range_loop)]
 fn w_wing(s: &State) -> Option<Found> {
     let sees = |a: usize, b: usize| PEERS[a].contains(b);
-    for i in 0..81 {
-        if s.values[i] != 0 || s.cands[i].count_ones() != 2 {
-            continue;
-        }
+    let bivalue: CellSet = (0..81)
+        .filter(|&c| digits::count(s.cands[c]) == 2)
+        .collect();
+    for i in bivalue.iter() {
         let x = s.cands[i].trailing_zeros() as u8 + 1;
         let y = 16 - s.cands[i].leading_zeros() as u8;
-        for j in i + 1..81 {
-            if s.cands[j] != s.cands[i] {
-                continue;
-            }
+        // The bivalue cells after it holding both its digits: the same two.
+        let same = bivalue
+            & s.places[usize::from(x - 1)]
+            & s.places[usize::from(y - 1)]
+            & CellSet(!0u128 << i << 1);
+        for j in same.iter() {
             for (del, link) in [(x, y), (y, x)] {
                 // (A cell is not its own peer: `i` and `j` are not among them.)
                 let seen = s.places[usize::from(del - 1)] & PEERS[i] & PEERS[j];
@@ -1194,14 +1214,15 @@ fn w_wing(s: &State) -> Option<Found> {
                         return None;
                     }
                     let (mut s1, mut s2) = (None, None);
-                    for &c in &HOUSE_CELLS[h] {
-                        let c = usize::from(c);
-                        if c != i && c != j && s.has(c, link) {
-                            if sees(c, i) {
-                                s1 = Some(c);
-                            } else if sees(c, j) {
-                                s2 = Some(c);
-                            }
+                    // The house's other places of `link`, in cell order.
+                    let mut others = s.places[usize::from(link - 1)] & HOUSE_SETS[h];
+                    others.remove(i);
+                    others.remove(j);
+                    for c in others.iter() {
+                        if sees(c, i) {
+                            s1 = Some(c);
+                        } else if sees(c, j) {
+                            s2 = Some(c);
                         }
                     }
                     Some([s1?, s2?])
@@ -1230,46 +1251,49 @@ fn w_wing(s: &State) -> Option<Found> {
 /// XY-Wings and XYZ-Wings in HoDoKu's order: pivot and pincers taken from the bivalue (and
 /// for XYZ, trivalue) cells in cell order.
 fn wing(s: &State, xyz: bool) -> Option<Found> {
-    let bi: Vec<usize> = (0..81)
-        .filter(|&c| digits::count(s.cands[c]) == 2)
-        .collect();
-    let tri: Vec<usize> = if xyz {
-        (0..81)
-            .filter(|&c| digits::count(s.cands[c]) == 3)
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let first = if xyz { &tri } else { &bi };
+    // The bivalue (and for XYZ, trivalue) cells (a placed cell has no candidates).
+    let (mut bivalue, mut trivalue) = (CellSet::EMPTY, CellSet::EMPTY);
+    for c in 0..81 {
+        match digits::count(s.cands[c]) {
+            2 => bivalue.insert(c),
+            3 if xyz => trivalue.insert(c),
+            _ => {}
+        }
+    }
+    let first = if xyz { trivalue } else { bivalue };
     // The bivalue cells by their two digits (index `9 * lo + hi`, digits from 0).
     let pair = |m: u16| 9 * m.trailing_zeros() as usize + (15 - m.leading_zeros() as usize);
     let mut by_pair = [CellSet::EMPTY; 81];
-    for &c in &bi {
+    for c in bivalue.iter() {
         by_pair[pair(s.cands[c])].insert(c);
     }
     let sees = |a: usize, b: usize| PEERS[a].contains(b);
-    #[allow(clippy::needless_range_loop)]
-    for i in 0..first.len() {
-        let start = if xyz { 0 } else { i + 1 };
+    // The first cell, then the second and third in cell order: for XY, the second a bivalue
+    // cell after the first, the third after the second; for XYZ, the first the pivot, the
+    // second and third any bivalue cells it sees.
+    for p in first.iter() {
         // Three digits between the three cells, each cell's different: for a pivot of three
         // digits, pincers of two of them each (two different pairs); for three pairs, a
         // second sharing one digit with the first and a third holding the two they do not
         // share. Tested on the masks (no bit counts: the portable build has no `popcnt`).
-        let c1 = s.cands[first[i]];
-        for j in start..bi.len() {
-            let c2 = s.cands[bi[j]];
-            let third = if xyz {
-                if c2 & !c1 != 0 {
-                    continue;
-                }
-                0
-            } else {
-                let shared = c1 & c2;
-                if c1 == c2 || shared == 0 {
-                    continue;
-                }
-                c1 ^ c2
-            };
+        let c1 = s.cands[p];
+        // The second cells: for XY, those sharing one digit with the first (holding one of
+        // its two digits and not both); for XYZ, those holding two of its three (one of the
+        // three pairs), which the pivot must see.
+        let seconds = if xyz {
+            let mut m = CellSet::EMPTY;
+            for d in digits::iter(c1) {
+                m |= by_pair[pair(c1 & !(1 << (d - 1)))];
+            }
+            m & PEERS[p]
+        } else {
+            let lo = c1.trailing_zeros() as usize;
+            let hi = 15 - c1.leading_zeros() as usize;
+            (s.places[lo] ^ s.places[hi]) & bivalue & CellSet(!0u128 << p << 1)
+        };
+        for q in seconds.iter() {
+            let c2 = s.cands[q];
+            let third = if xyz { 0 } else { c1 ^ c2 };
             // The third cells, after the second in cell order: bivalue cells holding
             // `third` (XY), or two of the pivot's digits other than the second's (XYZ).
             let mut thirds = CellSet::EMPTY;
@@ -1283,17 +1307,17 @@ fn wing(s: &State, xyz: bool) -> Option<Found> {
             } else {
                 thirds = by_pair[pair(third)];
             }
-            thirds &= CellSet(!0u128 << bi[j] << 1);
+            thirds &= CellSet(!0u128 << q << 1);
             for k in thirds.iter() {
-                let (mut i1, mut i2, mut i3) = (first[i], bi[j], k);
+                let (mut i1, mut i2, mut i3) = (p, q, k);
                 for tries in 0..if xyz { 1 } else { 3 } {
                     if tries == 1 {
-                        i1 = bi[j];
-                        i2 = first[i];
+                        i1 = q;
+                        i2 = p;
                     } else if tries == 2 {
                         i1 = k;
-                        i2 = bi[j];
-                        i3 = first[i];
+                        i2 = q;
+                        i3 = p;
                     }
                     if !sees(i1, i2) || !sees(i1, i3) {
                         continue;
@@ -1450,37 +1474,14 @@ fn hodoku_form(mut step: Step, s: &State) -> Step {
 /// HoDoKu's path, score and level for `puzzle` (which must have exactly one solution, whose
 /// board is `solution`). `stop` is polled before each step.
 pub fn rate(puzzle: &Board, solution: &Board, stop: Option<&dyn Fn() -> bool>) -> Rating {
-    let mut s = State::new(puzzle);
-    let givens: CellSet = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
-    let mut memo = Memo::default();
-    let mut barren = Barren::default();
     // One step per open cell and a few eliminations cover most paths: the list is not grown
     // (and copied) step by step.
-    let mut steps = Vec::with_capacity(s.unsolved + 32);
-    let mut score = 0u32;
-    let mut level = Level::Easy;
-    let mut guess = false;
-    let mut complete = true;
-    while !s.is_solved() {
-        if stop.is_some_and(|f| f()) {
-            complete = false;
-            break;
-        }
-        let Some((kind, (step, pattern), entry)) =
-            next(&mut s, solution, givens, &mut memo, &mut barren)
-        else {
-            complete = false;
-            break;
+    let mut steps = Vec::with_capacity(81 + 32);
+    let sum = walk(puzzle, solution, stop, &mut |kind, taken, entry| {
+        let (step, pattern) = match taken {
+            Taken::Single(cell, digit) => (single_step(kind, cell, digit), None),
+            Taken::Step(step) => *step,
         };
-        score += entry.score;
-        level = level.max(entry.level);
-        guess |= kind == Kind::BruteForce;
-        for p in &step.placements {
-            s.set_cell(p.cell(), p.digit);
-        }
-        for e in &step.eliminations {
-            s.del_candidate(e.cell(), e.digit);
-        }
         steps.push(PathStep {
             kind,
             step,
@@ -1488,17 +1489,72 @@ pub fn rate(puzzle: &Board, solution: &Board, stop: Option<&dyn Fn() -> bool>) -
             level: entry.level,
             pattern,
         });
-    }
-    while score > level.max_score() {
-        level = level.next();
-    }
+    });
     Rating {
-        level,
-        score,
-        guess,
-        complete,
+        level: sum.level,
+        score: sum.score,
+        guess: sum.guess,
+        complete: sum.complete,
         steps,
     }
+}
+
+/// [`rate`] without the path, only its length: the same level, score and ends, without a
+/// step built for each single (most of a path) nor a list kept.
+pub fn summary(puzzle: &Board, solution: &Board, stop: Option<&dyn Fn() -> bool>) -> Summary {
+    walk(puzzle, solution, stop, &mut |_, _, _| {})
+}
+
+/// HoDoKu's path for `puzzle` (see [`rate`]): each step, once taken, goes to `taken`.
+fn walk(
+    puzzle: &Board,
+    solution: &Board,
+    stop: Option<&dyn Fn() -> bool>,
+    taken: &mut dyn FnMut(Kind, Taken, &'static Entry),
+) -> Summary {
+    let mut s = State::new(puzzle);
+    let givens: CellSet = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
+    let mut memo = Memo::default();
+    let mut barren = Barren::default();
+    let mut sum = Summary {
+        level: Level::Easy,
+        score: 0,
+        guess: false,
+        complete: true,
+        steps: 0,
+    };
+    while !s.is_solved() {
+        if stop.is_some_and(|f| f()) {
+            sum.complete = false;
+            break;
+        }
+        let Some((kind, pick, entry)) = next(&mut s, solution, givens, &mut memo, &mut barren)
+        else {
+            sum.complete = false;
+            break;
+        };
+        sum.score += entry.score;
+        sum.level = sum.level.max(entry.level);
+        sum.guess |= kind == Kind::BruteForce;
+        sum.steps += 1;
+        match &pick {
+            Taken::Single(cell, digit) => s.set_cell(*cell, *digit),
+            Taken::Step(step) => {
+                let step = &step.0;
+                for p in &step.placements {
+                    s.set_cell(p.cell(), p.digit);
+                }
+                for e in &step.eliminations {
+                    s.del_candidate(e.cell(), e.digit);
+                }
+            }
+        }
+        taken(kind, pick, entry);
+    }
+    while sum.score > sum.level.max_score() {
+        sum.level = sum.level.next();
+    }
+    sum
 }
 
 /// The rectangles (cells, digits) HoDoKu's uniqueness search looks at, in its order: from each
@@ -1596,8 +1652,13 @@ fn rectangle_steps(s: &State, grid: &Grid) -> [Option<Step>; 7] {
     best.map(|b| b.map(|(_, step)| hodoku_form(step, s)))
 }
 
-/// A step and HoDoKu's text of its pattern (when we have it).
-type Pick = (Step, Option<String>);
+/// What [`next`] takes: a single, as its cell and digit (most of a path: no step is built
+/// for it unless the path is kept), or a step and HoDoKu's text of its pattern (when we
+/// have it), boxed: a single is handed on without copying a step's room.
+enum Taken {
+    Single(usize, u8),
+    Step(Box<(Step, Option<String>)>),
+}
 
 /// The step HoDoKu takes next.
 fn next(
@@ -1606,7 +1667,7 @@ fn next(
     givens: CellSet,
     memo: &mut Memo,
     barren: &mut Barren,
-) -> Option<(Kind, Pick, &'static Entry)> {
+) -> Option<(Kind, Taken, &'static Entry)> {
     let mut grid: Option<Grid> = None;
     // The ALS and their RCs, built for the first ALS technique tried on this position.
     let mut als_table: Option<als::Table> = None;
@@ -1616,13 +1677,17 @@ fn next(
     for entry in ORDER {
         for &kind in entry.kinds {
             let found = match kind {
-                Kind::FullHouse => s.full_house().map(|(c, d)| (single_step(kind, c, d), None)),
-                Kind::NakedSingle => s
-                    .naked_single()
-                    .map(|(c, d)| (single_step(kind, c, d), None)),
-                Kind::HiddenSingle => s
-                    .hidden_single()
-                    .map(|(c, d)| (single_step(kind, c, d), None)),
+                Kind::FullHouse | Kind::NakedSingle | Kind::HiddenSingle => {
+                    let single = match kind {
+                        Kind::FullHouse => s.full_house(),
+                        Kind::NakedSingle => s.naked_single(),
+                        _ => s.hidden_single(),
+                    };
+                    if let Some((cell, digit)) = single {
+                        return Some((kind, Taken::Single(cell, digit), entry));
+                    }
+                    None
+                }
                 Kind::LockedPair => naked_subset(s, 2, true, &mut barren.houses[0]).map(found_step),
                 Kind::LockedTriple => {
                     naked_subset(s, 3, true, &mut barren.houses[1]).map(found_step)
@@ -1683,7 +1748,7 @@ fn next(
                             });
                         }
                         if let Some((k, step)) = best {
-                            return Some((k, (step, None), entry));
+                            return Some((k, Taken::Step(Box::new((step, None))), entry));
                         }
                         break;
                     }
@@ -1705,13 +1770,14 @@ fn next(
                     tabling::forcing(s, kind == Kind::ForcingNet).map(|f| (forcing_step(f), None))
                 }
                 Kind::BruteForce => {
-                    let open: Vec<usize> = (0..81).filter(|&c| s.values[c] == 0).collect();
-                    let cell = *open.get(open.len() / 2)?;
-                    Some((single_step(kind, cell, solution.get(cell)), None))
+                    // The middle one of the open cells.
+                    let open = (0..81).filter(|&c| s.values[c] == 0);
+                    let cell = open.clone().nth(open.count() / 2)?;
+                    return Some((kind, Taken::Single(cell, solution.get(cell)), entry));
                 }
             };
-            if let Some(step) = found {
-                return Some((kind, step, entry));
+            if let Some(found) = found {
+                return Some((kind, Taken::Step(Box::new(found)), entry));
             }
         }
     }
@@ -2291,6 +2357,41 @@ mod tests {
             }
         }
         out
+    }
+
+    /// The summary (no path kept) is the rating's level, score and ends, with as many steps,
+    /// and stops where the rating stops.
+    #[test]
+    fn summary_is_the_rating_without_its_path() {
+        let puzzles = [
+            "98.7.....7.....6....6.5.....4...3.2...7..9...5..8...1.3..6...9..1.....4.....2..6.",
+            "12.74.6.94..8......89..3.1....4.2..1..........4.6..9..3...2...62....6.....8...4..",
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        ];
+        for puzzle in puzzles {
+            let board: Board = puzzle.parse().expect("a puzzle");
+            let solution = crate::solver::solve_first(&board).expect("a solution");
+            // Whole, and stopped after a few polls.
+            for polls in [usize::MAX, 7] {
+                let left = std::cell::Cell::new(polls);
+                let stop = || {
+                    left.set(left.get().saturating_sub(1));
+                    left.get() == 0
+                };
+                let rating = rate(&board, &solution, Some(&stop));
+                left.set(polls);
+                let sum = summary(&board, &solution, Some(&stop));
+                let want = Summary {
+                    level: rating.level,
+                    score: rating.score,
+                    guess: rating.guess,
+                    complete: rating.complete,
+                    steps: rating.steps.len(),
+                };
+                assert_eq!(sum, want, "{puzzle} after {polls} polls");
+                assert!(rating.steps.len() > 5);
+            }
+        }
     }
 
     /// The per-digit places, kept up to date step by step (and by the forcing nets' trial
