@@ -124,6 +124,21 @@ pub(super) fn path_links(path: &[Lit]) -> Vec<Link> {
         .collect()
 }
 
+/// Whether `s` holds exactly two cells: one left once the lowest is cleared. (Without a
+/// popcount, which the baseline x86-64 target does not have: `len` counts bits by arithmetic,
+/// some thirty instructions on a 128-bit set.)
+#[inline]
+pub(super) fn exactly_two(s: CellSet) -> bool {
+    let rest = s.0 & s.0.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
+}
+
+/// Whether `s` holds two cells or more.
+#[inline]
+pub(super) fn two_or_more(s: CellSet) -> bool {
+    s.0 & s.0.wrapping_sub(1) != 0
+}
+
 // ---------------------------------------------------------------------------------------------
 // The engine.
 
@@ -213,22 +228,34 @@ impl<'g> Engine<'g> {
             self.find_dead_ends();
         }
         let mut adjacent = Vec::with_capacity(4096);
-        let mut start = Vec::with_capacity(LITS + 1);
+        let mut start = vec![0; LITS + 1];
         let mut out = [0; 32];
-        for l in 0..LITS as Lit {
-            start.push(adjacent.len() as u32);
-            let (cell, digit) = (lit_cell(l), lit_digit(l));
-            let relevant = match self.links {
-                Links::Digit(d) => d == digit,
-                Links::Bivalue => self.bivalue.contains(cell),
-                Links::All => true,
-            };
-            if relevant && self.grid.has(cell, digit) {
-                let n = self.implications(l, &mut out);
-                adjacent.extend_from_slice(&out[..n]);
+        // Only the candidates' literals have links (a few hundred of the 1,458): they are
+        // walked in increasing order, and the literals between two of them get empty lists
+        // (`start` filled with the length so far up to the next one).
+        let cells = match self.links {
+            Links::Bivalue => self.bivalue,
+            Links::Digit(d) => self.grid.cells_with(d),
+            Links::All => self.grid.empty_cells(),
+        };
+        let only = match self.links {
+            Links::Digit(d) => digits::bit(d),
+            Links::Bivalue | Links::All => digits::ALL,
+        };
+        let mut next = 0;
+        for cell in cells {
+            for digit in digits::iter(self.grid.candidates(cell) & only) {
+                let off = usize::from(lit(cell, digit, false));
+                start[next..=off].fill(adjacent.len() as u32);
+                for l in [off as Lit, off as Lit + 1] {
+                    start[usize::from(l)] = adjacent.len() as u32;
+                    let n = self.implications(l, &mut out);
+                    adjacent.extend_from_slice(&out[..n]);
+                }
+                next = off + 2;
             }
         }
-        start.push(adjacent.len() as u32);
+        start[next..].fill(adjacent.len() as u32);
         self.adjacent = adjacent;
         self.start = start;
         self
@@ -246,7 +273,7 @@ impl<'g> Engine<'g> {
             if self.links != Links::Bivalue {
                 for h in 0..27 {
                     let two = self.grid.house_cells_with(h, digit);
-                    if two.len() == 2 {
+                    if exactly_two(two) {
                         live |= two;
                     }
                 }
@@ -299,9 +326,7 @@ impl<'g> Engine<'g> {
             if self.links != Links::Bivalue {
                 for &h in &CELL_HOUSES[cell] {
                     let places = grid.house_cells_with(usize::from(h), digit);
-                    // Exactly two places: one left once the lowest is cleared.
-                    let rest = places.0 & places.0.wrapping_sub(1);
-                    if rest != 0 && rest & rest.wrapping_sub(1) == 0 {
+                    if exactly_two(places) {
                         let other = (places - CellSet::single(cell)).first().unwrap_or(cell);
                         out[n] = lit(other, digit, true);
                         n += 1;
@@ -503,7 +528,7 @@ fn x_chains(grid: &Grid, mut barren: Option<&mut [Option<CellSet>; 9]>) -> Vec<S
         let mut partners = [CellSet::EMPTY; 81];
         for h in 0..27 {
             let pair = grid.house_cells_with(h, digit);
-            if pair.len() == 2 {
+            if exactly_two(pair) {
                 for c in pair {
                     partners[c] |= pair - CellSet::single(c);
                 }
@@ -986,7 +1011,7 @@ impl Reach {
             let with = grid.cells_with(digit);
             (on_cells(digit) - CellSet::single(cell))
                 .iter()
-                .any(|y| (near & peers(y) & with).len() >= 2)
+                .any(|y| two_or_more(near & peers(y) & with))
         }
     }
 }

@@ -36,8 +36,14 @@ use crate::geometry::classic::{CELL_HOUSES, box_of, col_of, house, peers, row_of
 use crate::geometry::{CellSet, digits};
 
 use super::als::{self, Als};
-use super::chains::{LoopClose, loop_close};
+use super::chains::{LoopClose, exactly_two, loop_close, two_or_more};
 use super::{Candidate, Evidence, Grid, Link, Node, NodeKind, Step, Technique};
+
+/// Whether `s` holds exactly one cell (see [`exactly_two`]).
+#[inline]
+fn exactly_one(s: CellSet) -> bool {
+    s.0 != 0 && s.0 & s.0.wrapping_sub(1) == 0
+}
 
 /// A digit in the cells of one line inside one box.
 struct Group {
@@ -91,7 +97,7 @@ fn group_nodes(grid: &Grid) -> Vec<Group> {
             }
             for boxh in 18..27 {
                 let cells = places & house(boxh);
-                if cells.len() >= 2 {
+                if two_or_more(cells) {
                     let buddies = cells.iter().fold(CellSet::ALL, |b, c| b & peers(c));
                     out.push(Group {
                         cells,
@@ -425,7 +431,7 @@ impl<'g> Net<'g> {
                 }
                 for &h in &CELL_HOUSES[cell] {
                     let here = grid.house_cells_with(usize::from(h), digit);
-                    if here.len() == 2 {
+                    if exactly_two(here) {
                         let other = (here - CellSet::single(cell)).first().unwrap_or(cell);
                         out.push(cand_lit(other, digit, true));
                     }
@@ -444,7 +450,7 @@ impl<'g> Net<'g> {
                     let Some(f) = rest.first() else { continue };
                     let one_line =
                         rest.is_subset(house(row_of(f))) || rest.is_subset(house(9 + col_of(f)));
-                    if rest.len() < 2 || !one_line || !rest.is_subset(house(18 + box_of(f))) {
+                    if !two_or_more(rest) || !one_line || !rest.is_subset(house(18 + box_of(f))) {
                         continue;
                     }
                     let same = self.by_digit[usize::from(digit - 1)].iter().find(|&&g| {
@@ -492,7 +498,7 @@ impl<'g> Net<'g> {
         } else {
             for h in [group.boxh, group.line] {
                 let rest = (places & house(h)) - group.cells;
-                if rest.len() == 1 {
+                if exactly_one(rest) {
                     out.push(cand_lit(rest.first().unwrap_or(0), group.digit, true));
                 }
             }
@@ -742,7 +748,7 @@ fn aic(net: &Net<'_>, end: Lit) -> Option<(Vec<Candidate>, Vec<Lit>)> {
     let (y, ec) = (net.cell(end), net.digit(end));
     let elims = if sc == ec {
         let victims = peers(x) & peers(y) & grid.cells_with(sc);
-        if victims.len() < 2 {
+        if !two_or_more(victims) {
             return None;
         }
         victims.iter().map(|c| Candidate::new(c, sc)).collect()
@@ -900,7 +906,7 @@ impl Reach {
             let (near, with) = (peers(cell), grid.cells_with(digit));
             (r.on[i(digit)] - CellSet::single(cell))
                 .iter()
-                .any(|y| (near & peers(y) & with).len() >= 2)
+                .any(|y| two_or_more(near & peers(y) & with))
         }
     }
 }
