@@ -644,15 +644,35 @@ const REMOTE_PAIR_BUDGET: usize = 200_000;
 /// share a peer with one of the digits are reported.
 fn remote_pairs(grid: &Grid) -> Vec<Step> {
     let mut found = Found::default();
-    let bivalue = grid.cells_with_count(2);
     // The bivalue cells of each pair of digits (36 pairs at most), found in one pass.
-    let mut by_pair: Vec<(u16, CellSet)> = Vec::new();
-    for c in bivalue {
+    let mut bivalue = CellSet::EMPTY;
+    let mut by_pair = [(0u16, CellSet::EMPTY); 36];
+    let mut pairs = 0;
+    for c in grid.empty_cells() {
         let mask = grid.candidates(c);
-        match by_pair.iter_mut().find(|(m, _)| *m == mask) {
-            Some((_, cells)) => cells.insert(c),
-            None => by_pair.push((mask, CellSet::single(c))),
+        let rest = mask & mask.wrapping_sub(1);
+        if rest == 0 || rest & (rest - 1) != 0 {
+            continue;
         }
+        bivalue.insert(c);
+        match by_pair[..pairs].iter_mut().find(|(m, _)| *m == mask) {
+            Some((_, cells)) => cells.insert(c),
+            None => {
+                by_pair[pairs] = (mask, CellSet::single(c));
+                pairs += 1;
+            }
+        }
+    }
+    let by_pair = &by_pair[..pairs];
+    // Most positions have no pair of digits in four bivalue cells (the lowest three bits
+    // cleared leave none).
+    let four = |cells: CellSet| {
+        let x = cells.0 & cells.0.wrapping_sub(1);
+        let x = x & x.wrapping_sub(1);
+        x & x.wrapping_sub(1) != 0
+    };
+    if !by_pair.iter().any(|&(_, cells)| four(cells)) {
+        return Vec::new();
     }
     let mut budget = REMOTE_PAIR_BUDGET;
     for start in bivalue {
@@ -661,7 +681,7 @@ fn remote_pairs(grid: &Grid) -> Vec<Step> {
             .iter()
             .find(|(m, _)| *m == mask)
             .map_or(CellSet::EMPTY, |&(_, cells)| cells);
-        if pair_cells.len() < 4 {
+        if !four(pair_cells) {
             continue;
         }
         let mut path = vec![start];
@@ -818,15 +838,19 @@ fn search_loops_with(grid: &Grid, prune: bool, skip: bool) -> Vec<Step> {
 /// `start[v]..start[v + 1]`. The walk starts from `roots` in turn (iterative Tarjan); `own`
 /// adds a node's own part to its component's summary, `add` the summary of a component it
 /// leads to. Tarjan's algorithm completes a component only after every component it leads
-/// to, so each summary is whole when read. Returns the component of each node (`u16::MAX`
-/// where the walk did not go) and the summaries. `capacity` is the number of nodes the walk
+/// to, so each summary is whole when read. `bare` tells the nodes to which `own` adds nothing:
+/// a component of such nodes leading to one component (or none) shares that one's summary.
+/// Returns the summary of each node's component (`u16::MAX` where the walk did not go) and
+/// the summaries. `capacity` is the number of nodes the walk
 /// is expected to visit (the lists are sized once; a wrong guess costs only copies).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn summarise<T: Copy, S: Default>(
     capacity: usize,
     start: &[u32],
     adjacent: &[T],
     node: impl Fn(T) -> usize,
     roots: impl Iterator<Item = usize>,
+    bare: impl Fn(usize) -> bool,
     own: impl Fn(usize, &mut S),
     add: impl Fn(&mut S, &S),
 ) -> (Vec<u16>, Vec<S>) {
@@ -842,6 +866,9 @@ pub(super) fn summarise<T: Copy, S: Default>(
     // The depth-first walk: a node and the position of its next link.
     let mut walk: Vec<(u16, u32)> = Vec::with_capacity(capacity);
     let mut counter = 0u16;
+    // Summary 0 is the empty one, shared by the components that reach nothing.
+    const EMPTY: u16 = 0;
+    sets.push(S::default());
     for root in roots {
         if index[root] != NONE {
             continue;
@@ -882,6 +909,35 @@ pub(super) fn summarise<T: Copy, S: Default>(
                 .iter()
                 .rposition(|&x| usize::from(x) == v)
                 .unwrap_or(0);
+            // A component whose nodes add nothing themselves and whose links all lead to one
+            // component (or none) reaches what that one reaches: it takes that one's summary
+            // (or the shared empty one) instead of a copy.
+            if stack[from..].iter().all(|&x| bare(usize::from(x))) {
+                let mut only = NONE;
+                let mut one = true;
+                'edges: for &x in &stack[from..] {
+                    let x = usize::from(x);
+                    for &y in &adjacent[start[x] as usize..start[x + 1] as usize] {
+                        let cy = comp[node(y)];
+                        // `NONE` for a node of this component (not yet numbered).
+                        if cy != NONE && cy != only {
+                            if only != NONE {
+                                one = false;
+                                break 'edges;
+                            }
+                            only = cy;
+                        }
+                    }
+                }
+                if one {
+                    let alias = if only == NONE { EMPTY } else { only };
+                    for &x in &stack[from..] {
+                        comp[usize::from(x)] = alias;
+                    }
+                    stack.truncate(from);
+                    continue;
+                }
+            }
             sets.push(S::default());
             let (done, this) = sets.split_at_mut(usize::from(c));
             let summary = &mut this[0];
@@ -957,6 +1013,7 @@ impl Reach {
             &engine.adjacent,
             usize::from,
             roots,
+            |x| !lit_on(x as Lit),
             |x, reached: &mut Reached| {
                 let x = x as Lit;
                 if lit_on(x) {

@@ -95,7 +95,13 @@ fn group_nodes(grid: &Grid) -> Vec<Group> {
             if places.is_empty() {
                 continue;
             }
-            for boxh in 18..27 {
+            // The three boxes the line meets, in increasing order.
+            let boxes = if line < 9 {
+                [0, 1, 2].map(|i| 18 + line / 3 * 3 + i)
+            } else {
+                [0, 3, 6].map(|i| 18 + (line - 9) / 3 + i)
+            };
+            for boxh in boxes {
                 let cells = places & house(boxh);
                 if two_or_more(cells) {
                     let buddies = cells.iter().fold(CellSet::ALL, |b, c| b & peers(c));
@@ -198,13 +204,32 @@ impl<'g> Net<'g> {
             order: Vec::with_capacity(lits),
         };
         let mut out = Vec::with_capacity(64);
-        for l in 0..lits as Lit {
-            net.start.push(net.adjacent.len() as u32);
+        // Only the candidates' literals and the groups' and sets' have links: the candidates
+        // are walked in increasing order, the literals between two of them get empty lists
+        // (`start` filled with the length so far up to the next one).
+        net.start.resize(lits + 1, 0);
+        let mut next = 0;
+        let mut add = |net: &mut Net<'_>, l: Lit, out: &mut Vec<Lit>| {
+            let l = l as usize;
+            let len = net.adjacent.len() as u32;
+            net.start[next..=l].fill(len);
             out.clear();
-            net.implications(l, &mut out);
-            net.adjacent.extend_from_slice(&out);
+            net.implications(l as Lit, out);
+            net.adjacent.extend_from_slice(out);
+            next = l + 1;
+        };
+        for cell in grid.empty_cells() {
+            for digit in digits::iter(grid.candidates(cell)) {
+                for on in [false, true] {
+                    add(&mut net, cand_lit(cell, digit, on), &mut out);
+                }
+            }
         }
-        net.start.push(net.adjacent.len() as u32);
+        for l in (CANDS * 2) as Lit..lits as Lit {
+            add(&mut net, l, &mut out);
+        }
+        let len = net.adjacent.len() as u32;
+        net.start[next..].fill(len);
         net
     }
 
@@ -848,6 +873,7 @@ impl Reach {
             &net.adjacent,
             |l: Lit| (l & LIT_MASK) as usize,
             roots,
+            |x| !is_on(x as Lit) || matches!(net.kind(x as Lit), Kind::Als(_)),
             |x, r: &mut Reached| {
                 let l = x as Lit;
                 if !is_on(l) {
