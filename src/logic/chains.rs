@@ -229,7 +229,6 @@ impl<'g> Engine<'g> {
         }
         let mut adjacent = Vec::with_capacity(4096);
         let mut start = vec![0; LITS + 1];
-        let mut out = [0; 32];
         // Only the candidates' literals have links (a few hundred of the 1,458): they are
         // walked in increasing order, and the literals between two of them get empty lists
         // (`start` filled with the length so far up to the next one).
@@ -249,8 +248,7 @@ impl<'g> Engine<'g> {
                 start[next..=off].fill(adjacent.len() as u32);
                 for l in [off as Lit, off as Lit + 1] {
                     start[usize::from(l)] = adjacent.len() as u32;
-                    let n = self.implications(l, &mut out);
-                    adjacent.extend_from_slice(&out[..n]);
+                    self.implications(l, &mut adjacent);
                 }
                 next = off + 2;
             }
@@ -291,18 +289,16 @@ impl<'g> Engine<'g> {
     }
 
     /// The literals `l` implies directly, in a fixed order: the cell first, then its row,
-    /// column and box, lowest cell first; dead ends left out.
-    fn implications(&self, l: Lit, out: &mut [Lit; 32]) -> usize {
+    /// column and box, lowest cell first; dead ends left out. Appended to `out`.
+    fn implications(&self, l: Lit, out: &mut Vec<Lit>) {
         let grid = self.grid;
         let cell = lit_cell(l);
         let digit = lit_digit(l);
-        let mut n = 0;
         if lit_on(l) {
             if self.links == Links::All {
                 let others = grid.candidates(cell) & !digits::bit(digit) & !self.dead_digits(cell);
                 for d in digits::iter(others) {
-                    out[n] = lit(cell, d, false);
-                    n += 1;
+                    out.push(lit(cell, d, false));
                 }
             }
             let mut seen = CellSet::single(cell) | self.dead_places[usize::from(digit - 1)];
@@ -313,28 +309,24 @@ impl<'g> Engine<'g> {
                 }
                 seen |= others;
                 for other in others {
-                    out[n] = lit(other, digit, false);
-                    n += 1;
+                    out.push(lit(other, digit, false));
                 }
             }
         } else {
             if self.links != Links::Digit(digit) && self.bivalue.contains(cell) {
                 let other = grid.candidates(cell) & !digits::bit(digit);
-                out[n] = lit(cell, digits::first(other), true);
-                n += 1;
+                out.push(lit(cell, digits::first(other), true));
             }
             if self.links != Links::Bivalue {
                 for &h in &CELL_HOUSES[cell] {
                     let places = grid.house_cells_with(usize::from(h), digit);
                     if exactly_two(places) {
                         let other = (places - CellSet::single(cell)).first().unwrap_or(cell);
-                        out[n] = lit(other, digit, true);
-                        n += 1;
+                        out.push(lit(other, digit, true));
                     }
                 }
             }
         }
-        n
     }
 
     /// The literals the last search reached, in the order reached (the premise first).
