@@ -970,6 +970,8 @@ struct Reach {
     comp: Vec<u16>,
     /// Per component, what its literals reach.
     sets: Vec<Reached>,
+    /// The engine's dead ends (see `Engine::dead_digits`): from one, a search finds nothing.
+    dead_digits: [u16; 81],
 }
 
 /// The "on" literals reached: per digit (index `d - 1`), the cells whose "on" literal is
@@ -989,15 +991,20 @@ impl Reach {
     /// The summary of `engine`'s implication lists.
     fn of(engine: &Engine<'_>) -> Reach {
         let grid = engine.grid;
-        // At most one component per literal with a candidate.
+        // At most one component per literal with a candidate (a bound: the dead ends are left
+        // out below).
         let literals = 2 * grid
             .empty_cells()
             .iter()
             .map(|c| digits::count(grid.candidates(c)))
             .sum::<usize>();
+        // The dead ends ("off" literals with no link out, see `Engine::dead_digits`) are left
+        // out: each would be a component of its own, reaching nothing.
         let roots = grid.empty_cells().iter().flat_map(|cell| {
+            let live_off = grid.candidates(cell) & !engine.dead_digits(cell);
             digits::iter(grid.candidates(cell))
-                .flat_map(move |d| [true, false].map(|on| usize::from(lit(cell, d, on))))
+                .map(move |d| usize::from(lit(cell, d, true)))
+                .chain(digits::iter(live_off).map(move |d| usize::from(lit(cell, d, false))))
         });
         let (comp, sets) = summarise(
             literals,
@@ -1014,7 +1021,11 @@ impl Reach {
             },
             Reached::add,
         );
-        Reach { comp, sets }
+        Reach {
+            comp,
+            sets,
+            dead_digits: engine.dead_digits,
+        }
     }
 
     /// Whether the search from "`digit` in `cell` is on" (or off) may find a nice loop or
@@ -1027,6 +1038,9 @@ impl Reach {
     /// search adds those that are dead ends itself); from "off" in a bivalue cell, the other
     /// digit's "on". Leaving them out here skips most premises the summary alone lets through.
     fn may_find(&self, grid: &Grid, cell: usize, digit: u8, on: bool) -> bool {
+        if !on && self.dead_digits[cell] & digits::bit(digit) != 0 {
+            return false;
+        }
         let c = self.comp[usize::from(lit(cell, digit, on))];
         let Some(r) = self.sets.get(usize::from(c)) else {
             return true;
