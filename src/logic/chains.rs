@@ -124,6 +124,21 @@ pub(super) fn path_links(path: &[Lit]) -> Vec<Link> {
         .collect()
 }
 
+/// Whether `s` holds exactly two cells: one left once the lowest is cleared. (Without a
+/// popcount, which the baseline x86-64 target does not have: `len` counts bits by arithmetic,
+/// some thirty instructions on a 128-bit set.)
+#[inline]
+pub(super) fn exactly_two(s: CellSet) -> bool {
+    let rest = s.0 & s.0.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
+}
+
+/// Whether `s` holds two cells or more.
+#[inline]
+pub(super) fn two_or_more(s: CellSet) -> bool {
+    s.0 & s.0.wrapping_sub(1) != 0
+}
+
 // ---------------------------------------------------------------------------------------------
 // The engine.
 
@@ -213,22 +228,32 @@ impl<'g> Engine<'g> {
             self.find_dead_ends();
         }
         let mut adjacent = Vec::with_capacity(4096);
-        let mut start = Vec::with_capacity(LITS + 1);
-        let mut out = [0; 32];
-        for l in 0..LITS as Lit {
-            start.push(adjacent.len() as u32);
-            let (cell, digit) = (lit_cell(l), lit_digit(l));
-            let relevant = match self.links {
-                Links::Digit(d) => d == digit,
-                Links::Bivalue => self.bivalue.contains(cell),
-                Links::All => true,
-            };
-            if relevant && self.grid.has(cell, digit) {
-                let n = self.implications(l, &mut out);
-                adjacent.extend_from_slice(&out[..n]);
+        let mut start = vec![0; LITS + 1];
+        // Only the candidates' literals have links (a few hundred of the 1,458): they are
+        // walked in increasing order, and the literals between two of them get empty lists
+        // (`start` filled with the length so far up to the next one).
+        let cells = match self.links {
+            Links::Bivalue => self.bivalue,
+            Links::Digit(d) => self.grid.cells_with(d),
+            Links::All => self.grid.empty_cells(),
+        };
+        let only = match self.links {
+            Links::Digit(d) => digits::bit(d),
+            Links::Bivalue | Links::All => digits::ALL,
+        };
+        let mut next = 0;
+        for cell in cells {
+            for digit in digits::iter(self.grid.candidates(cell) & only) {
+                let off = usize::from(lit(cell, digit, false));
+                start[next..=off].fill(adjacent.len() as u32);
+                for l in [off as Lit, off as Lit + 1] {
+                    start[usize::from(l)] = adjacent.len() as u32;
+                    self.implications(l, &mut adjacent);
+                }
+                next = off + 2;
             }
         }
-        start.push(adjacent.len() as u32);
+        start[next..].fill(adjacent.len() as u32);
         self.adjacent = adjacent;
         self.start = start;
         self
@@ -246,7 +271,7 @@ impl<'g> Engine<'g> {
             if self.links != Links::Bivalue {
                 for h in 0..27 {
                     let two = self.grid.house_cells_with(h, digit);
-                    if two.len() == 2 {
+                    if exactly_two(two) {
                         live |= two;
                     }
                 }
@@ -264,18 +289,16 @@ impl<'g> Engine<'g> {
     }
 
     /// The literals `l` implies directly, in a fixed order: the cell first, then its row,
-    /// column and box, lowest cell first; dead ends left out.
-    fn implications(&self, l: Lit, out: &mut [Lit; 32]) -> usize {
+    /// column and box, lowest cell first; dead ends left out. Appended to `out`.
+    fn implications(&self, l: Lit, out: &mut Vec<Lit>) {
         let grid = self.grid;
         let cell = lit_cell(l);
         let digit = lit_digit(l);
-        let mut n = 0;
         if lit_on(l) {
             if self.links == Links::All {
                 let others = grid.candidates(cell) & !digits::bit(digit) & !self.dead_digits(cell);
                 for d in digits::iter(others) {
-                    out[n] = lit(cell, d, false);
-                    n += 1;
+                    out.push(lit(cell, d, false));
                 }
             }
             let mut seen = CellSet::single(cell) | self.dead_places[usize::from(digit - 1)];
@@ -286,30 +309,24 @@ impl<'g> Engine<'g> {
                 }
                 seen |= others;
                 for other in others {
-                    out[n] = lit(other, digit, false);
-                    n += 1;
+                    out.push(lit(other, digit, false));
                 }
             }
         } else {
             if self.links != Links::Digit(digit) && self.bivalue.contains(cell) {
                 let other = grid.candidates(cell) & !digits::bit(digit);
-                out[n] = lit(cell, digits::first(other), true);
-                n += 1;
+                out.push(lit(cell, digits::first(other), true));
             }
             if self.links != Links::Bivalue {
                 for &h in &CELL_HOUSES[cell] {
                     let places = grid.house_cells_with(usize::from(h), digit);
-                    // Exactly two places: one left once the lowest is cleared.
-                    let rest = places.0 & places.0.wrapping_sub(1);
-                    if rest != 0 && rest & rest.wrapping_sub(1) == 0 {
+                    if exactly_two(places) {
                         let other = (places - CellSet::single(cell)).first().unwrap_or(cell);
-                        out[n] = lit(other, digit, true);
-                        n += 1;
+                        out.push(lit(other, digit, true));
                     }
                 }
             }
         }
-        n
     }
 
     /// The literals the last search reached, in the order reached (the premise first).
@@ -503,7 +520,7 @@ fn x_chains(grid: &Grid, mut barren: Option<&mut [Option<CellSet>; 9]>) -> Vec<S
         let mut partners = [CellSet::EMPTY; 81];
         for h in 0..27 {
             let pair = grid.house_cells_with(h, digit);
-            if pair.len() == 2 {
+            if exactly_two(pair) {
                 for c in pair {
                     partners[c] |= pair - CellSet::single(c);
                 }
@@ -619,15 +636,35 @@ const REMOTE_PAIR_BUDGET: usize = 200_000;
 /// share a peer with one of the digits are reported.
 fn remote_pairs(grid: &Grid) -> Vec<Step> {
     let mut found = Found::default();
-    let bivalue = grid.cells_with_count(2);
     // The bivalue cells of each pair of digits (36 pairs at most), found in one pass.
-    let mut by_pair: Vec<(u16, CellSet)> = Vec::new();
-    for c in bivalue {
+    let mut bivalue = CellSet::EMPTY;
+    let mut by_pair = [(0u16, CellSet::EMPTY); 36];
+    let mut pairs = 0;
+    for c in grid.empty_cells() {
         let mask = grid.candidates(c);
-        match by_pair.iter_mut().find(|(m, _)| *m == mask) {
-            Some((_, cells)) => cells.insert(c),
-            None => by_pair.push((mask, CellSet::single(c))),
+        let rest = mask & mask.wrapping_sub(1);
+        if rest == 0 || rest & (rest - 1) != 0 {
+            continue;
         }
+        bivalue.insert(c);
+        match by_pair[..pairs].iter_mut().find(|(m, _)| *m == mask) {
+            Some((_, cells)) => cells.insert(c),
+            None => {
+                by_pair[pairs] = (mask, CellSet::single(c));
+                pairs += 1;
+            }
+        }
+    }
+    let by_pair = &by_pair[..pairs];
+    // Most positions have no pair of digits in four bivalue cells (the lowest three bits
+    // cleared leave none).
+    let four = |cells: CellSet| {
+        let x = cells.0 & cells.0.wrapping_sub(1);
+        let x = x & x.wrapping_sub(1);
+        x & x.wrapping_sub(1) != 0
+    };
+    if !by_pair.iter().any(|&(_, cells)| four(cells)) {
+        return Vec::new();
     }
     let mut budget = REMOTE_PAIR_BUDGET;
     for start in bivalue {
@@ -636,7 +673,7 @@ fn remote_pairs(grid: &Grid) -> Vec<Step> {
             .iter()
             .find(|(m, _)| *m == mask)
             .map_or(CellSet::EMPTY, |&(_, cells)| cells);
-        if pair_cells.len() < 4 {
+        if !four(pair_cells) {
             continue;
         }
         let mut path = vec![start];
@@ -793,15 +830,19 @@ fn search_loops_with(grid: &Grid, prune: bool, skip: bool) -> Vec<Step> {
 /// `start[v]..start[v + 1]`. The walk starts from `roots` in turn (iterative Tarjan); `own`
 /// adds a node's own part to its component's summary, `add` the summary of a component it
 /// leads to. Tarjan's algorithm completes a component only after every component it leads
-/// to, so each summary is whole when read. Returns the component of each node (`u16::MAX`
-/// where the walk did not go) and the summaries. `capacity` is the number of nodes the walk
+/// to, so each summary is whole when read. `bare` tells the nodes to which `own` adds nothing:
+/// a component of such nodes leading to one component (or none) shares that one's summary.
+/// Returns the summary of each node's component (`u16::MAX` where the walk did not go) and
+/// the summaries. `capacity` is the number of nodes the walk
 /// is expected to visit (the lists are sized once; a wrong guess costs only copies).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn summarise<T: Copy, S: Default>(
     capacity: usize,
     start: &[u32],
     adjacent: &[T],
     node: impl Fn(T) -> usize,
     roots: impl Iterator<Item = usize>,
+    bare: impl Fn(usize) -> bool,
     own: impl Fn(usize, &mut S),
     add: impl Fn(&mut S, &S),
 ) -> (Vec<u16>, Vec<S>) {
@@ -817,6 +858,9 @@ pub(super) fn summarise<T: Copy, S: Default>(
     // The depth-first walk: a node and the position of its next link.
     let mut walk: Vec<(u16, u32)> = Vec::with_capacity(capacity);
     let mut counter = 0u16;
+    // Summary 0 is the empty one, shared by the components that reach nothing.
+    const EMPTY: u16 = 0;
+    sets.push(S::default());
     for root in roots {
         if index[root] != NONE {
             continue;
@@ -857,6 +901,35 @@ pub(super) fn summarise<T: Copy, S: Default>(
                 .iter()
                 .rposition(|&x| usize::from(x) == v)
                 .unwrap_or(0);
+            // A component whose nodes add nothing themselves and whose links all lead to one
+            // component (or none) reaches what that one reaches: it takes that one's summary
+            // (or the shared empty one) instead of a copy.
+            if stack[from..].iter().all(|&x| bare(usize::from(x))) {
+                let mut only = NONE;
+                let mut one = true;
+                'edges: for &x in &stack[from..] {
+                    let x = usize::from(x);
+                    for &y in &adjacent[start[x] as usize..start[x + 1] as usize] {
+                        let cy = comp[node(y)];
+                        // `NONE` for a node of this component (not yet numbered).
+                        if cy != NONE && cy != only {
+                            if only != NONE {
+                                one = false;
+                                break 'edges;
+                            }
+                            only = cy;
+                        }
+                    }
+                }
+                if one {
+                    let alias = if only == NONE { EMPTY } else { only };
+                    for &x in &stack[from..] {
+                        comp[usize::from(x)] = alias;
+                    }
+                    stack.truncate(from);
+                    continue;
+                }
+            }
             sets.push(S::default());
             let (done, this) = sets.split_at_mut(usize::from(c));
             let summary = &mut this[0];
@@ -897,6 +970,8 @@ struct Reach {
     comp: Vec<u16>,
     /// Per component, what its literals reach.
     sets: Vec<Reached>,
+    /// The engine's dead ends (see `Engine::dead_digits`): from one, a search finds nothing.
+    dead_digits: [u16; 81],
 }
 
 /// The "on" literals reached: per digit (index `d - 1`), the cells whose "on" literal is
@@ -916,15 +991,20 @@ impl Reach {
     /// The summary of `engine`'s implication lists.
     fn of(engine: &Engine<'_>) -> Reach {
         let grid = engine.grid;
-        // At most one component per literal with a candidate.
+        // At most one component per literal with a candidate (a bound: the dead ends are left
+        // out below).
         let literals = 2 * grid
             .empty_cells()
             .iter()
             .map(|c| digits::count(grid.candidates(c)))
             .sum::<usize>();
+        // The dead ends ("off" literals with no link out, see `Engine::dead_digits`) are left
+        // out: each would be a component of its own, reaching nothing.
         let roots = grid.empty_cells().iter().flat_map(|cell| {
+            let live_off = grid.candidates(cell) & !engine.dead_digits(cell);
             digits::iter(grid.candidates(cell))
-                .flat_map(move |d| [true, false].map(|on| usize::from(lit(cell, d, on))))
+                .map(move |d| usize::from(lit(cell, d, true)))
+                .chain(digits::iter(live_off).map(move |d| usize::from(lit(cell, d, false))))
         });
         let (comp, sets) = summarise(
             literals,
@@ -932,6 +1012,7 @@ impl Reach {
             &engine.adjacent,
             usize::from,
             roots,
+            |x| !lit_on(x as Lit),
             |x, reached: &mut Reached| {
                 let x = x as Lit;
                 if lit_on(x) {
@@ -940,7 +1021,11 @@ impl Reach {
             },
             Reached::add,
         );
-        Reach { comp, sets }
+        Reach {
+            comp,
+            sets,
+            dead_digits: engine.dead_digits,
+        }
     }
 
     /// Whether the search from "`digit` in `cell` is on" (or off) may find a nice loop or
@@ -953,6 +1038,9 @@ impl Reach {
     /// search adds those that are dead ends itself); from "off" in a bivalue cell, the other
     /// digit's "on". Leaving them out here skips most premises the summary alone lets through.
     fn may_find(&self, grid: &Grid, cell: usize, digit: u8, on: bool) -> bool {
+        if !on && self.dead_digits[cell] & digits::bit(digit) != 0 {
+            return false;
+        }
         let c = self.comp[usize::from(lit(cell, digit, on))];
         let Some(r) = self.sets.get(usize::from(c)) else {
             return true;
@@ -986,7 +1074,7 @@ impl Reach {
             let with = grid.cells_with(digit);
             (on_cells(digit) - CellSet::single(cell))
                 .iter()
-                .any(|y| (near & peers(y) & with).len() >= 2)
+                .any(|y| two_or_more(near & peers(y) & with))
         }
     }
 }

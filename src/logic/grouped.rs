@@ -36,8 +36,14 @@ use crate::geometry::classic::{CELL_HOUSES, box_of, col_of, house, peers, row_of
 use crate::geometry::{CellSet, digits};
 
 use super::als::{self, Als};
-use super::chains::{LoopClose, loop_close};
+use super::chains::{LoopClose, exactly_two, loop_close, two_or_more};
 use super::{Candidate, Evidence, Grid, Link, Node, NodeKind, Step, Technique};
+
+/// Whether `s` holds exactly one cell (see [`exactly_two`]).
+#[inline]
+fn exactly_one(s: CellSet) -> bool {
+    s.0 != 0 && s.0 & s.0.wrapping_sub(1) == 0
+}
 
 /// A digit in the cells of one line inside one box.
 struct Group {
@@ -89,9 +95,15 @@ fn group_nodes(grid: &Grid) -> Vec<Group> {
             if places.is_empty() {
                 continue;
             }
-            for boxh in 18..27 {
+            // The three boxes the line meets, in increasing order.
+            let boxes = if line < 9 {
+                [0, 1, 2].map(|i| 18 + line / 3 * 3 + i)
+            } else {
+                [0, 3, 6].map(|i| 18 + (line - 9) / 3 + i)
+            };
+            for boxh in boxes {
                 let cells = places & house(boxh);
-                if cells.len() >= 2 {
+                if two_or_more(cells) {
                     let buddies = cells.iter().fold(CellSet::ALL, |b, c| b & peers(c));
                     out.push(Group {
                         cells,
@@ -192,13 +204,32 @@ impl<'g> Net<'g> {
             order: Vec::with_capacity(lits),
         };
         let mut out = Vec::with_capacity(64);
-        for l in 0..lits as Lit {
-            net.start.push(net.adjacent.len() as u32);
+        // Only the candidates' literals and the groups' and sets' have links: the candidates
+        // are walked in increasing order, the literals between two of them get empty lists
+        // (`start` filled with the length so far up to the next one).
+        net.start.resize(lits + 1, 0);
+        let mut next = 0;
+        let mut add = |net: &mut Net<'_>, l: Lit, out: &mut Vec<Lit>| {
+            let l = l as usize;
+            let len = net.adjacent.len() as u32;
+            net.start[next..=l].fill(len);
             out.clear();
-            net.implications(l, &mut out);
-            net.adjacent.extend_from_slice(&out);
+            net.implications(l as Lit, out);
+            net.adjacent.extend_from_slice(out);
+            next = l + 1;
+        };
+        for cell in grid.empty_cells() {
+            for digit in digits::iter(grid.candidates(cell)) {
+                for on in [false, true] {
+                    add(&mut net, cand_lit(cell, digit, on), &mut out);
+                }
+            }
         }
-        net.start.push(net.adjacent.len() as u32);
+        for l in (CANDS * 2) as Lit..lits as Lit {
+            add(&mut net, l, &mut out);
+        }
+        let len = net.adjacent.len() as u32;
+        net.start[next..].fill(len);
         net
     }
 
@@ -425,7 +456,7 @@ impl<'g> Net<'g> {
                 }
                 for &h in &CELL_HOUSES[cell] {
                     let here = grid.house_cells_with(usize::from(h), digit);
-                    if here.len() == 2 {
+                    if exactly_two(here) {
                         let other = (here - CellSet::single(cell)).first().unwrap_or(cell);
                         out.push(cand_lit(other, digit, true));
                     }
@@ -444,7 +475,7 @@ impl<'g> Net<'g> {
                     let Some(f) = rest.first() else { continue };
                     let one_line =
                         rest.is_subset(house(row_of(f))) || rest.is_subset(house(9 + col_of(f)));
-                    if rest.len() < 2 || !one_line || !rest.is_subset(house(18 + box_of(f))) {
+                    if !two_or_more(rest) || !one_line || !rest.is_subset(house(18 + box_of(f))) {
                         continue;
                     }
                     let same = self.by_digit[usize::from(digit - 1)].iter().find(|&&g| {
@@ -492,7 +523,7 @@ impl<'g> Net<'g> {
         } else {
             for h in [group.boxh, group.line] {
                 let rest = (places & house(h)) - group.cells;
-                if rest.len() == 1 {
+                if exactly_one(rest) {
                     out.push(cand_lit(rest.first().unwrap_or(0), group.digit, true));
                 }
             }
@@ -742,7 +773,7 @@ fn aic(net: &Net<'_>, end: Lit) -> Option<(Vec<Candidate>, Vec<Lit>)> {
     let (y, ec) = (net.cell(end), net.digit(end));
     let elims = if sc == ec {
         let victims = peers(x) & peers(y) & grid.cells_with(sc);
-        if victims.len() < 2 {
+        if !two_or_more(victims) {
             return None;
         }
         victims.iter().map(|c| Candidate::new(c, sc)).collect()
@@ -842,6 +873,7 @@ impl Reach {
             &net.adjacent,
             |l: Lit| (l & LIT_MASK) as usize,
             roots,
+            |x| !is_on(x as Lit) || matches!(net.kind(x as Lit), Kind::Als(_)),
             |x, r: &mut Reached| {
                 let l = x as Lit;
                 if !is_on(l) {
@@ -900,7 +932,7 @@ impl Reach {
             let (near, with) = (peers(cell), grid.cells_with(digit));
             (r.on[i(digit)] - CellSet::single(cell))
                 .iter()
-                .any(|y| (near & peers(y) & with).len() >= 2)
+                .any(|y| two_or_more(near & peers(y) & with))
         }
     }
 }
