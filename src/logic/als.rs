@@ -18,7 +18,7 @@ use crate::geometry::bits::ones;
 use crate::geometry::{CellSet, digits};
 
 use super::{Candidate, Evidence, Finder, Grid, Link, Node, NodeKind, Sink, Step, Technique};
-use crate::geometry::classic::house;
+use crate::geometry::classic::{HOUSE_CELLS, house};
 
 /// Whether this file has a finder for `t`.
 pub(super) fn implements(t: Technique) -> bool {
@@ -38,7 +38,13 @@ pub(super) fn find(t: Technique, cx: Finder<'_, '_, Memo>) -> ControlFlow<()> {
         return ControlFlow::Continue(());
     }
     if t == Technique::SueDeCoq {
-        return sue_de_coq(grid, &mut memo.1, sink);
+        let sdc = memo.1.get_or_insert_with(|| {
+            Box::new(SueDeCoqMemo {
+                barren: [[None; 9]; 18],
+                box_digits: [[0; 512]; 9],
+            })
+        });
+        return sue_de_coq(grid, sdc, sink);
     }
     let mut data = cached(grid, memo);
     let flow = if t == Technique::DeathBlossom {
@@ -71,11 +77,20 @@ struct Data {
 /// The last grid's ALS and RCs, kept by the caller (see [`super::Memo`]): a solve asks every
 /// ALS technique in turn about the same grid, and they all start from the same lists.
 ///
-/// With it, for each line and box, the candidates of their cells when Sue de Coq last found
-/// nothing there: its search on a line and a box sees nothing else, so it finds nothing again
-/// while they stay the same.
+/// With it, Sue de Coq's memo (made at its first search).
 #[derive(Default)]
-pub(super) struct Memo(Option<Data>, Box<[[Option<[u16; 15]>; 9]; 18]>);
+pub(super) struct Memo(Option<Data>, Option<Box<SueDeCoqMemo>>);
+
+/// What Sue de Coq keeps from one search to the next.
+struct SueDeCoqMemo {
+    /// For each line and box (index `b - 18`) meeting in two open cells or more, the
+    /// candidates of their cells (the line's nine, then the box's nine; bit 15 for a filled
+    /// cell) when Sue de Coq last found nothing there: its search on a line and a box sees
+    /// nothing else, so it finds nothing again while they stay the same.
+    barren: [[Option<[u16; 18]>; 9]; 18],
+    /// Room for each box's subset digits (see [`subset_digits`]), filled anew by each search.
+    box_digits: [[u16; 512]; 9],
+}
 
 /// The ALS and RCs of `grid`, from the memo when it holds this grid. The caller puts them
 /// back when done.
@@ -1035,59 +1050,53 @@ impl Blossom<'_> {
     }
 }
 
-/// A set of cells with its digits and size.
-#[derive(Clone, Copy, Default)]
-struct Subset {
-    cells: CellSet,
-    digits: u16,
-    n: u8,
-}
-
-/// The subsets of `cells` (at most 9), in increasing order of their bit masks over the cells
-/// in order (so each subset comes after its own subsets), into `out`.
-fn subsets_of(grid: &Grid, cells: CellSet, out: &mut Vec<Subset>) {
-    let mut list = [0usize; 9];
-    let mut k = 0;
-    for cell in cells {
-        list[k] = cell;
-        k += 1;
-    }
-    out.clear();
-    // (All at once: growing the list one subset at a time was a tenth of the search.)
-    out.reserve(1 << k);
-    out.push(Subset::default());
-    for mask in 1usize..(1 << k) {
+/// The digits of every subset of the open cells `open` of house `h` (a 9-bit mask, bit `p`
+/// for the house's `p`-th cell), at the index of the subset's mask; other entries are left
+/// as they were.
+fn subset_digits(grid: &Grid, h: usize, open: u16, out: &mut [u16; 512]) {
+    out[0] = 0;
+    let mut mask = 0u16;
+    // The non-empty submasks of `open` in increasing order: each comes after its own.
+    loop {
+        mask = mask.wrapping_sub(open) & open;
+        if mask == 0 {
+            break;
+        }
         let low = mask.trailing_zeros() as usize;
-        let rest = out[mask & (mask - 1)];
-        out.push(Subset {
-            cells: rest.cells | CellSet::single(list[low]),
-            digits: rest.digits | grid.candidates(list[low]),
-            n: rest.n + 1,
-        });
+        let cell = usize::from(HOUSE_CELLS[h][low]);
+        out[usize::from(mask)] = out[usize::from(mask & (mask - 1))] | grid.candidates(cell);
     }
 }
 
-/// The number of digits of a mask.
-#[inline]
-fn count(mask: u16) -> i32 {
-    digits::count(mask) as i32
-}
-
-/// The bits of `mask` (over the cells of `cells` in order, bit `i` for the `i`-th) whose cells
-/// are not in `out`.
-fn index_mask(cells: CellSet, out: CellSet) -> usize {
+/// The open cells of house `h` as a 9-bit mask over its cells.
+fn open_mask(empty: CellSet, h: usize) -> u16 {
     let mut mask = 0;
-    for (i, cell) in cells.iter().enumerate() {
-        if !out.contains(cell) {
-            mask |= 1 << i;
+    for (p, &cell) in HOUSE_CELLS[h].iter().enumerate() {
+        if empty.contains(usize::from(cell)) {
+            mask |= 1 << p;
         }
     }
     mask
 }
 
+/// The cells of house `h` in the 9-bit mask `mask` over its cells.
+fn cells_of(h: usize, mask: u16) -> CellSet {
+    let mut cells = CellSet::EMPTY;
+    for p in ones(mask) {
+        cells.insert(usize::from(HOUSE_CELLS[h][p]));
+    }
+    cells
+}
+
+/// The number of digits of a mask (or of cells of a 9-bit mask over a house).
+#[inline]
+fn count(mask: u16) -> i32 {
+    digits::count(mask) as i32
+}
+
 /// The non-empty submasks of `mask`, in increasing order.
-fn submasks(mask: usize) -> impl Iterator<Item = usize> {
-    let mut sub = 0usize;
+fn submasks(mask: u16) -> impl Iterator<Item = u16> {
+    let mut sub = 0u16;
     std::iter::from_fn(move || {
         sub = sub.wrapping_sub(mask) & mask;
         (sub != 0).then_some(sub)
@@ -1102,47 +1111,58 @@ fn submasks(mask: usize) -> impl Iterator<Item = usize> {
 /// of `C` and `CB` not in `CL` leave the rest of the box, and an extra digit both sets hold
 /// leaves the rest of both.
 ///
-/// The subsets of each line's and each box's open cells are listed once. For each `C`, the
-/// box subsets that could take part are sorted by how much of the excess they cover, with
-/// bitsets over that list (which hold each digit, which hold the intersection's cell outside
-/// `C`): a line subset takes the bitsets of the box subsets that cover the rest, less those
-/// that share its `V` digits or its cell, and visits only what is left, in order.
-#[allow(clippy::needless_range_loop)]
-fn sue_de_coq(
-    grid: &Grid,
-    barren: &mut [[Option<[u16; 15]>; 9]; 18],
-    sink: &mut Sink<'_>,
-) -> ControlFlow<()> {
+/// Sets of a house's cells are 9-bit masks over its cells (bit `p` for its `p`-th cell, in
+/// the order of the cells), and the digits of every subset of a line's and a box's open cells
+/// are listed once, at the index of its mask. The sets are visited in increasing order of
+/// their masks: `C`, then `CL`, then `CB`. For each `C`, the box subsets that could take part
+/// (holding a digit of `V`, covering part of the excess but not all: the line's subset covers
+/// the rest) are numbered in order, with bitsets over those numbers (which cover each amount,
+/// which hold each digit, which hold the intersection's cell outside `C`): a line subset takes
+/// the bitset of those that cover the rest, less those that share its `V` digits or its cell.
+fn sue_de_coq(grid: &Grid, memo: &mut SueDeCoqMemo, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    let SueDeCoqMemo { barren, box_digits } = memo;
     let empty = grid.empty_cells();
-    let mut box_subsets: [Vec<Subset>; 9] = Default::default();
+    let mut box_open = [0u16; 9];
+    for (b, open) in box_open.iter_mut().enumerate() {
+        *open = open_mask(empty, 18 + b);
+    }
+    // Per box (in `box_digits`, once needed) and for the line at hand: the digits of each
+    // subset of the open cells (see `subset_digits`).
     let mut box_ready = [false; 9];
-    let mut line_subsets = Vec::new();
-    let mut inter_subsets = Vec::new();
-    // For the `C` at hand: the usable box subsets (as indices into the box's list) with what
-    // they cover, then sorted by it (those covering `k` at `cover_start[k]..cover_start[k + 1]`).
-    let mut usable: Vec<(u8, u16)> = Vec::new();
-    let mut by_cover: Vec<u16> = Vec::new();
-    // Over `by_cover`: for each digit index, the subsets holding it; then those holding the
-    // intersection's cell outside `C`, if any.
-    let mut holds: Vec<[u64; 10]> = Vec::new();
+    let mut line_digits = [0u16; 512];
+    // For the `C` at hand: the usable box subsets (their masks, numbered in increasing order)
+    // and, as bitsets over their numbers, those covering each amount of the excess, those
+    // holding each digit (by index), those holding the intersection's cell outside `C`.
+    let mut usable = [0u16; 128];
     for line in 0..18 {
-        let line_open = house(line) & empty;
-        if line_open.len() < 3 {
+        let line_open = open_mask(empty, line);
+        if count(line_open) < 3 {
             continue;
         }
         let mut line_ready = false;
-        for b in 18..27 {
-            let box_open = house(b) & empty;
-            let inter = line_open & box_open;
-            if inter.len() < 2 {
+        for j in 0..3 {
+            // The `j`-th box the line meets (in increasing order), and the positions in the line
+            // of their three common cells.
+            let b = if line < 9 {
+                3 * (line / 3) + j
+            } else {
+                (line - 9) / 3 + 3 * j
+            };
+            let inter = line_open & 0b111 << (3 * j);
+            if count(inter) < 2 {
                 continue;
             }
             // The cells of the line and the box: candidates, and whether filled.
-            let mut key = [0u16; 15];
-            for (k, cell) in (house(line) | house(b)).iter().enumerate() {
+            let mut key = [0u16; 18];
+            for (k, &cell) in HOUSE_CELLS[line]
+                .iter()
+                .chain(&HOUSE_CELLS[18 + b])
+                .enumerate()
+            {
+                let cell = usize::from(cell);
                 key[k] = grid.candidates(cell) | u16::from(grid.value(cell) != 0) << 15;
             }
-            if barren[line][b - 18] == Some(key) {
+            if barren[line][b] == Some(key) {
                 continue;
             }
             let mut found = false;
@@ -1151,105 +1171,85 @@ fn sue_de_coq(
                 sink(step)
             };
             if !line_ready {
-                subsets_of(grid, line_open, &mut line_subsets);
+                subset_digits(grid, line, line_open, &mut line_digits);
                 line_ready = true;
             }
-            if !box_ready[b - 18] {
-                subsets_of(grid, box_open, &mut box_subsets[b - 18]);
-                box_ready[b - 18] = true;
+            if !box_ready[b] {
+                subset_digits(grid, 18 + b, box_open[b], &mut box_digits[b]);
+                box_ready[b] = true;
             }
-            let boxes = &box_subsets[b - 18];
-            subsets_of(grid, inter, &mut inter_subsets);
-            for &Subset {
-                cells: c,
-                digits: v,
-                n,
-            } in &inter_subsets
-            {
-                let n_plus = count(v) - i32::from(n);
+            let boxes = &box_digits[b];
+            // A mask of the line's cells in the box as one of the box's cells.
+            let in_box = |mask: u16| {
+                let mut out = 0u16;
+                for p in ones(mask) {
+                    let cell = HOUSE_CELLS[line][p];
+                    out |= 1 << (3 * (cell / 9 % 3) + cell % 3);
+                }
+                out
+            };
+            for c in submasks(inter) {
+                let v = line_digits[usize::from(c)];
+                let n = count(c);
+                let n_plus = count(v) - n;
                 if n < 2 || n_plus < 2 {
                     continue;
                 }
-                // The box subsets (outside `C`) that hold a digit of `V` and cover part of the
-                // excess, but not all: the line's subset covers the rest.
-                let cover = |s: &Subset| i32::from(s.n) - count(s.digits & !v);
-                usable.clear();
-                let mut cover_start = [0usize; 10];
-                for i in submasks(index_mask(box_open, c)) {
-                    let s = &boxes[i];
-                    let k = cover(s);
-                    if s.digits & v != 0 && (1..n_plus).contains(&k) {
-                        usable.push((k as u8, i as u16));
-                        cover_start[k as usize + 1] += 1;
+                let c_box = in_box(c);
+                // The intersection's cell outside `C`, if any, in the line and in the box.
+                let free = inter & !c;
+                let free_box = in_box(free);
+                let mut covering = [0u128; 9];
+                let mut holding = [0u128; 9];
+                let mut holding_free = 0u128;
+                let mut len = 0;
+                for i in submasks(box_open[b] & !c_box) {
+                    let digits = boxes[usize::from(i)];
+                    let k = count(i) - count(digits & !v);
+                    if digits & v != 0 && (1..n_plus).contains(&k) {
+                        usable[len] = i;
+                        let bit = 1u128 << len;
+                        covering[k as usize] |= bit;
+                        for d in ones(digits & v) {
+                            holding[d] |= bit;
+                        }
+                        if i & free_box != 0 {
+                            holding_free |= bit;
+                        }
+                        len += 1;
                     }
                 }
-                for k in 1..10 {
-                    cover_start[k] += cover_start[k - 1];
+                if len == 0 {
+                    continue;
                 }
-                by_cover.clear();
-                by_cover.resize(usable.len(), 0);
-                let mut fill = cover_start;
-                for &(k, i) in &usable {
-                    by_cover[fill[usize::from(k)]] = i;
-                    fill[usize::from(k)] += 1;
-                }
-                let free = (inter - c).first();
-                holds.clear();
-                holds.resize(usable.len().div_ceil(64), [0; 10]);
-                for (at, &i) in by_cover.iter().enumerate() {
-                    let s = &boxes[usize::from(i)];
-                    let word = &mut holds[at / 64];
-                    for d in ones(s.digits & v) {
-                        word[d] |= 1 << (at % 64);
-                    }
-                    if free.is_some_and(|f| s.cells.contains(f)) {
-                        word[9] |= 1 << (at % 64);
-                    }
-                }
-                for l in submasks(index_mask(line_open, c)) {
-                    let Subset {
-                        cells: cl,
-                        digits: vl,
-                        n: nl,
-                    } = line_subsets[l];
+                for l in submasks(line_open & !c) {
+                    let vl = line_digits[usize::from(l)];
                     let forbidden = vl & v;
-                    let covered_l = i32::from(nl) - count(vl & !v);
+                    let covered_l = count(l) - count(vl & !v);
                     if forbidden == 0 || covered_l <= 0 || covered_l >= n_plus {
                         continue;
                     }
-                    let k = (n_plus - covered_l) as usize;
-                    let (from, to) = (cover_start[k], cover_start[k + 1]);
-                    let shares_cell = free.is_some_and(|f| cl.contains(f));
-                    let first = from / 64;
-                    for (w, word) in holds.iter().enumerate().take(to.div_ceil(64)).skip(first) {
-                        let mut left = u64::MAX;
-                        if w == first {
-                            left &= u64::MAX << (from % 64);
-                        }
-                        if w == to / 64 {
-                            left &= (1u64 << (to % 64)) - 1;
-                        }
-                        for d in ones(forbidden) {
-                            left &= !word[d];
-                        }
-                        if shares_cell {
-                            left &= !word[9];
-                        }
-                        while left != 0 {
-                            let at = w * 64 + left.trailing_zeros() as usize;
-                            left &= left - 1;
-                            let Subset {
-                                cells: cb,
-                                digits: vb,
-                                ..
-                            } = boxes[usize::from(by_cover[at])];
-                            sue_de_coq_step(grid, line, b, [c, cl, cb], [v, vl, vb], &mut sink)?;
-                        }
+                    let mut left = covering[(n_plus - covered_l) as usize];
+                    if left == 0 {
+                        continue;
+                    }
+                    for d in ones(forbidden) {
+                        left &= !holding[d];
+                    }
+                    if l & free != 0 {
+                        left &= !holding_free;
+                    }
+                    while left != 0 {
+                        let i = usable[left.trailing_zeros() as usize];
+                        left &= left - 1;
+                        let cells = [cells_of(line, c), cells_of(line, l), cells_of(18 + b, i)];
+                        let digits = [v, vl, boxes[usize::from(i)]];
+                        sue_de_coq_step(grid, line, 18 + b, cells, digits, &mut sink)?;
                     }
                 }
             }
             if !found {
-                barren[line][b - 18] = Some(key);
+                barren[line][b] = Some(key);
             }
         }
     }
@@ -1371,5 +1371,155 @@ mod tests {
         for (i, t) in techniques.iter().enumerate() {
             assert!(found[i] > 0, "{t:?} never found: {found:?}");
         }
+    }
+
+    /// Sue de Coq by the book: every `C`, `CL` and `CB` as cell sets, tested one by one, in
+    /// the order of the search (lines, boxes, then each set by the cells it holds, read as a
+    /// binary number over the open cells in order).
+    fn sue_de_coq_plain(grid: &Grid) -> Vec<Step> {
+        let subsets = |cells: CellSet| -> Vec<(CellSet, u16)> {
+            let list: Vec<usize> = cells.iter().collect();
+            (1usize..1 << list.len())
+                .map(|m| {
+                    let set: CellSet = (0..list.len())
+                        .filter(|i| m & 1 << i != 0)
+                        .map(|i| list[i])
+                        .collect();
+                    let digits = set.iter().fold(0, |d, c| d | grid.candidates(c));
+                    (set, digits)
+                })
+                .collect()
+        };
+        let mut steps = Vec::new();
+        let empty = grid.empty_cells();
+        for line in 0..18 {
+            for b in 18..27 {
+                let (line_open, box_open) = (house(line) & empty, house(b) & empty);
+                for (c, v) in subsets(line_open & box_open) {
+                    let n_plus = count(v) - c.len() as i32;
+                    if c.len() < 2 || n_plus < 2 {
+                        continue;
+                    }
+                    for (cl, vl) in subsets(line_open - c) {
+                        for (cb, vb) in subsets(box_open - c) {
+                            let cover_l = cl.len() as i32 - count(vl & !v);
+                            let cover_b = cb.len() as i32 - count(vb & !v);
+                            if (cl & cb).is_empty()
+                                && vl & v != 0
+                                && vb & v != 0
+                                && vl & vb & v == 0
+                                && cover_l >= 1
+                                && cover_b >= 1
+                                && cover_l + cover_b == n_plus
+                            {
+                                let _ = sue_de_coq_step(
+                                    grid,
+                                    line,
+                                    b,
+                                    [c, cl, cb],
+                                    [v, vl, vb],
+                                    &mut |step| {
+                                        steps.push(step);
+                                        ControlFlow::Continue(())
+                                    },
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        steps
+    }
+
+    /// Positions along the easy-ladder solves of generated puzzles (with an ALS step made
+    /// where they stick), some with candidates taken out at random (sound or not), each with
+    /// the number of its puzzle.
+    fn positions(puzzles: usize, seed: u64) -> Vec<(usize, Grid)> {
+        let ladder = Ladder::from_list("singles,intersections,subsets").unwrap();
+        let mut rng = Rng(seed);
+        let mut out = Vec::new();
+        for p in 0..puzzles {
+            let (puzzle, _) = generated(&mut rng);
+            let mut grid = Grid::new(&puzzle);
+            loop {
+                let _ = solve(&mut grid, &ladder, None, |before, _| {
+                    out.push((p, *before));
+                    ControlFlow::Continue(())
+                });
+                out.push((p, grid));
+                // Now and then a random candidate out (the position may lose its solution).
+                if rng.below(4) == 0 {
+                    let open: Vec<usize> = grid.empty_cells().iter().collect();
+                    if !open.is_empty() {
+                        let cell = open[rng.below(open.len())];
+                        let digits: Vec<u8> = digits::iter(grid.candidates(cell)).collect();
+                        if digits.len() > 1 {
+                            let mut other = grid;
+                            other.eliminate(cell, digits[rng.below(digits.len())]);
+                            out.push((p, other));
+                        }
+                    }
+                }
+                if grid.is_solved() {
+                    break;
+                }
+                let next = [Technique::SueDeCoq, Technique::AlsXz, Technique::AlsXyWing]
+                    .iter()
+                    .find_map(|t| t.first(&grid));
+                match next {
+                    Some(step) => grid.apply(&step),
+                    None => break,
+                }
+            }
+        }
+        out
+    }
+
+    /// The search with its lists and bitsets finds the steps the plain search finds, in the
+    /// same order.
+    #[test]
+    fn sue_de_coq_finds_what_the_plain_search_finds() {
+        let (mut compared, mut found) = (0, 0);
+        for (_, grid) in positions(40, 0x5eed_0f5d_c0c0_0001) {
+            let want = sue_de_coq_plain(&grid);
+            let got = Technique::SueDeCoq.all(&grid);
+            assert_eq!(got, want, "{grid}");
+            compared += 1;
+            found += want.len();
+        }
+        eprintln!("compared {compared}, found {found}");
+        assert!(
+            compared > 1000 && found > 20,
+            "compared {compared}, found {found}"
+        );
+    }
+
+    /// With the memo of the lines and boxes where Sue de Coq found nothing, carried along each
+    /// puzzle's positions, it finds what it finds without it.
+    #[test]
+    fn sue_de_coq_memo_misses_nothing() {
+        let (mut compared, mut found, mut skipped) = (0, 0, 0);
+        let mut memo = crate::logic::Memo::default();
+        let mut puzzle = usize::MAX;
+        for (p, grid) in positions(40, 0x5eed_0f5d_c0c0_0002) {
+            if p != puzzle {
+                memo = crate::logic::Memo::default();
+                puzzle = p;
+            }
+            if let Some(sdc) = &memo.als.1 {
+                skipped += sdc.barren.iter().flatten().filter(|k| k.is_some()).count();
+            }
+            let want = Technique::SueDeCoq.all(&grid);
+            let got = Technique::SueDeCoq.all_with(&grid, &mut memo);
+            assert_eq!(got, want, "{grid}");
+            compared += 1;
+            found += want.len();
+        }
+        eprintln!("compared {compared}, found {found}, skipped {skipped}");
+        assert!(
+            compared > 1000 && found > 20 && skipped > 10_000,
+            "compared {compared}, found {found}, skipped {skipped}"
+        );
     }
 }

@@ -15,7 +15,8 @@
 //!   the smallest weighted index sum, the fewest ALS, the fewest cells.
 
 use crate::geometry::CellSet;
-use crate::geometry::classic::{HOUSE_CELLS, PEERS, col_of, row_of};
+use crate::geometry::bits::ones;
+use crate::geometry::classic::{HOUSE_CELLS, PEERS};
 
 use super::{Candidate, Found, Kind, State, Technique, compact_cells, digit_list, index_sum_of};
 
@@ -52,8 +53,9 @@ fn bit(d: u8) -> u16 {
     1 << (d - 1)
 }
 
+/// The digits of a mask, in increasing order.
 fn digits(mask: u16) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |&d| mask & bit(d) != 0)
+    ones(mask & 0x1ff).map(|i| i as u8 + 1)
 }
 
 /// The cells that see every cell of `cells`.
@@ -72,16 +74,8 @@ fn alses(s: &State) -> Vec<Als> {
         }
     }
     let mut found: Vec<(CellSet, u16)> = Vec::new();
-    for (h, house) in HOUSE_CELLS.iter().enumerate() {
-        let cells: Vec<usize> = house.iter().map(|&c| usize::from(c)).collect();
-        subsets(s, &cells, 0, CellSet::default(), 0, 0, &mut |set, mask| {
-            // Each set once, from the first house that holds it (rows, then columns, then
-            // boxes): a set a column shares with a row is one cell, one a box shares with
-            // a line lies in that line.
-            if !within_earlier_house(h, set) {
-                found.push((set, mask));
-            }
-        });
+    for h in 0..27 {
+        house_alses(s, h, &mut found);
     }
     found
         .into_iter()
@@ -106,46 +100,69 @@ fn alses(s: &State) -> Vec<Als> {
         .collect()
 }
 
-/// Whether `set`, a set of cells of house `h`, lies in a house before `h` too (rows come
-/// first, then columns, then boxes).
-fn within_earlier_house(h: usize, set: CellSet) -> bool {
-    let first = set.first().unwrap_or(0);
-    let (row, col) = (row_of(first), col_of(first));
-    let in_row = set.iter().all(|c| row_of(c) == row);
-    let in_col = set.iter().all(|c| col_of(c) == col);
-    match h {
-        0..9 => false,
-        9..18 => in_row,
-        _ => in_row || in_col,
+/// The ALS among the subsets (at most 8 cells) of house `h`'s unsolved cells, in HoDoKu's
+/// depth-first order (a cell, then the subsets of the cells after it), without those lying in
+/// a house before `h` too (rows come first, then columns, then boxes): a set a column shares
+/// with a row is one cell, one a box shares with a line lies in that line.
+fn house_alses(s: &State, h: usize, out: &mut Vec<(CellSet, u16)>) {
+    let house = &HOUSE_CELLS[h];
+    // The positions in the house of its unsolved cells.
+    let mut open = [0usize; 9];
+    let mut k = 0;
+    for (p, &cell) in house.iter().enumerate() {
+        if s.values[usize::from(cell)] == 0 {
+            open[k] = p;
+            k += 1;
+        }
     }
-}
-
-/// HoDoKu's depth-first walk over the subsets (at most 8 cells) of a house's unsolved cells.
-fn subsets(
-    s: &State,
-    cells: &[usize],
-    start: usize,
-    set: CellSet,
-    mask: u16,
-    n: usize,
-    out: &mut dyn FnMut(CellSet, u16),
-) {
-    let n = n + 1;
-    if n > cells.len() - 1 {
+    if k == 0 {
         return;
     }
-    for i in start..cells.len() {
-        let c = cells[i];
-        if s.values[c] != 0 {
+    // Whether a set of the house's cells (a 9-bit mask over its positions) lies in an earlier
+    // house: in a column, one cell (a row's); in a box, three positions of a row or a column.
+    let earlier = |set: u16| match h {
+        0..9 => false,
+        9..18 => set & (set - 1) == 0,
+        _ => [0o7, 0o70, 0o700, 0o111, 0o222, 0o444]
+            .iter()
+            .any(|&line| set & !line == 0),
+    };
+    // The subset at hand: `open[at[0]], ..., open[at[depth]]` (increasing), with the positions
+    // and the candidates of each prefix.
+    let mut at = [0usize; 8];
+    let mut set = [0u16; 8];
+    let mut union = [0u16; 8];
+    let mut depth = 0;
+    loop {
+        let p = open[at[depth]];
+        let (before, digits) = if depth == 0 {
+            (0, 0)
+        } else {
+            (set[depth - 1], union[depth - 1])
+        };
+        set[depth] = before | 1 << p;
+        union[depth] = digits | s.cands[usize::from(house[p])];
+        if crate::geometry::digits::count(union[depth]) == depth + 2 && !earlier(set[depth]) {
+            let cells = ones(set[depth]).map(|p| usize::from(house[p])).collect();
+            out.push((cells, union[depth]));
+        }
+        if at[depth] + 1 < k && depth + 1 < 8 {
+            // Deeper first.
+            at[depth + 1] = at[depth] + 1;
+            depth += 1;
             continue;
         }
-        let mut set = set;
-        set.insert(c);
-        let mask = mask | s.cands[c];
-        if mask.count_ones() as usize == n + 1 {
-            out(set, mask);
+        // Then the next cell at this depth, or back up.
+        loop {
+            at[depth] += 1;
+            if at[depth] < k || depth == 0 {
+                break;
+            }
+            depth -= 1;
         }
-        subsets(s, cells, i + 1, set, mask, n, out);
+        if at[depth] >= k {
+            break;
+        }
     }
 }
 
@@ -163,7 +180,7 @@ pub(super) struct Table {
 impl Table {
     pub(super) fn new(s: &State) -> Table {
         let alses = alses(s);
-        let (rcs, start, end) = rcs(&alses);
+        let (rcs, start, end) = rcs(&alses, &s.cands);
         Table {
             alses,
             rcs,
@@ -179,74 +196,134 @@ impl Table {
 }
 
 /// The RCs between ALS `i < j` (no overlap), with each ALS's first and end index in the list.
-fn rcs(alses: &[Als]) -> (Vec<Rc>, Vec<usize>, Vec<usize>) {
+///
+/// `d` is an RC of `a` and `b` (holding it, not overlapping) when every cell of `a` with `d`
+/// sees every cell of `b` with `d`: when `b`'s cells with `d` all lie in `a.buddies_per[d]`
+/// (then `a`'s lie in `b.buddies_per[d]` as well). So, for each ALS `a` and digit `d`, the
+/// ALS that share the RC `d` with it are those holding `d` in as many cells of
+/// `a.buddies_per[d]` as they hold it in at all: both counts are kept as bitsets over the
+/// ALS's indices, one per bit of the count (a count is at most 8: four bits), and compared
+/// for all the ALS of a word at once.
+fn rcs(alses: &[Als], cands: &[u16; 81]) -> (Vec<Rc>, Vec<usize>, Vec<usize>) {
+    const PLANES: usize = 4;
     let mut out = Vec::new();
     let mut start = vec![0; alses.len()];
     let mut end = vec![0; alses.len()];
-    // The cells and candidates side by side: the loop over pairs reads little else.
     let cells: Vec<u128> = alses.iter().map(|a| a.cells.0).collect();
-    let cands: Vec<u16> = alses.iter().map(|a| a.cands).collect();
-    // An RC on digit `d` needs the other ALS's cells with `d` among the cells outside the
-    // first that see all of its own (`buddies_per`): so only the ALS that hold `d` in one of
-    // those cells can share an RC with it. `holding` lists them, per candidate (cell and
-    // digit), as bits over the ALS's indices.
     let words = alses.len().div_ceil(64);
+    // Per candidate (cell `c`, digit `d`): the ALS holding it, as bits over the ALS's indices,
+    // at `holding[(9 * c + d - 1) * words..][..words]`.
     let mut holding = vec![0u64; 81 * 9 * words];
+    // Per digit `d` and word `w` of the ALS's indices: for each bit `p` of a count, the ALS
+    // holding `d` in a number of cells with bit `p` set, at `count[(d - 1) * words + w][p]`.
+    let mut count = vec![[0u64; PLANES]; 9 * words];
     for (i, a) in alses.iter().enumerate() {
-        for d in digits(a.cands) {
-            for c in a.per[usize::from(d)] {
-                holding[(c * 9 + usize::from(d) - 1) * words + i / 64] |= 1 << (i % 64);
+        let (w, bit) = (i / 64, 1u64 << (i % 64));
+        // How many of the ALS's cells hold each digit, bit by bit (bit `d - 1` of `planes[p]`
+        // is bit `p` of digit `d`'s count).
+        let mut planes = [0u16; PLANES];
+        for c in a.cells {
+            let mut carry = cands[c];
+            for d in ones(carry) {
+                holding[(9 * c + d) * words + w] |= bit;
+            }
+            for plane in &mut planes {
+                let next = *plane & carry;
+                *plane ^= carry;
+                carry = next;
+            }
+        }
+        for (p, &plane) in planes.iter().enumerate() {
+            for k in ones(plane) {
+                count[k * words + w][p] |= bit;
             }
         }
     }
-    let mut partners = vec![0u64; words];
+    // For the ALS at hand, per digit: the ALS sharing that RC with it (bits over the words from
+    // the ALS's own on); and the count being summed, per word.
+    let mut shared = vec![0u64; 9 * words];
+    let mut sum = vec![[0u64; PLANES]; words];
     for (i, a) in alses.iter().enumerate() {
         start[i] = out.len();
-        let (ci, di) = (cells[i], cands[i]);
         let low = i / 64;
-        partners[low..].fill(0);
-        for d in digits(di) {
-            for c in a.buddies_per[usize::from(d)] {
-                let row = &holding[(c * 9 + usize::from(d) - 1) * words..][..words];
-                for (p, &h) in partners[low..].iter_mut().zip(&row[low..]) {
-                    *p |= h;
-                }
+        let span = words - low;
+        let mut any = 0u16;
+        for d in digits(a.cands) {
+            let k = usize::from(d) - 1;
+            let reach = a.buddies_per[usize::from(d)];
+            if reach.is_empty() {
+                continue;
             }
-        }
-        // Only ALS after `i`.
-        partners[low] &= !(u64::MAX >> (63 - i % 64));
-        for (w, &bits) in partners.iter().enumerate().skip(low) {
-            let mut bits = bits;
-            while bits != 0 {
-                let j = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if cells[j] & ci != 0 || cands[j] & di == 0 {
-                    continue;
-                }
-                let b = &alses[j];
-                let mut common = di & cands[j];
-                let mut n = 0;
-                while common != 0 {
-                    let d = common.trailing_zeros() as u8 + 1;
-                    common &= common - 1;
-                    let k = usize::from(d);
-                    let places = a.per[k] | b.per[k];
-                    let seen = a.buddies_als_per[k] & b.buddies_als_per[k];
-                    if places & seen == places {
-                        if n == 0 {
-                            out.push(Rc {
-                                a1: i,
-                                a2: j,
-                                c1: d,
-                                c2: 0,
-                                actual: 0,
-                            });
-                        } else if let Some(rc) = out.last_mut() {
-                            rc.c2 = d;
-                        }
-                        n += 1;
+            // How many cells of `reach` each ALS holds `d` in, bit by bit (a carry chain).
+            let sum = &mut sum[..span];
+            sum.fill([0; PLANES]);
+            for c in reach {
+                let row = &holding[(9 * c + k) * words + low..][..span];
+                for (planes, &h) in sum.iter_mut().zip(row) {
+                    let mut carry = h;
+                    for plane in planes {
+                        let next = *plane & carry;
+                        *plane ^= carry;
+                        carry = next;
                     }
                 }
+            }
+            let mut found = 0;
+            let totals = &count[k * words + low..][..span];
+            let shared = &mut shared[k * words..][..span];
+            for ((out, total), planes) in shared.iter_mut().zip(totals).zip(&*sum) {
+                let mut held = 0;
+                let mut differ = 0;
+                for (t, p) in total.iter().zip(planes) {
+                    held |= t;
+                    differ |= t ^ p;
+                }
+                *out = held & !differ;
+                found |= *out;
+            }
+            if found != 0 {
+                any |= bit(d);
+            }
+        }
+        if any == 0 {
+            end[i] = out.len();
+            continue;
+        }
+        // Only ALS after `i`.
+        let own = u64::MAX >> (63 - i % 64);
+        for w in 0..span {
+            let mut bits = 0;
+            for d in digits(any) {
+                bits |= shared[(usize::from(d) - 1) * words + w];
+            }
+            if w == 0 {
+                bits &= !own;
+            }
+            while bits != 0 {
+                let at = bits.trailing_zeros();
+                bits &= bits - 1;
+                let j = (low + w) * 64 + at as usize;
+                if cells[j] & cells[i] != 0 {
+                    continue;
+                }
+                // The RC digits in increasing order: the first, and the last of the others.
+                let mut rc = Rc {
+                    a1: i,
+                    a2: j,
+                    c1: 0,
+                    c2: 0,
+                    actual: 0,
+                };
+                for d in digits(any) {
+                    if shared[(usize::from(d) - 1) * words + w] >> at & 1 != 0 {
+                        if rc.c1 == 0 {
+                            rc.c1 = d;
+                        } else {
+                            rc.c2 = d;
+                        }
+                    }
+                }
+                out.push(rc);
             }
         }
         end[i] = out.len();
@@ -878,12 +955,64 @@ mod tests {
         out
     }
 
+    /// More positions for the ALS list: the puzzles of [`positions`] with up to 60 random
+    /// candidates taken out (two kept per cell), so that small sets in every shape show up.
+    fn thinned_positions() -> Vec<State> {
+        let mut seed = 0x1b87_3593_u32;
+        let mut out = Vec::new();
+        for s in positions().into_iter().step_by(7) {
+            for _ in 0..12 {
+                let mut s = s.clone();
+                for _ in 0..60 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 17;
+                    seed ^= seed << 5;
+                    let (cell, digit) = ((seed % 81) as usize, (seed / 81 % 9) as u8 + 1);
+                    if s.values[cell] == 0 && s.cands[cell].count_ones() > 2 {
+                        s.del_candidate(cell, digit);
+                    }
+                }
+                out.push(s);
+            }
+        }
+        out
+    }
+
+    /// HoDoKu's depth-first walk over the subsets (at most 8 cells) of a house's unsolved cells.
+    fn subsets(
+        s: &State,
+        cells: &[usize],
+        start: usize,
+        set: CellSet,
+        mask: u16,
+        n: usize,
+        out: &mut dyn FnMut(CellSet, u16),
+    ) {
+        let n = n + 1;
+        if n > cells.len() - 1 {
+            return;
+        }
+        for i in start..cells.len() {
+            let c = cells[i];
+            if s.values[c] != 0 {
+                continue;
+            }
+            let mut set = set;
+            set.insert(c);
+            let mask = mask | s.cands[c];
+            if mask.count_ones() as usize == n + 1 {
+                out(set, mask);
+            }
+            subsets(s, cells, i + 1, set, mask, n, out);
+        }
+    }
+
     /// The ALS list keeps each set once, in the order a search over every house that drops
     /// the sets seen before gives; the RCs are those a test of every pair finds, in order.
     #[test]
     fn als_and_rcs_match_a_search_over_every_pair() {
         let mut rcs_seen = 0;
-        for s in positions() {
+        for s in positions().into_iter().chain(thinned_positions()) {
             let mut want: Vec<(CellSet, u16)> = Vec::new();
             let mut seen = std::collections::HashSet::new();
             for house in HOUSE_CELLS.iter() {
@@ -916,7 +1045,7 @@ mod tests {
                     }
                 }
             }
-            let (rcs, start, end) = rcs(&alses);
+            let (rcs, start, end) = rcs(&alses, &s.cands);
             let got: Vec<(usize, usize, u8, u8)> =
                 rcs.iter().map(|r| (r.a1, r.a2, r.c1, r.c2)).collect();
             assert_eq!(got, want);
