@@ -38,6 +38,14 @@ pub use super::SearchEnd;
 /// How often (in guesses) the stop poll is asked.
 const POLL_EVERY: u64 = 256;
 
+/// After this many guesses in one search, a probe also tries the two places of a value left
+/// with two places in a house ([`Run::probe`]). On the fresh 25×25 sets g25 and held25, from
+/// the start: guesses 3,028 → 1,698 and 792 → 632, but 20% fewer and 3% more instructions
+/// (the pass costs more on easy puzzles; +14% on the 16×16 sets); after 200 guesses, 10% and
+/// 6% fewer (2,346 and 702 guesses), and no puzzle of the 16×16 sets gets that far; after
+/// 100 or 150, fewer gains.
+const HOUSE_TRIES_AFTER: u64 = 200;
+
 /// The starting weight of a house for the branching choice ([`Run::weights`]); each
 /// contradiction found in it adds one. A start above one lets the first contradictions
 /// steer less (1: 11,746 guesses on three sets of 16×16 puzzles, 4: 11,428, 16: 12,108).
@@ -134,6 +142,9 @@ pub struct Solver {
     /// Whether a probe passes over a try whose bound shows it cannot fail nor make the
     /// cell score best ([`Run::implied`]); off only in tests, to compare.
     bounds: bool,
+    /// The guesses after which a probe tries places in houses too ([`HOUSE_TRIES_AFTER`];
+    /// other values in tests, to compare).
+    house_tries_after: u64,
     /// For each house `h`, the houses sharing two of its cells or more but not all (a box
     /// and a line, a region and a line, a diagonal and a box): the other house, and the
     /// shared places in `h` and in the other, at `partners[partner_start[h]..partner_start[h + 1]]`.
@@ -262,8 +273,6 @@ struct Run<'a, 'o, F> {
     tied: Vec<u16>,
     /// Candidates taken out so far in this search: how far a probe reached.
     removed: u64,
-    /// In a probe ([`Run::probe`]): propagation places singles only.
-    probing: bool,
     /// Values tried by probes: the stop poll is asked every [`POLL_EVERY`] of them too.
     probes: u64,
     /// The placements of the current probe, `(cell, value - 1)`.
@@ -284,6 +293,22 @@ struct Run<'a, 'o, F> {
     implied: Vec<(u64, u64)>,
     /// One more for each probing pass, and each time a failed try changes the state.
     epoch: u64,
+    /// With the tries of places in houses ([`Solver::house_tries_after`]), per cell and value
+    /// at `c * n + d`: `(epoch, gain)` when a try of value `d + 1` in cell `c` in
+    /// [`Run::epoch`] `epoch` took out `gain` candidates without failing (tried), and when a
+    /// try in that epoch placed that value there, `gain` the fewest candidates such a try
+    /// took out (implied, as [`Run::implied`] for every cell). Empty until then.
+    tried: Vec<(u64, u64)>,
+    implied_all: Vec<(u64, u64)>,
+}
+
+/// What a probe chose to branch on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Branch {
+    /// The values of a cell with two candidates.
+    Cell(usize),
+    /// The two places of a value in a house: `h * n + d` for value `d + 1` in house `h`.
+    Places(usize),
 }
 
 impl Solver {
@@ -397,6 +422,7 @@ impl Solver {
             three,
             slotted,
             bounds: true,
+            house_tries_after: HOUSE_TRIES_AFTER,
             partners,
             partner_start,
             most_shared,
@@ -440,7 +466,6 @@ impl Solver {
             weights: vec![WEIGHT; self.nh * self.n],
             tied: vec![0; self.cells],
             removed: 0,
-            probing: false,
             probes: 0,
             trail: Vec::new(),
             first_try: vec![(0, 0); self.cells],
@@ -448,6 +473,8 @@ impl Solver {
             stamp: 0,
             implied: vec![(0, 0); 2 * self.cells],
             epoch: 0,
+            tried: Vec::new(),
+            implied_all: Vec::new(),
         };
         let full = if self.n == 32 {
             u32::MAX
@@ -805,16 +832,17 @@ where
     /// than the cell has houses (as [`Self::place`] makes for all its removals at once).
     #[inline(always)]
     fn remove_in(&mut self, st: &mut State, c: usize, d: u8) -> bool {
-        self.remove_at::<false, false>(st, c, d, [0; 3])
+        self.remove_at::<false, false, false>(st, c, d, [0; 3])
     }
 
     /// [`Self::remove_in`]; with `PEER`, on a grid whose cells lie in three houses each
     /// ([`Solver::slotted`]), the places of the value in the houses at `skip` (those of the
     /// cell it was just placed in, [`Self::place`]) are left for the placement to set; with
     /// `OWN` (a value taken from the cell being placed), the naked single it may leave (the
-    /// placement itself) is not queued.
+    /// placement itself) is not queued. With `PROBE` (in a probe's try: [`Self::singles`]),
+    /// no rule but the singles follows, so the houses and values it changed are not marked.
     #[inline(always)]
-    fn remove_at<const PEER: bool, const OWN: bool>(
+    fn remove_at<const PEER: bool, const OWN: bool, const PROBE: bool>(
         &mut self,
         st: &mut State,
         c: usize,
@@ -845,7 +873,7 @@ where
         let mut len = self.queue.len;
         buf[len] = (c as u16, m.trailing_zeros() as u8);
         len += usize::from(!OWN && m & (m - 1) == 0);
-        if !self.probing {
+        if !PROBE {
             // A probe places singles only: the other rules need not know where it went.
             self.dirty_values |= 1 << d;
             let set = s.cell_set[c];
@@ -900,8 +928,10 @@ where
     }
 
     /// Places value `d + 1` in cell `c` and takes it from the peers; false on a contradiction.
+    /// With `PROBE` (in a probe's try, never under a watch: [`Self::singles`]), the placement
+    /// goes to [`Run::trail`] and nothing is marked for the other rules.
     #[inline(always)]
-    fn place(&mut self, st: &mut State, c: usize, d: u8) -> bool {
+    fn place<const PROBE: bool>(&mut self, st: &mut State, c: usize, d: u8) -> bool {
         if st.val[c] != 0 {
             return st.val[c] == d + 1;
         }
@@ -911,10 +941,9 @@ where
         }
         st.val[c] = d + 1;
         st.left -= 1;
-        if self.probing {
+        if PROBE {
             self.trail.push((c as u16, d));
-        }
-        if let Some(watch) = self.options.watch.as_deref_mut() {
+        } else if let Some(watch) = self.options.watch.as_deref_mut() {
             let guess = self.guess.take() == Some((c as u16, d));
             watch.place(self.depth, c, d + 1, guess);
             self.placed.push((c as u16, d));
@@ -925,7 +954,7 @@ where
         while others != 0 {
             let o = others.trailing_zeros() as u8;
             others &= others - 1;
-            if !self.remove_at::<false, true>(st, c, o, [0; 3]) {
+            if !self.remove_at::<false, true, PROBE>(st, c, o, [0; 3]) {
                 return false;
             }
         }
@@ -954,7 +983,7 @@ where
                     let p = usize::from(*s.houses.get_unchecked(base + i));
                     (p, *st.cand.get_unchecked(p))
                 };
-                if m & bit != 0 && !self.remove_at::<true, false>(st, p, d, skip) {
+                if m & bit != 0 && !self.remove_at::<true, false, PROBE>(st, p, d, skip) {
                     return false;
                 }
             }
@@ -967,7 +996,7 @@ where
         let range = s.extra_start[c] as usize..s.extra_start[c + 1] as usize;
         for &p in &s.extra[range] {
             let p = usize::from(p);
-            if st.cand[p] & bit != 0 && !self.remove_in(st, p, d) {
+            if st.cand[p] & bit != 0 && !self.remove_at::<false, false, PROBE>(st, p, d, [0; 3]) {
                 return false;
             }
         }
@@ -989,15 +1018,34 @@ where
         ok
     }
 
+    /// A probe's try: places the queued singles and those that follow, and nothing else (no
+    /// other rule runs, so none is told where the candidates went); the placements go to
+    /// [`Run::trail`]. False on a contradiction. A loop of its own, with the probe's
+    /// placements and removals compiled apart from the search's: on ten fresh 25×25 puzzles,
+    /// 0.5% fewer instructions than one propagation asking a flag at each removal (996 M to
+    /// 991 M).
+    #[inline(always)]
+    fn singles(&mut self, st: &mut State) -> bool {
+        let mut ok = true;
+        while let Some((c, d)) = self.queue.pop() {
+            if !self.place::<true>(st, usize::from(c), d) {
+                ok = false;
+                break;
+            }
+        }
+        self.queue.clear();
+        ok
+    }
+
     #[inline(always)]
     fn fixpoint(&mut self, st: &mut State) -> bool {
         loop {
             while let Some((c, d)) = self.queue.pop() {
-                if !self.place(st, usize::from(c), d) {
+                if !self.place::<false>(st, usize::from(c), d) {
                     return false;
                 }
             }
-            if st.left == 0 || self.probing {
+            if st.left == 0 {
                 return true;
             }
             if self.dirty_values != 0 {
@@ -1164,6 +1212,17 @@ where
     /// 3,334 (with full propagation in each probe, to 804; again after each value taken
     /// out, to 706), and the time by a third (the full probes cost more than they save).
     ///
+    /// After [`HOUSE_TRIES_AFTER`] guesses in the search (a hard one), the pass goes on to
+    /// the values left with two places in a house: the two places are tried in turn (a
+    /// try already made in this state is not made again, and the bound above passes over
+    /// the second when it cannot win), and such a pair scores as a cell does, with three
+    /// times its house's weight; the search may then branch on the two places (either one
+    /// holds the value). A pair neither of whose places a try in this state tried or placed
+    /// is passed over: it would cost two fresh tries (from the start on g25, 4,930 more
+    /// tries a puzzle for 1,698 guesses, against 1,336 guesses and 20% more instructions
+    /// with every pair). Most of the gain is on the hard uniqueness proof of g25's sixth
+    /// puzzle (1,484 guesses, 290 with the pairs from the start).
+    ///
     /// Tried and dropped (g25 and held25: ten and five fresh 25×25 puzzles, `solve --count
     /// --limit 2`, callgrind instructions against this pass; 3,282 and 836 guesses). About
     /// four in five candidates taken out are taken out in probes, and one try in twenty fails.
@@ -1190,11 +1249,21 @@ where
     ///   matching on houses with at most 8 free cells, +51% and +37% (1,568 and 364), at most
     ///   12, +40% and +27% (934 and 206); all of it, +32% and +47% (706 and 202). Each try
     ///   then costs four to six times as much, more than the smaller tree saves.
+    /// - Restarts steered by the weights learned (dom/wdeg): the search of g25's puzzles
+    ///   again with the weights its first search left takes 152, 168, 2,536 and 228
+    ///   guesses on its first, third, sixth and eighth puzzles, against 172, 280, 1,484 and
+    ///   254 (the hard proof gets harder).
     /// - The bound above with no cell passed over as covered by both tries of one cell:
     ///   3,172 and 858 guesses, g25 4% and held25 7% more instructions than with both.
     #[inline(always)]
-    fn probe(&mut self, st: &mut State) -> Option<Option<usize>> {
+    fn probe(&mut self, st: &mut State) -> Option<Option<Branch>> {
         let s = self.solver;
+        let n = s.n;
+        let pairs = self.guesses >= s.house_tries_after;
+        if pairs && self.tried.is_empty() {
+            self.tried = vec![(0, 0); s.cells * n];
+            self.implied_all = vec![(0, 0); s.cells * n];
+        }
         let mut trial = self.pool.pop().unwrap_or_default();
         let mut best = None;
         let mut best_score = 0u64;
@@ -1255,12 +1324,13 @@ where
                         self.queue.push((c as u16, d as u8));
                         let before = self.removed;
                         self.trail.clear();
-                        self.probing = true;
-                        let ok = self.propagate(&mut trial);
-                        self.probing = false;
+                        let ok = self.singles(&mut trial);
                         let g = self.removed - before;
                         debug_assert!(!known[k] || ok && g <= gain[k], "a bound failed");
                         gain[k] = g;
+                        if pairs && ok {
+                            self.note_try(c, d as u8, g);
+                        }
                         if !ok {
                             // `st` is at a fixpoint: nothing is queued or marked dirty.
                             if !(self.remove(st, c, d as u8) && self.propagate(st)) {
@@ -1298,14 +1368,117 @@ where
                 let score = (gain[0] + 1) * (gain[1] + 1) * weight;
                 if !failed && score > best_score {
                     best_score = score;
-                    best = Some(c);
+                    best = Some(Branch::Cell(c));
                 }
             }
-            // A value taken out after the best cell was tried may have placed it.
-            result = Some(best.filter(|&c| st.val[c] == 0 && st.cand[c].count_ones() == 2));
+            let mut k = 0;
+            while pairs && st.left != 0 && k < s.nh * n {
+                let p = st.pos[k];
+                if p.count_ones() != 2 {
+                    k += 1;
+                    continue;
+                }
+                let (h, d) = (k / n, (k % n) as u8);
+                let places = [
+                    usize::from(s.houses[h * n + p.trailing_zeros() as usize]),
+                    usize::from(s.houses[h * n + 31 - p.leading_zeros() as usize]),
+                ];
+                // Per place: whether its try was made in this state (its gain known), or
+                // another try placed the value there (a bound on its gain).
+                let mut gain = [0u64; 2];
+                let mut made = [false; 2];
+                let mut known = [false; 2];
+                for j in 0..2 {
+                    let slot = places[j] * n + usize::from(d);
+                    let (epoch, g) = self.tried[slot];
+                    let (bound_epoch, bound) = self.implied_all[slot];
+                    if epoch == self.epoch {
+                        (gain[j], made[j], known[j]) = (g, true, true);
+                    } else if bound_epoch == self.epoch {
+                        (gain[j], known[j]) = (bound, true);
+                    }
+                }
+                if known == [false; 2] {
+                    k += 1;
+                    continue;
+                }
+                let weight = 3 * u64::from(self.weights[h * n]);
+                let mut failed = false;
+                let mut passed = false;
+                // The place not known first, then the other unless the bound rules it out.
+                for j in [usize::from(known[0]), usize::from(!known[0])] {
+                    if made[j] {
+                        continue;
+                    }
+                    if known[j] && (gain[0] + 1) * (gain[1] + 1) * weight <= best_score {
+                        passed = true;
+                        break;
+                    }
+                    let c = places[j];
+                    self.probes += 1;
+                    if self.probes.is_multiple_of(POLL_EVERY)
+                        && self.options.stop.is_some_and(|stop| stop())
+                    {
+                        self.end = Some(SearchEnd::Interrupted);
+                        result = Some(None);
+                        break 'cells;
+                    }
+                    trial.clone_from(st);
+                    self.queue.clear();
+                    self.queue.push((c as u16, d));
+                    let before = self.removed;
+                    self.trail.clear();
+                    let ok = self.singles(&mut trial);
+                    let g = self.removed - before;
+                    debug_assert!(!known[j] || ok && g <= gain[j], "a bound failed");
+                    gain[j] = g;
+                    if !ok {
+                        if !(self.remove(st, c, d) && self.propagate(st)) {
+                            break 'cells;
+                        }
+                        failed = true;
+                        self.epoch += 1;
+                        break;
+                    }
+                    self.note_try(c, d, g);
+                }
+                if failed {
+                    // The same pair again, in the new state.
+                    continue;
+                }
+                let score = (gain[0] + 1) * (gain[1] + 1) * weight;
+                if !passed && score > best_score {
+                    best_score = score;
+                    best = Some(Branch::Places(k));
+                }
+                k += 1;
+            }
+            if st.left == 0 {
+                best = None;
+            }
+            // A value taken out after the best choice was tried may have settled it.
+            result = Some(best.filter(|&b| match b {
+                Branch::Cell(c) => st.val[c] == 0 && st.cand[c].count_ones() == 2,
+                Branch::Places(k) => st.pos[k].count_ones() == 2,
+            }));
         }
         self.pool.push(trial);
         result
+    }
+
+    /// Notes a try of value `d + 1` in cell `c` that took out `gain` candidates without
+    /// failing, and the placements on its trail, for the tries of places in houses
+    /// ([`Run::tried`], [`Run::implied_all`]).
+    #[inline(always)]
+    fn note_try(&mut self, c: usize, d: u8, gain: u64) {
+        let n = self.solver.n;
+        self.tried[c * n + usize::from(d)] = (self.epoch, gain);
+        for &(t, v) in &self.trail {
+            let slot = &mut self.implied_all[usize::from(t) * n + usize::from(v)];
+            if slot.0 != self.epoch || gain < slot.1 {
+                *slot = (self.epoch, gain);
+            }
+        }
     }
 
     /// The tightest choice: a cell with the fewest candidates, among those the one whose
@@ -1489,7 +1662,18 @@ where
         if st.left != 0 && self.options.watch.is_none() && !self.options.plain {
             match self.probe(st) {
                 None => return ControlFlow::Continue(()),
-                Some(Some(c)) => {
+                Some(Some(Branch::Places(k))) => {
+                    let n = self.solver.n;
+                    let (h, d) = (k / n, (k % n) as u8);
+                    let mut p = st.pos[k];
+                    while p != 0 {
+                        let i = p.trailing_zeros() as usize;
+                        p &= p - 1;
+                        order[len] = (usize::from(self.solver.houses[h * n + i]), d);
+                        len += 1;
+                    }
+                }
+                Some(Some(Branch::Cell(c))) => {
                     let mut m = st.cand[c];
                     while m != 0 {
                         order[len] = (c, m.trailing_zeros() as u8);
@@ -1680,6 +1864,89 @@ mod tests {
                 counts.push(a.len());
             }
             // Many solutions, some, and none.
+            assert!(counts.iter().any(|&k| k > 1), "{counts:?}");
+            assert!(counts.contains(&0), "{counts:?}");
+        }
+    }
+
+    /// A probe that also tries the places of values left with two places in a house, and
+    /// may branch on them ([`Solver::house_tries_after`]), from the first guess on, finds the
+    /// same solutions as one that never does (in another order: the tree changes), on
+    /// puzzles with several solutions, one and none; the search with them does branch on
+    /// such places on some of these puzzles (fewer guesses or more).
+    #[test]
+    fn house_pair_tries_find_the_same_solutions() {
+        let x = Geometry::new(16)
+            .unwrap()
+            .with_variants(Variants::parse("x").unwrap())
+            .unwrap();
+        let jigsaw = Geometry::new(9)
+            .unwrap()
+            .with_regions(&crate::variant::generate::random_regions(
+                9,
+                &mut stream(9, 0),
+            ))
+            .unwrap();
+        for (g, seed) in [
+            (Geometry::new(16).unwrap(), 10),
+            (Geometry::new(25).unwrap(), 11),
+            (Geometry::new(25).unwrap(), 12),
+            (x, 13),
+            (jigsaw, 14),
+        ] {
+            let never = Solver::new(&g);
+            let always = Solver {
+                house_tries_after: 0,
+                ..never.clone()
+            };
+            let never = Solver {
+                house_tries_after: u64::MAX,
+                ..never
+            };
+            // Harder puzzles than [`puzzles`] draws, which the probes settle with few
+            // guesses: more blanks (one solution or several), and a wrong clue (none).
+            let n = g.size();
+            let mut rng = stream(seed, 1);
+            let grid = random_grid(&never, &mut rng, &|| false).unwrap();
+            let mut list = Vec::new();
+            for blanks in [n * n * 2 / 5, n * n * 3 / 5, n * n * 4 / 5, n * n] {
+                for wrong in [false, true] {
+                    let mut puzzle = grid.clone();
+                    for _ in 0..blanks {
+                        puzzle[rng.below((n * n) as u32) as usize] = 0;
+                    }
+                    if wrong {
+                        let c = (0..n * n).find(|&c| puzzle[c] == 0).unwrap();
+                        puzzle[c] = grid[c] % n as u8 + 1;
+                    }
+                    list.push(puzzle);
+                }
+            }
+            let mut counts = Vec::new();
+            let mut differ = false;
+            for puzzle in list {
+                let (mut a, ra) = solutions(&always, &puzzle, 200);
+                let (mut b, rb) = solutions(&never, &puzzle, 200);
+                assert!(a.iter().all(|s| follows_rules(&g, s)));
+                assert!(a.iter().all(|s| {
+                    s.iter()
+                        .zip(&puzzle)
+                        .all(|(&v, &given)| given == 0 || v == given)
+                }));
+                assert_eq!((a.len(), ra.end), (b.len(), rb.end));
+                differ |= ra.guesses != rb.guesses;
+                if a.len() < 200 {
+                    a.sort();
+                    b.sort();
+                    assert_eq!(a, b);
+                }
+                counts.push(a.len());
+            }
+            // A 9×9 jigsaw's puzzles are settled before 200 guesses either way.
+            assert!(
+                differ || n == 9,
+                "size {n}: the pairs never changed the search"
+            );
             assert!(counts.iter().any(|&k| k > 1), "{counts:?}");
             assert!(counts.contains(&0), "{counts:?}");
         }
