@@ -311,6 +311,18 @@ enum Branch {
     Places(usize),
 }
 
+/// How one try of a probe ended ([`Run::try_value`]).
+enum Try {
+    /// It placed its singles without a contradiction, taking out this many candidates.
+    Gain(u64),
+    /// It failed: its value is taken out of the state, whose propagation held.
+    Failed,
+    /// It failed, and taking its value out made the state itself fail.
+    Dead,
+    /// The search was told to stop.
+    Stopped,
+}
+
 impl Solver {
     /// The tables of `g`.
     pub fn new(g: &Geometry) -> Solver {
@@ -1309,36 +1321,24 @@ where
                         if known[k] != pass {
                             continue;
                         }
-                        let d = values[k];
-                        self.probes += 1;
-                        if self.probes.is_multiple_of(POLL_EVERY)
-                            && self.options.stop.is_some_and(|stop| stop())
-                        {
-                            // Stopped, not a contradiction.
-                            self.end = Some(SearchEnd::Interrupted);
-                            result = Some(None);
-                            break 'cells;
-                        }
-                        trial.clone_from(st);
-                        self.queue.clear();
-                        self.queue.push((c as u16, d as u8));
-                        let before = self.removed;
-                        self.trail.clear();
-                        let ok = self.singles(&mut trial);
-                        let g = self.removed - before;
-                        debug_assert!(!known[k] || ok && g <= gain[k], "a bound failed");
-                        gain[k] = g;
-                        if pairs && ok {
-                            self.note_try(c, d as u8, g);
-                        }
-                        if !ok {
-                            // `st` is at a fixpoint: nothing is queued or marked dirty.
-                            if !(self.remove(st, c, d as u8) && self.propagate(st)) {
+                        let d = values[k] as u8;
+                        let g = match self.try_value(st, &mut trial, c, d) {
+                            Try::Stopped => {
+                                result = Some(None);
                                 break 'cells;
                             }
-                            failed = true;
-                            self.epoch += 1;
-                            break 'tries;
+                            Try::Dead => break 'cells,
+                            Try::Failed => {
+                                debug_assert!(!known[k], "a bound failed");
+                                failed = true;
+                                break 'tries;
+                            }
+                            Try::Gain(g) => g,
+                        };
+                        debug_assert!(!known[k] || g <= gain[k], "a bound failed");
+                        gain[k] = g;
+                        if pairs {
+                            self.note_try(c, d, g);
                         }
                         for &(t, v) in &self.trail {
                             let t = usize::from(t);
@@ -1415,31 +1415,21 @@ where
                         break;
                     }
                     let c = places[j];
-                    self.probes += 1;
-                    if self.probes.is_multiple_of(POLL_EVERY)
-                        && self.options.stop.is_some_and(|stop| stop())
-                    {
-                        self.end = Some(SearchEnd::Interrupted);
-                        result = Some(None);
-                        break 'cells;
-                    }
-                    trial.clone_from(st);
-                    self.queue.clear();
-                    self.queue.push((c as u16, d));
-                    let before = self.removed;
-                    self.trail.clear();
-                    let ok = self.singles(&mut trial);
-                    let g = self.removed - before;
-                    debug_assert!(!known[j] || ok && g <= gain[j], "a bound failed");
-                    gain[j] = g;
-                    if !ok {
-                        if !(self.remove(st, c, d) && self.propagate(st)) {
+                    let g = match self.try_value(st, &mut trial, c, d) {
+                        Try::Stopped => {
+                            result = Some(None);
                             break 'cells;
                         }
-                        failed = true;
-                        self.epoch += 1;
-                        break;
-                    }
+                        Try::Dead => break 'cells,
+                        Try::Failed => {
+                            debug_assert!(!known[j], "a bound failed");
+                            failed = true;
+                            break;
+                        }
+                        Try::Gain(g) => g,
+                    };
+                    debug_assert!(!known[j] || g <= gain[j], "a bound failed");
+                    gain[j] = g;
                     self.note_try(c, d, g);
                 }
                 if failed {
@@ -1464,6 +1454,33 @@ where
         }
         self.pool.push(trial);
         result
+    }
+
+    /// One try of a probe: value `d + 1` placed in cell `c` of a copy of `st` (in `trial`),
+    /// with only the singles that follow. A value that fails is taken out of `st`, whose
+    /// propagation may then fail in turn.
+    #[inline(always)]
+    fn try_value(&mut self, st: &mut State, trial: &mut State, c: usize, d: u8) -> Try {
+        self.probes += 1;
+        if self.probes.is_multiple_of(POLL_EVERY) && self.options.stop.is_some_and(|stop| stop()) {
+            // Stopped, not a contradiction.
+            self.end = Some(SearchEnd::Interrupted);
+            return Try::Stopped;
+        }
+        trial.clone_from(st);
+        self.queue.clear();
+        self.queue.push((c as u16, d));
+        let before = self.removed;
+        self.trail.clear();
+        if self.singles(trial) {
+            return Try::Gain(self.removed - before);
+        }
+        // `st` is at a fixpoint: nothing is queued or marked dirty.
+        if !(self.remove(st, c, d) && self.propagate(st)) {
+            return Try::Dead;
+        }
+        self.epoch += 1;
+        Try::Failed
     }
 
     /// Notes a try of value `d + 1` in cell `c` that took out `gain` candidates without
