@@ -176,14 +176,11 @@ pub(super) fn collect(grid: &Grid, alses: &mut Vec<Als>) {
         if k < 2 {
             continue;
         }
-        // The subset at hand: `at[0] < at[1] < ... < at[depth]` (indices into `open`), with
-        // the cells and digits of each prefix.
-        let mut at = [0usize; 9];
+        // The cells and digits of each prefix of the subset at hand.
         let mut cells = [CellSet::EMPTY; 9];
         let mut union = [0u16; 9];
-        let mut depth = 0;
-        loop {
-            let cell = open[at[depth]];
+        depth_first(k, 9, |depth, at| {
+            let cell = open[at];
             let (c, u) = if depth == 0 {
                 (CellSet::single(cell), grid.candidates(cell))
             } else {
@@ -199,23 +196,41 @@ pub(super) fn collect(grid: &Grid, alses: &mut Vec<Als>) {
             if n < k && digits::count(u) == n + 1 && c.common_houses() & ((1 << h) - 1) == 0 {
                 alses.push(Als::new(grid, c, u));
             }
-            if at[depth] + 1 < k {
-                // Deeper first.
-                at[depth + 1] = at[depth] + 1;
-                depth += 1;
-                continue;
-            }
-            // Then the next cell at this depth, or back up.
-            loop {
-                at[depth] += 1;
-                if at[depth] < k || depth == 0 {
-                    break;
-                }
-                depth -= 1;
-            }
-            if at[depth] >= k {
+        });
+    }
+}
+
+/// Walks the subsets of `0..k` of at most `max` elements (`max <= 9`) depth first, in
+/// lexicographic order (`{0}`, `{0,1}`, `{0,1,2}`, ..., `{0,2}`, ...): `visit(depth, i)` when
+/// `i` joins the subset as its element number `depth`, the elements before it being the last
+/// ones visited at the depths below. A caller keeps what each prefix holds in arrays indexed by
+/// the depth, so a subset costs one step from its prefix.
+pub(super) fn depth_first(k: usize, max: usize, mut visit: impl FnMut(usize, usize)) {
+    debug_assert!(max <= 9);
+    if k == 0 || max == 0 {
+        return;
+    }
+    // The subset at hand: `at[0] < at[1] < ... < at[depth]`.
+    let mut at = [0usize; 9];
+    let mut depth = 0;
+    loop {
+        visit(depth, at[depth]);
+        if at[depth] + 1 < k && depth + 1 < max {
+            // Deeper first.
+            at[depth + 1] = at[depth] + 1;
+            depth += 1;
+            continue;
+        }
+        // Then the next element at this depth, or back up.
+        loop {
+            at[depth] += 1;
+            if at[depth] < k || depth == 0 {
                 break;
             }
+            depth -= 1;
+        }
+        if at[depth] >= k {
+            break;
         }
     }
 }

@@ -17,6 +17,7 @@
 use crate::geometry::CellSet;
 use crate::geometry::bits::ones;
 use crate::geometry::classic::{HOUSE_CELLS, PEERS};
+use crate::logic::als::depth_first;
 
 use super::{Candidate, Found, Kind, State, Technique, compact_cells, digit_list, index_sum_of};
 
@@ -127,14 +128,11 @@ fn house_alses(s: &State, h: usize, out: &mut Vec<(CellSet, u16)>) {
             .iter()
             .any(|&line| set & !line == 0),
     };
-    // The subset at hand: `open[at[0]], ..., open[at[depth]]` (increasing), with the positions
-    // and the candidates of each prefix.
-    let mut at = [0usize; 8];
+    // The positions and the candidates of each prefix of the subset at hand.
     let mut set = [0u16; 8];
     let mut union = [0u16; 8];
-    let mut depth = 0;
-    loop {
-        let p = open[at[depth]];
+    depth_first(k, 8, |depth, at| {
+        let p = open[at];
         let (before, digits) = if depth == 0 {
             (0, 0)
         } else {
@@ -146,24 +144,7 @@ fn house_alses(s: &State, h: usize, out: &mut Vec<(CellSet, u16)>) {
             let cells = ones(set[depth]).map(|p| usize::from(house[p])).collect();
             out.push((cells, union[depth]));
         }
-        if at[depth] + 1 < k && depth + 1 < 8 {
-            // Deeper first.
-            at[depth + 1] = at[depth] + 1;
-            depth += 1;
-            continue;
-        }
-        // Then the next cell at this depth, or back up.
-        loop {
-            at[depth] += 1;
-            if at[depth] < k || depth == 0 {
-                break;
-            }
-            depth -= 1;
-        }
-        if at[depth] >= k {
-            break;
-        }
-    }
+    });
 }
 
 /// The ALS of one position and the RCs between them: what ALS-XZ, ALS-XY-Wing and ALS
@@ -939,20 +920,25 @@ mod tests {
             out.push(s.clone());
             for _ in 0..6 {
                 let mut s = s.clone();
-                for _ in 0..25 {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 17;
-                    seed ^= seed << 5;
-                    let (cell, digit) = ((seed % 81) as usize, (seed / 81 % 9) as u8 + 1);
-                    // Keep two candidates at least, so that no cell runs dry.
-                    if s.values[cell] == 0 && s.cands[cell].count_ones() > 2 {
-                        s.del_candidate(cell, digit);
-                    }
-                }
+                thin(&mut s, &mut seed, 25);
                 out.push(s);
             }
         }
         out
+    }
+
+    /// Takes up to `times` random candidates (drawn from `seed`, a xorshift state) out of `s`,
+    /// keeping two at least in each cell, so that no cell runs dry.
+    fn thin(s: &mut State, seed: &mut u32, times: usize) {
+        for _ in 0..times {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 17;
+            *seed ^= *seed << 5;
+            let (cell, digit) = ((*seed % 81) as usize, (*seed / 81 % 9) as u8 + 1);
+            if s.values[cell] == 0 && s.cands[cell].count_ones() > 2 {
+                s.del_candidate(cell, digit);
+            }
+        }
     }
 
     /// More positions for the ALS list: the puzzles of [`positions`] with up to 60 random
@@ -963,15 +949,7 @@ mod tests {
         for s in positions().into_iter().step_by(7) {
             for _ in 0..12 {
                 let mut s = s.clone();
-                for _ in 0..60 {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 17;
-                    seed ^= seed << 5;
-                    let (cell, digit) = ((seed % 81) as usize, (seed / 81 % 9) as u8 + 1);
-                    if s.values[cell] == 0 && s.cands[cell].count_ones() > 2 {
-                        s.del_candidate(cell, digit);
-                    }
-                }
+                thin(&mut s, &mut seed, 60);
                 out.push(s);
             }
         }
