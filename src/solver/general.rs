@@ -1798,6 +1798,45 @@ mod tests {
     }
 
     /// Up to `most` solutions of `puzzle`, in the order found, and the report.
+    /// A 9×9 jigsaw with random regions drawn from `seed`.
+    fn jigsaw(seed: u64) -> Geometry {
+        Geometry::new(9)
+            .unwrap()
+            .with_regions(&crate::variant::generate::random_regions(
+                9,
+                &mut stream(seed, 0),
+            ))
+            .unwrap()
+    }
+
+    /// Up to `most` solutions of `puzzle` by two searches of `g` that must agree: the same
+    /// number and the same end, and, when not cut off at `most`, the same solutions in any
+    /// order; each follows the rules and the givens. The number, and whether the two made a
+    /// different number of guesses.
+    fn same_solutions(
+        g: &Geometry,
+        one: &Solver,
+        other: &Solver,
+        puzzle: &[u8],
+        most: usize,
+    ) -> (usize, bool) {
+        let (mut a, ra) = solutions(one, puzzle, most);
+        let (mut b, rb) = solutions(other, puzzle, most);
+        assert!(a.iter().all(|s| follows_rules(g, s)));
+        assert!(a.iter().all(|s| {
+            s.iter()
+                .zip(puzzle)
+                .all(|(&v, &given)| given == 0 || v == given)
+        }));
+        assert_eq!((a.len(), ra.end), (b.len(), rb.end));
+        if a.len() < most {
+            a.sort();
+            b.sort();
+            assert_eq!(a, b);
+        }
+        (a.len(), ra.guesses != rb.guesses)
+    }
+
     fn solutions(solver: &Solver, puzzle: &[u8], most: usize) -> (Vec<Vec<u8>>, Report) {
         let mut found = Vec::new();
         let report = solver.search(puzzle, Options::default(), |s| {
@@ -1817,13 +1856,7 @@ mod tests {
     /// with several solutions, one and none.
     #[test]
     fn slotted_placements_search_as_peer_by_peer() {
-        let jigsaw = Geometry::new(9)
-            .unwrap()
-            .with_regions(&crate::variant::generate::random_regions(
-                9,
-                &mut stream(5, 0),
-            ))
-            .unwrap();
+        let jigsaw = jigsaw(5);
         for (g, seed) in [
             (Geometry::new(9).unwrap(), 1),
             (Geometry::new(16).unwrap(), 2),
@@ -1869,16 +1902,7 @@ mod tests {
             };
             let mut counts = Vec::new();
             for puzzle in puzzles(&fast, g.size(), seed) {
-                let (mut a, ra) = solutions(&fast, &puzzle, 200);
-                let (mut b, rb) = solutions(&plain, &puzzle, 200);
-                assert!(a.iter().all(|s| follows_rules(&g, s)));
-                assert_eq!((a.len(), ra.end), (b.len(), rb.end));
-                if a.len() < 200 {
-                    a.sort();
-                    b.sort();
-                    assert_eq!(a, b);
-                }
-                counts.push(a.len());
+                counts.push(same_solutions(&g, &fast, &plain, &puzzle, 200).0);
             }
             // Many solutions, some, and none.
             assert!(counts.iter().any(|&k| k > 1), "{counts:?}");
@@ -1897,13 +1921,7 @@ mod tests {
             .unwrap()
             .with_variants(Variants::parse("x").unwrap())
             .unwrap();
-        let jigsaw = Geometry::new(9)
-            .unwrap()
-            .with_regions(&crate::variant::generate::random_regions(
-                9,
-                &mut stream(9, 0),
-            ))
-            .unwrap();
+        let jigsaw = jigsaw(9);
         for (g, seed) in [
             (Geometry::new(16).unwrap(), 10),
             (Geometry::new(25).unwrap(), 11),
@@ -1942,22 +1960,9 @@ mod tests {
             let mut counts = Vec::new();
             let mut differ = false;
             for puzzle in list {
-                let (mut a, ra) = solutions(&always, &puzzle, 200);
-                let (mut b, rb) = solutions(&never, &puzzle, 200);
-                assert!(a.iter().all(|s| follows_rules(&g, s)));
-                assert!(a.iter().all(|s| {
-                    s.iter()
-                        .zip(&puzzle)
-                        .all(|(&v, &given)| given == 0 || v == given)
-                }));
-                assert_eq!((a.len(), ra.end), (b.len(), rb.end));
-                differ |= ra.guesses != rb.guesses;
-                if a.len() < 200 {
-                    a.sort();
-                    b.sort();
-                    assert_eq!(a, b);
-                }
-                counts.push(a.len());
+                let (count, guesses_differ) = same_solutions(&g, &always, &never, &puzzle, 200);
+                differ |= guesses_differ;
+                counts.push(count);
             }
             // A 9×9 jigsaw's puzzles are settled before 200 guesses either way.
             assert!(
