@@ -173,7 +173,7 @@ struct HodokuTarget {
 }
 
 impl HodokuTarget {
-    fn accepts(self, r: &hodoku::Rating) -> bool {
+    fn accepts(self, r: &hodoku::Summary) -> bool {
         r.complete
             && self.level.is_none_or(|l| l == r.level)
             && (self.min..=self.max).contains(&r.score)
@@ -397,7 +397,7 @@ fn range_text(min: u16, max: u16) -> String {
 #[derive(Default)]
 struct Rated(
     std::cell::RefCell<Option<(Board, Rating)>>,
-    std::cell::RefCell<Option<(Board, hodoku::Rating)>>,
+    std::cell::RefCell<Option<(Board, hodoku::Summary)>>,
 );
 
 impl Rated {
@@ -415,16 +415,16 @@ impl Rated {
     }
 
     /// HoDoKu's rating of `puzzle` (which has one solution), made now unless it was the last
-    /// one made.
-    fn hodoku(&self, puzzle: &Board) -> Option<hodoku::Rating> {
+    /// one made. Only the level, score and flags are used, so the path is not kept.
+    fn hodoku(&self, puzzle: &Board) -> Option<hodoku::Summary> {
         let mut last = self.1.borrow_mut();
         match &*last {
-            Some((p, r)) if p == puzzle => Some(r.clone()),
+            Some((p, r)) if p == puzzle => Some(*r),
             _ => {
                 let solution = sudoku::solver::solve_first(puzzle)?;
                 let stop = || interrupt::stopping();
-                let r = hodoku::rate(puzzle, &solution, Some(&stop));
-                *last = Some((*puzzle, r.clone()));
+                let r = hodoku::summary(puzzle, &solution, Some(&stop));
+                *last = Some((*puzzle, r));
                 Some(r)
             }
         }
