@@ -1,7 +1,8 @@
 //! `sudoku print` on other shapes: every symbol of a 6×6 and a 16×16 puzzle (and of its
 //! answer) read back from the PDF in its cell by position with `pdftotext -bbox`, and the
 //! lines of the SVG sheet: thick lines exactly where two regions meet (boxes of their R×C
-//! shape, jigsaw pieces), the X rule's two diagonals, the hyper windows' shaded cells.
+//! shape, jigsaw pieces), the X rule's two diagonals, the hyper windows' shaded cells; and a
+//! 16×16 position's pencil marks, each candidate small in its place in its cell.
 //!
 //! The PDF test needs poppler-utils: without it, it fails when `CI` is set and otherwise
 //! says it skips.
@@ -27,6 +28,27 @@ fn have_pdftotext() -> bool {
 
 /// The words of each page of a PDF: centre (points from the top-left) and text.
 fn pdf_words(path: &std::path::Path) -> Vec<Vec<(f32, f32, String)>> {
+    pdf_boxes(path)
+        .into_iter()
+        .map(|page| {
+            page.into_iter()
+                .map(|w| ((w.x0 + w.x1) / 2.0, (w.y0 + w.y1) / 2.0, w.text))
+                .collect()
+        })
+        .collect()
+}
+
+/// A word of a PDF page: its box (points from the top-left) and text.
+struct WordBox {
+    x0: f32,
+    y0: f32,
+    x1: f32,
+    y1: f32,
+    text: String,
+}
+
+/// The words of each page of a PDF with their boxes.
+fn pdf_boxes(path: &std::path::Path) -> Vec<Vec<WordBox>> {
     let out = Command::new("pdftotext")
         .arg("-bbox")
         .arg(path)
@@ -43,10 +65,13 @@ fn pdf_words(path: &std::path::Path) -> Vec<Vec<(f32, f32, String)>> {
         let mut words = Vec::new();
         for word in page.split("<word ").skip(1) {
             let (tag, rest) = word.split_once('>').unwrap();
-            let content = rest.split("</word>").next().unwrap().to_string();
-            let x = (attr(tag, "xMin") + attr(tag, "xMax")) / 2.0;
-            let y = (attr(tag, "yMin") + attr(tag, "yMax")) / 2.0;
-            words.push((x, y, content));
+            words.push(WordBox {
+                x0: attr(tag, "xMin"),
+                y0: attr(tag, "yMin"),
+                x1: attr(tag, "xMax"),
+                y1: attr(tag, "yMax"),
+                text: rest.split("</word>").next().unwrap().to_string(),
+            });
         }
         pages.push(words);
     }
@@ -281,4 +306,180 @@ fn x_diagonals_and_hyper_windows_are_drawn() {
     shaded.sort_unstable();
     assert_eq!(shaded, expected);
     assert!(paths(&svg, "#999999").is_empty());
+}
+
+/// The candidates of a 16×16 position, worked out here: the symbols no peer (row, column, 4×4
+/// box) holds, less the lowest candidate of every fifth blank cell where that is not the
+/// solution's symbol. As a line of N³ characters (a cell's 16 places, `.` where a symbol is
+/// not a candidate) and as masks (bit `v` for the `v`-th symbol; a filled cell's own).
+fn position_16(puzzle: &str, solution: &str) -> (String, Vec<u32>) {
+    const SYMBOLS: &str = "123456789ABCDEFG";
+    let value = |c: char| SYMBOLS.find(c.to_ascii_uppercase());
+    let cells: Vec<Option<usize>> = puzzle.chars().map(value).collect();
+    let answer: Vec<usize> = solution.chars().map(|c| value(c).unwrap()).collect();
+    let sees = |a: usize, b: usize| {
+        let (ra, ca, rb, cb) = (a / 16, a % 16, b / 16, b % 16);
+        a != b && (ra == rb || ca == cb || (ra / 4 == rb / 4 && ca / 4 == cb / 4))
+    };
+    let mut blanks = 0;
+    let masks: Vec<u32> = (0..256)
+        .map(|i| match cells[i] {
+            Some(v) => 1 << v,
+            None => {
+                let held = (0..256)
+                    .filter(|&j| sees(i, j))
+                    .filter_map(|j| cells[j])
+                    .fold(0u32, |m, v| m | 1 << v);
+                let mut m = 0xffff & !held;
+                blanks += 1;
+                let lowest = m.trailing_zeros() as usize;
+                if blanks % 5 == 0 && lowest != answer[i] && m.count_ones() > 2 {
+                    m &= m - 1;
+                }
+                m
+            }
+        })
+        .collect();
+    let line = masks
+        .iter()
+        .flat_map(|&m| {
+            SYMBOLS
+                .chars()
+                .enumerate()
+                .map(move |(v, c)| if m >> v & 1 == 1 { c } else { '.' })
+        })
+        .collect();
+    (line, masks)
+}
+
+#[test]
+fn a_16x16_position_shows_each_candidate_small_in_its_place() {
+    if !have_pdftotext() {
+        return;
+    }
+    let sixteen = common::read_puzzles("sixteen.txt");
+    let puzzle = sixteen.lines().find(|l| !l.starts_with('#')).unwrap();
+    let puzzle = puzzle.split_whitespace().next().unwrap();
+    let solution = solution_of(&[], puzzle);
+    let (line, masks) = position_16(puzzle, &solution);
+    let dir = temp_files(&[("pos.txt", format!("{line}\n").as_bytes())]);
+    let book = dir.path().join("pos.pdf");
+    let input = dir.path().join("pos.txt");
+    let args = [
+        "print",
+        "--paper",
+        "a4",
+        "--per-page",
+        "1",
+        "--solutions",
+        "-o",
+        book.to_str().unwrap(),
+        input.to_str().unwrap(),
+    ];
+    run(&args, None).expect_code(0);
+    let pages = pdf_boxes(&book);
+    assert_eq!(pages.len(), 2, "a puzzle page and an answer page");
+    let slot = Layout::new(Paper::A4, 1).slots[0];
+    let cell = slot.size / 16.0;
+    // Candidates are drawn 4 to a row in a square of 0.9 of the cell.
+    let pitch = cell * 0.9 / 4.0;
+    let mut big = vec!['.'; 256];
+    let mut drawn = vec![0u32; 256];
+    for w in &pages[0] {
+        let chars: Vec<char> = w.text.chars().collect();
+        for (k, ch) in chars.iter().enumerate() {
+            let x = w.x0 + (w.x1 - w.x0) * (k as f32 + 0.5) / chars.len() as f32;
+            let y = (w.y0 + w.y1) / 2.0;
+            let (c, r) = ((x - slot.x) / cell, (y - slot.y) / cell);
+            if !(0.0..16.0).contains(&c) || !(0.0..16.0).contains(&r) {
+                continue;
+            }
+            let i = r as usize * 16 + c as usize;
+            if w.y1 - w.y0 > 0.4 * cell {
+                assert_eq!(big[i], '.', "two symbols in cell {i}");
+                big[i] = *ch;
+                continue;
+            }
+            let v = "123456789ABCDEFG".find(*ch).expect("a symbol") as u32;
+            // Its place in the cell's 4x4 square of candidates.
+            let (cx, cy) = (
+                slot.x + cell * (c.floor() + 0.5),
+                slot.y + cell * (r.floor() + 0.5),
+            );
+            let place = (
+                ((x - cx) / pitch + 1.5).round() as u32,
+                ((y - cy) / pitch + 1.5).round() as u32,
+            );
+            assert_eq!(place, (v % 4, v / 4), "{ch} in cell {i}");
+            drawn[i] |= 1 << v;
+        }
+    }
+    // Cells with one candidate are filled: the puzzle's givens and no more here.
+    let filled: String = masks
+        .iter()
+        .map(|&m| {
+            if m.count_ones() == 1 {
+                "123456789ABCDEFG".as_bytes()[m.trailing_zeros() as usize] as char
+            } else {
+                '.'
+            }
+        })
+        .collect();
+    assert_eq!(big.iter().collect::<String>(), filled);
+    assert!(masks.iter().any(|&m| m.count_ones() > 1));
+    for i in 0..256 {
+        let expected = if masks[i].count_ones() == 1 {
+            0
+        } else {
+            masks[i]
+        };
+        assert_eq!(
+            drawn[i],
+            expected,
+            "candidates of r{}c{}",
+            i / 16 + 1,
+            i % 16 + 1
+        );
+    }
+    // The answer page shows the solution, without marks.
+    let answers = Layout::new(Paper::A4, ANSWERS_PER_PAGE);
+    let words: Vec<(f32, f32, String)> = pages[1]
+        .iter()
+        .map(|w| ((w.x0 + w.x1) / 2.0, (w.y0 + w.y1) / 2.0, w.text.clone()))
+        .collect();
+    assert_eq!(grid_in(&words, &answers.slots[0], 16), solution);
+}
+
+#[test]
+fn a_position_whose_marks_rule_out_the_solution_is_an_error_naming_the_cell() {
+    let sixteen = common::read_puzzles("sixteen.txt");
+    let puzzle = sixteen.lines().find(|l| !l.starts_with('#')).unwrap();
+    let puzzle = puzzle.split_whitespace().next().unwrap();
+    let solution = solution_of(&[], puzzle);
+    let (line, masks) = position_16(puzzle, &solution);
+    // Take the solution's symbol out of the first cell with several candidates.
+    let cell = (0..256).find(|&i| masks[i].count_ones() > 1).unwrap();
+    let symbol = solution.as_bytes()[cell] as char;
+    let at = cell * 16 + "123456789ABCDEFG".find(symbol).unwrap();
+    let mut wrong = line.into_bytes();
+    wrong[at] = b'.';
+    let wrong = String::from_utf8(wrong).unwrap();
+    let dir = temp_files(&[("pos.txt", format!("{wrong}\n").as_bytes())]);
+    let book = dir.path().join("pos.pdf");
+    let input = dir.path().join("pos.txt");
+    let args = [
+        "print",
+        "--solutions",
+        "-o",
+        book.to_str().unwrap(),
+        input.to_str().unwrap(),
+    ];
+    let r = run(&args, None);
+    r.expect_code(2);
+    let name = format!("r{}c{}", cell / 16 + 1, cell % 16 + 1);
+    assert!(
+        r.stderr.contains(&format!("rule out {symbol} in {name}")),
+        "{}",
+        r.stderr
+    );
 }

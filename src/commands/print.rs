@@ -22,7 +22,9 @@ use std::ops::ControlFlow;
 use sudoku::board::CELLS;
 use sudoku::draw::pdf::PdfBook;
 
-use sudoku::draw::sheet::{ANSWERS_PER_PAGE, Entry, Grid, Layout, Page, Paper, ShapeGrid};
+use sudoku::draw::sheet::{
+    ANSWERS_PER_PAGE, Entry, Grid, Layout, Page, Paper, ShapeGrid, ShapeMarks,
+};
 use sudoku::draw::{sheet_html, sheet_svg};
 use sudoku::geometry::HouseKind;
 use sudoku::rating;
@@ -251,16 +253,17 @@ struct Print {
 
 impl Print {
     /// The record of a puzzle of another shape: `@N REGIONS DIAGONALS SHADED CELLS SOLUTION
-    /// CAPTION`, with each cell's region label, `x` or `-`, a `1` per shaded cell (or `-`),
-    /// the cells and solution in the puzzle's symbols (`.` blank), and the rules the picture
-    /// does not show as the caption.
+    /// MARKS CAPTION`, with each cell's region label, `x` or `-`, a `1` per shaded cell (or
+    /// `-`), the cells and solution in the puzzle's symbols (`.` blank), a position's pencil
+    /// marks (`ALPHABET:MASK,MASK,...`, each cell's candidates as a hexadecimal mask, or `-`),
+    /// and the rules the picture does not show as the caption.
     fn shape_record(
         &self,
         job: &Puzzle,
         record: &mut Record<'_>,
         tally: &mut PrintTally,
     ) -> Verdict {
-        let puzzle = match super::shapes::read(&self.spec, &job.entry) {
+        let (puzzle, marks) = match super::shapes::read_position(&self.spec, &job.entry) {
             Ok(p) => p,
             Err(err) => {
                 tally.invalid += 1;
@@ -291,12 +294,15 @@ impl Print {
         let mut solution = String::from("-");
         if self.solutions {
             let stop = interrupt::stop_after(self.timeout);
+            // A position is solved with its pencil marks, as hint and explain judge it.
+            let forbid = super::shapes::forbidden(&puzzle, marks.as_deref());
             let mut first: Option<String> = None;
             let mut count = 0u32;
             let report = puzzle.shape().solver.search(
                 puzzle.cells(),
                 SearchOptions {
                     stop: Some(&stop),
+                    forbid: &forbid,
                     ..SearchOptions::default()
                 },
                 |s| {
@@ -318,7 +324,13 @@ impl Print {
                 (None, _) if complete => "none".to_string(),
                 (None, _) => "stopped".to_string(),
             };
-            if count != 1 || report.end == SearchEnd::Interrupted && count < 2 {
+            if count == 0 && complete && marks.is_some() {
+                // As hint and explain judge it: the position, not the puzzle, is wrong.
+                tally.unsolved += 1;
+                verdict = Verdict::Invalid;
+                let why = super::shapes::position_error(&puzzle, &forbid, &stop);
+                record.report(format!("{}:{}: {why}\n", job.input.name, job.entry.line));
+            } else if count != 1 || report.end == SearchEnd::Interrupted && count < 2 {
                 tally.unsolved += 1;
                 verdict = Verdict::Failure;
                 let what = match count {
@@ -345,12 +357,20 @@ impl Print {
         } else {
             out.push(b'-');
         }
-        let _ = writeln!(
-            out,
-            " {} {solution} {}",
-            puzzle.to_line(),
-            unseen.join(", ")
-        );
+        let _ = write!(out, " {} {solution} ", puzzle.to_line());
+        // The alphabet, then each cell's candidates as a hexadecimal mask (bit `v - 1` for
+        // value `v`).
+        match &marks {
+            Some(marks) => {
+                out.extend_from_slice(puzzle.alphabet().symbols().as_bytes());
+                out.push(b':');
+                for (i, m) in marks.iter().enumerate() {
+                    let _ = write!(out, "{}{m:x}", if i == 0 { "" } else { "," });
+                }
+            }
+            None => out.push(b'-'),
+        }
+        let _ = writeln!(out, " {}", unseen.join(", "));
         verdict
     }
 }
@@ -399,6 +419,7 @@ fn shape_grid<'a>(
         givens,
         diagonals,
         shaded,
+        marks: None,
     };
     Ok((grid, caption))
 }
@@ -664,9 +685,26 @@ impl Printer {
     /// One record of a puzzle of another shape (see [`Print::shape_record`]), `@` taken off.
     fn shape_record(&mut self, line: &[u8]) -> io::Result<()> {
         let text = std::str::from_utf8(line).map_err(|_| bad_record())?;
-        let mut fields = text.splitn(7, ' ');
+        let mut fields = text.splitn(8, ' ');
         let n = fields.next().ok_or_else(bad_record)?;
-        let (grid, _) = shape_grid(n, &mut fields, false)?;
+        let (mut grid, _) = shape_grid(n, &mut fields, false)?;
+        grid.marks = match fields.next().ok_or_else(bad_record)? {
+            "-" => None,
+            text => {
+                let (alphabet, masks) = text.rsplit_once(':').ok_or_else(bad_record)?;
+                let cells = masks
+                    .split(',')
+                    .map(|m| u32::from_str_radix(m, 16).map_err(|_| bad_record()))
+                    .collect::<io::Result<Vec<u32>>>()?;
+                if cells.len() != grid.size * grid.size {
+                    return Err(bad_record());
+                }
+                Some(ShapeMarks {
+                    alphabet: alphabet.chars().collect(),
+                    cells,
+                })
+            }
+        };
         let caption = fields.next().unwrap_or_default().to_string();
         if self.format == PrintFormat::Svg && self.count == self.layout.per_page() as u64 {
             self.overflow = true;
@@ -675,8 +713,8 @@ impl Printer {
         self.count += 1;
         let number = self.count;
         if let Some(answers) = &mut self.answers {
-            // The record without its caption.
-            let head: Vec<&str> = text.splitn(7, ' ').take(6).collect();
+            // The record without its marks and caption.
+            let head: Vec<&str> = text.splitn(8, ' ').take(6).collect();
             answers.write_all(format!("{number} @{}\n", head.join(" ")).as_bytes())?;
         }
         self.page.push(Entry {

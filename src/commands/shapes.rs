@@ -8,6 +8,7 @@
 //! grid in the puzzle's shape and alphabet and the shape's fields in JSON.
 
 use std::io::Write as _;
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use anyhow::{Context as _, Result};
@@ -135,6 +136,65 @@ pub fn read_position(spec: &Spec, entry: &Entry) -> Result<(Puzzle, Option<Marks
             })
         }
         Err(e) => Err(e.clone()),
+    }
+}
+
+/// The values a position's pencil marks leave out of its blank cells, as `(cell, value)`: the
+/// position's own rules, on top of the puzzle's (none without marks).
+pub fn forbidden(puzzle: &Puzzle, marks: Option<&[u32]>) -> Vec<(usize, u8)> {
+    let Some(marks) = marks else {
+        return Vec::new();
+    };
+    let n = puzzle.geometry().size() as u8;
+    (0..marks.len())
+        .filter(|&c| puzzle.cells()[c] == 0)
+        .flat_map(|c| {
+            (1..=n)
+                .filter(move |v| marks[c] & 1 << (v - 1) == 0)
+                .map(move |v| (c, v))
+        })
+        .collect()
+}
+
+/// Why a position whose pencil marks (`forbid`: the values they leave out) leave it no
+/// solution is wrong: the first cell whose marks lack the value of the only solution of its
+/// filled cells, or its filled cells themselves.
+pub fn position_error(puzzle: &Puzzle, forbid: &[(usize, u8)], stop: &dyn Fn() -> bool) -> String {
+    let mut first: Option<Vec<u8>> = None;
+    let mut count = 0u32;
+    let report = puzzle.shape().solver.search(
+        puzzle.cells(),
+        SearchOptions {
+            stop: Some(stop),
+            ..SearchOptions::default()
+        },
+        |s| {
+            count += 1;
+            first.get_or_insert_with(|| s.to_vec());
+            if count == 2 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    );
+    let complete = report.end == SearchEnd::Exhausted;
+    match (count, first) {
+        (1, Some(solution)) if complete => {
+            let g = puzzle.geometry();
+            match forbid.iter().find(|&&(c, v)| solution[c] == v) {
+                Some(&(cell, v)) => format!(
+                    "the pencil marks rule out {} in {}, which the only solution needs",
+                    puzzle.alphabet().symbol(v),
+                    g.cell_name(cell)
+                ),
+                None => "the pencil marks rule out every solution of the position".to_string(),
+            }
+        }
+        (0, _) if complete => "the pencil marks rule out every solution: a symbol placed (a \
+                               cell with one candidate) is wrong"
+            .to_string(),
+        _ => "the pencil marks rule out every solution of the position".to_string(),
     }
 }
 

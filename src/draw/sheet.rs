@@ -217,6 +217,17 @@ pub struct ShapeGrid {
     pub diagonals: bool,
     /// Cells shaded grey (the hyper rule's extra windows).
     pub shaded: Vec<bool>,
+    /// For a position with pencil marks: its candidates, drawn small in the blank cells.
+    pub marks: Option<ShapeMarks>,
+}
+
+/// The pencil marks of a position of another shape.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShapeMarks {
+    /// The puzzle's symbols in order: value `v` is `alphabet[v - 1]`.
+    pub alphabet: Vec<char>,
+    /// Each cell's candidates, bit `v - 1` for value `v` (25 values at most).
+    pub cells: Vec<u32>,
 }
 
 impl Grid {
@@ -380,6 +391,9 @@ fn draw_shape(canvas: &mut impl Canvas, slot: &Slot, grid: &ShapeGrid) {
     }
     let big = 0.6 * cell;
     let mut buf = [0u8; 4];
+    if let Some(marks) = &grid.marks {
+        draw_shape_marks(canvas, slot, grid, marks);
+    }
     for (i, symbol) in grid.symbols.iter().enumerate() {
         let Some(symbol) = symbol else { continue };
         let (cx, cy) = (
@@ -393,6 +407,47 @@ fn draw_shape(canvas: &mut impl Canvas, slot: &Slot, grid: &ShapeGrid) {
         };
         let text = symbol.encode_utf8(&mut buf);
         canvas.text(cx, cy + DIGIT_DROP * big, big, font, Anchor::Middle, text);
+    }
+}
+
+/// Draws the candidates of a grid of another shape's blank cells, small, the `v`-th symbol at
+/// place `v - 1` of a k×k square in the cell (k = ⌈√N⌉: 3×3 for 9 symbols, 4×4 for 16, 5×5 for
+/// 25), as 9×9 pencil marks are drawn.
+fn draw_shape_marks(canvas: &mut impl Canvas, slot: &Slot, grid: &ShapeGrid, marks: &ShapeMarks) {
+    let n = grid.size;
+    let k = (1..=n).find(|k| k * k >= n).unwrap_or(n);
+    let cell = slot.size / n as f32;
+    let pitch = cell * 0.9 / k as f32;
+    let small = 0.9 * pitch;
+    let mut buf = [0u8; 4];
+    for (i, &m) in marks.cells.iter().enumerate() {
+        if grid.symbols.get(i).is_some_and(Option::is_some) {
+            continue;
+        }
+        let (cx, cy) = (
+            slot.x + cell * ((i % n) as f32 + 0.5),
+            slot.y + cell * ((i / n) as f32 + 0.5),
+        );
+        for v in 0..n {
+            if m >> v & 1 == 0 {
+                continue;
+            }
+            let Some(symbol) = marks.alphabet.get(v) else {
+                continue;
+            };
+            let (col, row) = ((v % k) as f32, (v / k) as f32);
+            let middle = (k - 1) as f32 / 2.0;
+            let (sx, sy) = (cx + (col - middle) * pitch, cy + (row - middle) * pitch);
+            let text = symbol.encode_utf8(&mut buf);
+            canvas.text(
+                sx,
+                sy + DIGIT_DROP * small,
+                small,
+                Font::Regular,
+                Anchor::Middle,
+                text,
+            );
+        }
     }
 }
 

@@ -160,17 +160,7 @@ pub(super) fn entry(
         stuck_at: None,
     };
     // A position's pencil marks are rules of its own: the values they leave out.
-    let forbid: Vec<(usize, u8)> = marks.as_ref().map_or_else(Vec::new, |marks| {
-        let n = puzzle.geometry().size() as u8;
-        (0..marks.len())
-            .filter(|&c| puzzle.cells()[c] == 0)
-            .flat_map(|c| {
-                (1..=n)
-                    .filter(move |v| marks[c] & 1 << (v - 1) == 0)
-                    .map(move |v| (c, v))
-            })
-            .collect()
-    });
+    let forbid = crate::commands::shapes::forbidden(&puzzle, marks.as_deref());
     let status = 'status: {
         let mut count = 0u32;
         let report = puzzle.shape().solver.search(
@@ -194,7 +184,7 @@ pub(super) fn entry(
         }
         match count {
             0 if marks.is_some() => {
-                let why = position_error(&puzzle, &forbid, stop);
+                let why = crate::commands::shapes::position_error(&puzzle, &forbid, stop);
                 tally.count(Status::Invalid);
                 record.report(format!("{name}:{line}: {why}\n"));
                 write_invalid_message(logic, job, &why, None, record.out());
@@ -236,48 +226,6 @@ pub(super) fn entry(
     match status {
         Status::Step | Status::Solved => Verdict::Success,
         _ => Verdict::Failure,
-    }
-}
-
-/// Why a position whose pencil marks (`forbid`: the values they leave out) leave it no
-/// solution is wrong: the first cell whose marks lack the value of the only solution of its
-/// filled cells, or its filled cells themselves.
-fn position_error(puzzle: &Puzzle, forbid: &[(usize, u8)], stop: &dyn Fn() -> bool) -> String {
-    let mut first: Option<Vec<u8>> = None;
-    let mut count = 0u32;
-    let report = puzzle.shape().solver.search(
-        puzzle.cells(),
-        SearchOptions {
-            stop: Some(stop),
-            ..SearchOptions::default()
-        },
-        |s| {
-            count += 1;
-            first.get_or_insert_with(|| s.to_vec());
-            if count == 2 {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        },
-    );
-    let complete = report.end == SearchEnd::Exhausted;
-    match (count, first) {
-        (1, Some(solution)) if complete => {
-            let g = puzzle.geometry();
-            match forbid.iter().find(|&&(c, v)| solution[c] == v) {
-                Some(&(cell, v)) => format!(
-                    "the pencil marks rule out {} in {}, which the only solution needs",
-                    puzzle.alphabet().symbol(v),
-                    g.cell_name(cell)
-                ),
-                None => "the pencil marks rule out every solution of the position".to_string(),
-            }
-        }
-        (0, _) if complete => "the pencil marks rule out every solution: a symbol placed (a \
-                               cell with one candidate) is wrong"
-            .to_string(),
-        _ => "the pencil marks rule out every solution of the position".to_string(),
     }
 }
 
