@@ -107,26 +107,8 @@ fn symbols_of_other_sizes_sit_in_their_cells_with_answers_after() {
     }
     let six = run(&["generate", "--size", "6", "-n", "1", "--seed", "4"], None);
     let six = six.stdout.split_whitespace().next().unwrap().to_string();
-    let sixteen = common::read_puzzles("sixteen.txt");
-    let sixteen = sixteen.lines().find(|l| !l.starts_with('#')).unwrap();
-    let input = format!("{six}\n{sixteen}\n");
-    let dir = temp_files(&[("in.txt", input.as_bytes())]);
-    let book = dir.path().join("book.pdf");
-    let r = run(
-        &[
-            "print",
-            "--paper",
-            "a4",
-            "--per-page",
-            "1",
-            "--solutions",
-            "-o",
-            book.to_str().unwrap(),
-            dir.path().join("in.txt").to_str().unwrap(),
-        ],
-        None,
-    );
-    r.expect_code(0);
+    let sixteen = first_sixteen();
+    let (_dir, book) = book_of(&format!("{six}\n{sixteen}\n"));
     let pages = pdf_words(&book);
     assert_eq!(pages.len(), 3, "two puzzle pages and one answer page");
     let slot = Layout::new(Paper::A4, 1).slots[0];
@@ -139,8 +121,36 @@ fn symbols_of_other_sizes_sit_in_their_cells_with_answers_after() {
     );
     assert_eq!(
         grid_in(&pages[2], &answers.slots[1], 16),
-        solution_of(&[], sixteen)
+        solution_of(&[], &sixteen)
     );
+}
+
+/// The PDF book of `input` on A4, a puzzle a page, with answers: a temporary directory (the
+/// book goes when it is dropped) and the book's path in it.
+fn book_of(input: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = temp_files(&[("in.txt", input.as_bytes())]);
+    let book = dir.path().join("book.pdf");
+    let input = dir.path().join("in.txt");
+    let args = [
+        "print",
+        "--paper",
+        "a4",
+        "--per-page",
+        "1",
+        "--solutions",
+        "-o",
+        book.to_str().unwrap(),
+        input.to_str().unwrap(),
+    ];
+    run(&args, None).expect_code(0);
+    (dir, book)
+}
+
+/// The first puzzle of the bundled 16x16 set.
+fn first_sixteen() -> String {
+    let sixteen = common::read_puzzles("sixteen.txt");
+    let line = sixteen.lines().find(|l| !l.starts_with('#')).unwrap();
+    line.split_whitespace().next().unwrap().to_string()
 }
 
 /// The SVG sheet of one puzzle printed with `args`.
@@ -357,26 +367,10 @@ fn a_16x16_position_shows_each_candidate_small_in_its_place() {
     if !have_pdftotext() {
         return;
     }
-    let sixteen = common::read_puzzles("sixteen.txt");
-    let puzzle = sixteen.lines().find(|l| !l.starts_with('#')).unwrap();
-    let puzzle = puzzle.split_whitespace().next().unwrap();
-    let solution = solution_of(&[], puzzle);
-    let (line, masks) = position_16(puzzle, &solution);
-    let dir = temp_files(&[("pos.txt", format!("{line}\n").as_bytes())]);
-    let book = dir.path().join("pos.pdf");
-    let input = dir.path().join("pos.txt");
-    let args = [
-        "print",
-        "--paper",
-        "a4",
-        "--per-page",
-        "1",
-        "--solutions",
-        "-o",
-        book.to_str().unwrap(),
-        input.to_str().unwrap(),
-    ];
-    run(&args, None).expect_code(0);
+    let puzzle = first_sixteen();
+    let solution = solution_of(&[], &puzzle);
+    let (line, masks) = position_16(&puzzle, &solution);
+    let (_dir, book) = book_of(&format!("{line}\n"));
     let pages = pdf_boxes(&book);
     assert_eq!(pages.len(), 2, "a puzzle page and an answer page");
     let slot = Layout::new(Paper::A4, 1).slots[0];
@@ -452,11 +446,9 @@ fn a_16x16_position_shows_each_candidate_small_in_its_place() {
 
 #[test]
 fn a_position_whose_marks_rule_out_the_solution_is_an_error_naming_the_cell() {
-    let sixteen = common::read_puzzles("sixteen.txt");
-    let puzzle = sixteen.lines().find(|l| !l.starts_with('#')).unwrap();
-    let puzzle = puzzle.split_whitespace().next().unwrap();
-    let solution = solution_of(&[], puzzle);
-    let (line, masks) = position_16(puzzle, &solution);
+    let puzzle = first_sixteen();
+    let solution = solution_of(&[], &puzzle);
+    let (line, masks) = position_16(&puzzle, &solution);
     // Take the solution's symbol out of the first cell with several candidates.
     let cell = (0..256).find(|&i| masks[i].count_ones() > 1).unwrap();
     let symbol = solution.as_bytes()[cell] as char;

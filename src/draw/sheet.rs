@@ -438,17 +438,22 @@ fn draw_shape_marks(canvas: &mut impl Canvas, slot: &Slot, grid: &ShapeGrid, mar
             let (col, row) = ((v % k) as f32, (v / k) as f32);
             let middle = (k - 1) as f32 / 2.0;
             let (sx, sy) = (cx + (col - middle) * pitch, cy + (row - middle) * pitch);
-            let text = symbol.encode_utf8(&mut buf);
-            canvas.text(
-                sx,
-                sy + DIGIT_DROP * small,
-                small,
-                Font::Regular,
-                Anchor::Middle,
-                text,
-            );
+            draw_mark(canvas, (sx, sy), small, symbol.encode_utf8(&mut buf));
         }
     }
+}
+
+/// Draws a candidate centred on `at`, small.
+fn draw_mark(canvas: &mut impl Canvas, at: (f32, f32), size: f32, text: &str) {
+    let (x, y) = at;
+    canvas.text(
+        x,
+        y + DIGIT_DROP * size,
+        size,
+        Font::Regular,
+        Anchor::Middle,
+        text,
+    );
 }
 
 /// Draws one puzzle in its slot.
@@ -496,14 +501,11 @@ fn draw_entry(canvas: &mut impl Canvas, slot: &Slot, label: f32, entry: &Entry) 
                     cy + cell * ((k / 3.0).floor() - 1.0) * 0.3,
                 );
                 digit[0] = b'0' + d;
-                let text = std::str::from_utf8(&digit).unwrap_or("?");
-                canvas.text(
-                    sx,
-                    sy + DIGIT_DROP * small,
+                draw_mark(
+                    canvas,
+                    (sx, sy),
                     small,
-                    Font::Regular,
-                    Anchor::Middle,
-                    text,
+                    std::str::from_utf8(&digit).unwrap_or("?"),
                 );
             }
         }
