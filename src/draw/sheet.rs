@@ -417,7 +417,9 @@ fn draw_shape_marks(canvas: &mut impl Canvas, slot: &Slot, grid: &ShapeGrid, mar
     let n = grid.size;
     let k = (1..=n).find(|k| k * k >= n).unwrap_or(n);
     let cell = slot.size / n as f32;
-    let pitch = cell * 0.9 / k as f32;
+    // Spread over 0.9 of the cell, but no larger than a 9×9 grid's marks (a 4×4 grid's two
+    // a row would be half the cell high).
+    let pitch = cell * (0.9 / k as f32).min(0.3);
     let small = 0.9 * pitch;
     let mut buf = [0u8; 4];
     for (i, &m) in marks.cells.iter().enumerate() {
