@@ -137,6 +137,8 @@ struct Tabling<'a> {
     /// an earlier search wrote it (no clearing).
     hops: Vec<u16>,
     effects: Vec<Option<Effect>>,
+    /// Room for the steps a check finds (with or without placing, cell, digit, length).
+    hits: Vec<(bool, usize, u8, u32)>,
 }
 
 /// HoDoKu's forcing chain (or with `nets`, forcing net) step, if there is one.
@@ -244,6 +246,7 @@ impl<'a> Tabling<'a> {
             stamp,
             hops,
             effects,
+            hits: Vec::new(),
         }
     }
 
@@ -462,43 +465,40 @@ impl<'a> Tabling<'a> {
                 for on in [true, false] {
                     let p = node(cell, d, on);
                     round += 1;
+                    let mut table = Table {
+                        on: [0; 10],
+                        off: [0; 10],
+                    };
+                    let hops = &mut self.hops[p as usize * NORMAL..][..NORMAL];
+                    // Each entry goes into the table as it is met.
+                    let mut enter = |e: u32, h: u16| {
+                        let e = e as usize;
+                        if e < NORMAL {
+                            let c = e / 18;
+                            let k = e - 18 * c;
+                            if k & 1 == 1 {
+                                table.on[k / 2 + 1] |= 1 << c;
+                            } else {
+                                table.off[k / 2 + 1] |= 1 << c;
+                            }
+                            hops[e] = h;
+                        }
+                    };
                     list.clear();
                     list.push((p, 0));
                     stamp[p as usize] = round;
-                    for &(e, h) in &self.direct[p as usize] {
-                        if stamp[e as usize] != round && list.len() < MAX_ENTRIES {
-                            stamp[e as usize] = round;
-                            list.push((e, h));
-                        }
-                    }
-                    let mut j = 1;
+                    enter(p, 0);
+                    let mut j = 0;
                     while j < list.len() && list.len() < MAX_ENTRIES {
                         let (src, base) = list[j];
                         for &(e, h) in &self.direct[src as usize] {
                             if stamp[e as usize] != round && list.len() < MAX_ENTRIES {
                                 stamp[e as usize] = round;
                                 list.push((e, base + h));
+                                enter(e, base + h);
                             }
                         }
                         j += 1;
-                    }
-                    let mut table = Table {
-                        on: [0; 10],
-                        off: [0; 10],
-                    };
-                    let hops = &mut self.hops[p as usize * NORMAL..][..NORMAL];
-                    for &(e, h) in &list {
-                        let e = e as usize;
-                        if e >= NORMAL {
-                            continue;
-                        }
-                        let (c, dd) = (e / 18, (e / 2) % 9 + 1);
-                        if e % 2 == 1 {
-                            table.on[dd] |= 1 << c;
-                        } else {
-                            table.off[dd] |= 1 << c;
-                        }
-                        hops[e] = h;
                     }
                     self.tables[p as usize] = Some(table);
                 }
@@ -551,19 +551,26 @@ impl<'a> Tabling<'a> {
             if self.s.values[cell] != 0 {
                 continue;
             }
-            let list: Vec<u32> = self
-                .cell_digits(cell)
-                .map(|d| node(cell, d, true))
-                .collect();
-            self.check_list(&list);
+            let mut list = [0u32; 9];
+            let mut n = 0;
+            for d in self.cell_digits(cell) {
+                list[n] = node(cell, d, true);
+                n += 1;
+            }
+            self.check_list(&list[..n]);
         }
         for base in [0, 9, 18] {
             for h in base..base + 9 {
                 for d in 1..=9u8 {
                     let there = self.house[h] & self.cands[usize::from(d)];
                     if there != 0 {
-                        let list: Vec<u32> = bits(there).map(|c| node(c, d, true)).collect();
-                        self.check_list(&list);
+                        let mut list = [0u32; 9];
+                        let mut n = 0;
+                        for c in bits(there) {
+                            list[n] = node(c, d, true);
+                            n += 1;
+                        }
+                        self.check_list(&list[..n]);
                     }
                 }
             }
@@ -685,7 +692,7 @@ impl<'a> Tabling<'a> {
             return;
         };
         let cell = i / 9;
-        let mut hits = Vec::new();
+        let mut hits = std::mem::take(&mut self.hits);
         for set in [true, false] {
             for d in 1..10 {
                 let both = if set {
@@ -699,9 +706,11 @@ impl<'a> Tabling<'a> {
                 }
             }
         }
-        for (set, x, d, len) in hits {
+        for &(set, x, d, len) in &hits {
             self.found(set, x, d, true, len, (0, 0));
         }
+        hits.clear();
+        self.hits = hits;
     }
 
     /// All candidates of a cell or all places of a digit in a house: what follows from each
@@ -718,7 +727,7 @@ impl<'a> Tabling<'a> {
                 off[d] &= t.off[d];
             }
         }
-        let mut hits = Vec::new();
+        let mut hits = std::mem::take(&mut self.hits);
         for d in 1..10 {
             for set in [true, false] {
                 let m = if set { on[d] } else { off[d] };
@@ -728,9 +737,11 @@ impl<'a> Tabling<'a> {
                 }
             }
         }
-        for (set, x, d, len) in hits {
+        for &(set, x, d, len) in &hits {
             self.found(set, x, d, true, len, (0, 0));
         }
+        hits.clear();
+        self.hits = hits;
     }
 
     /// HoDoKu's pick: the first placement by cell, else the first elimination by cell and
