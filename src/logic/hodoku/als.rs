@@ -600,14 +600,48 @@ struct ChainSearch<'a> {
 /// depth of two RCs on (every chain then is checked).
 ///
 /// Per first digit (`digit - 1`), ALS and entry (`(digit - 1) * 2 + twice`, [`entry`]), at
-/// `(first * n + als) * 18 + entry` for `n` ALS: the first ALS (plus one, `generation`) and
-/// the depth at which the walk on found nothing.
+/// `(first * n + als) * 18 + entry` for `n` ALS: the generation of the first ALS and the
+/// depth at which the walk on found nothing. The generations run on from one search to the
+/// next and `seen` is kept (per thread, see [`BARREN_ROOM`]): an entry of an earlier search
+/// or first ALS has an older generation, so nothing needs clearing.
 struct Barren {
     generation: u32,
     /// The first RC's digit, less one.
     first: usize,
     n: usize,
     seen: Vec<(u32, u8)>,
+}
+
+std::thread_local! {
+    /// [`Barren::seen`] and the last generation it holds, from one chain search to the next.
+    static BARREN_ROOM: std::cell::Cell<(Vec<(u32, u8)>, u32)> =
+        const { std::cell::Cell::new((Vec::new(), 0)) };
+}
+
+impl Barren {
+    /// The room of the last search, with generations free for `n` first ALS.
+    fn new(n: usize) -> Barren {
+        let (mut seen, mut last) = BARREN_ROOM.take();
+        if last.checked_add(n as u32 + 1).is_none() {
+            // Generations run out (after millions of searches): start over, cleared.
+            seen.clear();
+            last = 0;
+        }
+        if seen.len() < 9 * n * 18 {
+            seen.resize(9 * n * 18, (0, 0));
+        }
+        Barren {
+            generation: last,
+            first: 0,
+            n,
+            seen,
+        }
+    }
+
+    /// Gives the room back for the next search.
+    fn keep(self) {
+        BARREN_ROOM.set((self.seen, self.generation));
+    }
 }
 
 /// The entry of [`Barren`] for the walk on after `last`.
@@ -870,12 +904,7 @@ fn chain_steps(table: &Table, prune: bool, barren: bool) -> Vec<ChainStep> {
         end: &table.end,
         first: 0,
         reach: prune.then(|| Reach::new(table)),
-        barren: barren.then(|| Barren {
-            generation: 0,
-            first: 0,
-            n: alses.len(),
-            seen: vec![(0, 0); 9 * alses.len() * 18],
-        }),
+        barren: barren.then(|| Barren::new(alses.len())),
         hits: 0,
         chain: Vec::new(),
         in_chain: vec![false; alses.len()],
@@ -891,11 +920,15 @@ fn chain_steps(table: &Table, prune: bool, barren: bool) -> Vec<ChainStep> {
         }
         search.first = i;
         if let Some(b) = &mut search.barren {
-            b.generation = i as u32 + 1;
+            b.generation += 1;
         }
-        search.in_chain.iter_mut().for_each(|x| *x = false);
+        // (The walk leaves `in_chain` as it found it.)
         search.in_chain[i] = true;
         search.walk(i, None);
+        search.in_chain[i] = false;
+    }
+    if let Some(b) = search.barren.take() {
+        b.keep();
     }
     search.steps
 }
