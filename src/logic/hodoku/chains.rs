@@ -54,7 +54,8 @@ struct Search {
     good: [CellSet; 10],
     /// The most eliminations of a chain kept so far, once [`Search::prune`] is set: chains
     /// removing fewer can no longer be the one [`xy_chain`] takes, which removes the most, so
-    /// [`Search::fill_good`] leaves out the ends that remove fewer.
+    /// [`Search::fill_good`] leaves out the ends that remove fewer (again in the middle of a
+    /// walk when the most grows: `good` only loses nodes from which no end is left).
     most: usize,
     /// Whether the walk leaves out what can no longer be taken (see [`Search::most`]); the
     /// chains kept are then fewer, and the one taken is the same.
@@ -168,7 +169,14 @@ impl Search {
             return;
         }
         self.best_len.insert(key, level);
-        self.most = self.most.max(seen.len());
+        let count = seen.len();
+        if count > self.most {
+            self.most = count;
+            // The rest of this walk may leave out the ends that now remove too few.
+            if self.prune && count >= 2 {
+                self.fill_good();
+            }
+        }
         self.found
             .push((seen, d, level, self.chain[..=level].to_vec()));
     }
