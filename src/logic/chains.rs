@@ -853,6 +853,10 @@ pub(super) fn summarise<T: Copy, S: Default>(
     let mut low = vec![0u16; nodes];
     let mut comp = vec![NONE; nodes];
     let mut sets: Vec<S> = Vec::with_capacity(capacity);
+    // Per summary, the last component whose summary took it in: a component's links lead to
+    // the same few components again and again, and each is added once (an `add` is some
+    // fifty instructions, this test two).
+    let mut added: Vec<u16> = Vec::with_capacity(capacity);
     // Nodes are kept as `u16` on the stacks (the graphs have fewer than 65,535 nodes).
     let mut stack: Vec<u16> = Vec::with_capacity(capacity);
     // The depth-first walk: a node and the position of its next link.
@@ -861,6 +865,7 @@ pub(super) fn summarise<T: Copy, S: Default>(
     // Summary 0 is the empty one, shared by the components that reach nothing.
     const EMPTY: u16 = 0;
     sets.push(S::default());
+    added.push(EMPTY);
     for root in roots {
         if index[root] != NONE {
             continue;
@@ -931,6 +936,7 @@ pub(super) fn summarise<T: Copy, S: Default>(
                 }
             }
             sets.push(S::default());
+            added.push(c);
             let (done, this) = sets.split_at_mut(usize::from(c));
             let summary = &mut this[0];
             for &x in &stack[from..] {
@@ -938,15 +944,16 @@ pub(super) fn summarise<T: Copy, S: Default>(
                 comp[x] = c;
                 own(x, summary);
             }
-            let mut last = c;
             for &x in &stack[from..] {
                 let x = usize::from(x);
                 for &y in &adjacent[start[x] as usize..start[x + 1] as usize] {
-                    let cy = comp[node(y)];
-                    if cy != c && cy != last {
+                    let cy = usize::from(comp[node(y)]);
+                    // `added[c]` is `c` itself (its own summary is not added); the empty one
+                    // adds nothing.
+                    if added[cy] != c && cy != usize::from(EMPTY) {
                         // Completed before: Tarjan's order.
-                        add(summary, &done[usize::from(cy)]);
-                        last = cy;
+                        add(summary, &done[cy]);
+                        added[cy] = c;
                     }
                 }
             }

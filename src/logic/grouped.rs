@@ -150,6 +150,12 @@ struct Net<'g> {
     groups: Vec<Group>,
     /// The groups of each digit (index `digit - 1`), in the order of `groups`.
     by_digit: [Vec<usize>; 9],
+    /// Per digit (index `digit - 1`) and house, the groups of the digit in the house (their
+    /// line or their box): bit `i` stands for `by_digit[digit - 1][i]` (a digit has at most
+    /// 18 lines times 3 boxes of groups, so 64 bits hold them). The links between a group and
+    /// a candidate or another group all run inside one house of both, so the lists are built
+    /// from these few groups rather than from every group of the digit.
+    in_house: [[u64; 27]; 9],
     alses: Vec<Als>,
     als_nodes: Vec<AlsNode>,
     adjacent: Vec<Lit>,
@@ -181,6 +187,12 @@ fn node_of(l: Lit) -> usize {
 
 impl<'g> Net<'g> {
     fn new(grid: &'g Grid, with_als: bool) -> Net<'g> {
+        Net::with_index(grid, with_als, true)
+    }
+
+    /// [`Net::new`]; without `index`, [`Net::in_house`] lists every group of the digit for
+    /// every house (for the test that checks the index leaves out no link).
+    fn with_index(grid: &'g Grid, with_als: bool, index: bool) -> Net<'g> {
         let groups = group_nodes(grid);
         let (alses, als_nodes) = if with_als {
             als_nodes(grid)
@@ -189,13 +201,24 @@ impl<'g> Net<'g> {
         };
         let lits = (CANDS + groups.len() + als_nodes.len()) * 2;
         let mut by_digit: [Vec<usize>; 9] = Default::default();
+        let mut in_house = [[0u64; 27]; 9];
         for (g, group) in groups.iter().enumerate() {
-            by_digit[usize::from(group.digit - 1)].push(g);
+            let d = usize::from(group.digit - 1);
+            let bit = 1u64 << by_digit[d].len();
+            in_house[d][group.line] |= bit;
+            in_house[d][group.boxh] |= bit;
+            by_digit[d].push(g);
+        }
+        if !index {
+            for (all, of_digit) in in_house.iter_mut().zip(&by_digit) {
+                *all = [(1u64 << of_digit.len()) - 1; 27];
+            }
         }
         let mut net = Net {
             grid,
             groups,
             by_digit,
+            in_house,
             alses,
             als_nodes,
             adjacent: Vec::with_capacity(8192),
@@ -231,6 +254,26 @@ impl<'g> Net<'g> {
         let len = net.adjacent.len() as u32;
         net.start[next..].fill(len);
         net
+    }
+
+    /// The groups of `digit` among `mask` (bits as in [`Net::in_house`]), in the order of
+    /// `groups`.
+    fn groups_among(&self, digit: u8, mut mask: u64) -> impl Iterator<Item = usize> + '_ {
+        let of_digit = &self.by_digit[usize::from(digit - 1)];
+        std::iter::from_fn(move || {
+            if mask == 0 {
+                return None;
+            }
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(of_digit[i])
+        })
+    }
+
+    /// The groups of `digit` in any of the houses `hs` (bits as in [`Net::in_house`]).
+    fn in_houses(&self, digit: u8, hs: &[usize]) -> u64 {
+        let of_digit = &self.in_house[usize::from(digit - 1)];
+        hs.iter().fold(0, |m, &h| m | of_digit[h])
     }
 
     fn kind(&self, l: Lit) -> Kind {
@@ -439,7 +482,11 @@ impl<'g> Net<'g> {
                         out.push(cand_lit(other, digit, false));
                     }
                 }
-                for &g in &self.by_digit[usize::from(digit - 1)] {
+                // A group's buddies are the other cells of its line and its box: the groups
+                // whose buddies hold the cell are among those of the cell's houses.
+                let near =
+                    self.in_houses(digit, &[row_of(cell), 9 + col_of(cell), 18 + box_of(cell)]);
+                for g in self.groups_among(digit, near) {
                     if self.groups[g].buddies.contains(cell) {
                         out.push(group_lit(g, false));
                     }
@@ -478,11 +525,13 @@ impl<'g> Net<'g> {
                     if !two_or_more(rest) || !one_line || !rest.is_subset(house(18 + box_of(f))) {
                         continue;
                     }
-                    let same = self.by_digit[usize::from(digit - 1)].iter().find(|&&g| {
-                        let group = &self.groups[g];
-                        group.cells == rest && (group.boxh == h || group.line == h)
-                    });
-                    if let Some(&g) = same {
+                    let mut same = self
+                        .groups_among(digit, self.in_houses(digit, &[h]))
+                        .filter(|&g| {
+                            let group = &self.groups[g];
+                            group.cells == rest && (group.boxh == h || group.line == h)
+                        });
+                    if let Some(g) = same.next() {
                         hits[n] = (g, self.groups[g].line == h);
                         n += 1;
                     }
@@ -497,11 +546,9 @@ impl<'g> Net<'g> {
         let g = n - CANDS;
         let group = &self.groups[g];
         let places = grid.cells_with(group.digit);
-        let same_digit = &self.by_digit[usize::from(group.digit - 1)];
         let others = |h: usize| {
-            same_digit
-                .iter()
-                .map(|&j| (j, &self.groups[j]))
+            self.groups_among(group.digit, self.in_houses(group.digit, &[h]))
+                .map(|j| (j, &self.groups[j]))
                 .filter(move |&(j, o)| {
                     j != g && !o.cells.intersects(group.cells) && (o.line == h || o.boxh == h)
                 })
@@ -510,7 +557,8 @@ impl<'g> Net<'g> {
             for c in places & group.buddies {
                 out.push(cand_lit(c, group.digit, false));
             }
-            for &j in same_digit {
+            let near = self.in_houses(group.digit, &[group.line, group.boxh]);
+            for j in self.groups_among(group.digit, near) {
                 let o = &self.groups[j];
                 if j != g
                     && !o.cells.intersects(group.cells)
@@ -1043,6 +1091,27 @@ mod tests {
             }
         }
         assert!(links > 0);
+    }
+
+    #[test]
+    fn the_house_index_leaves_out_no_link() {
+        // The lists built from the groups of a literal's houses are those built from every
+        // group of its digit (with and without ALS nodes, which also read the groups).
+        let mut group_links = 0;
+        for grid in &crate::logic::chains::tests::positions_for_the_engine() {
+            for with_als in [false, true] {
+                let fast = Net::new(grid, with_als);
+                let full = Net::with_index(grid, with_als, false);
+                assert_eq!(fast.start, full.start, "{grid}");
+                assert_eq!(fast.adjacent, full.adjacent, "{grid}");
+                group_links += fast
+                    .adjacent
+                    .iter()
+                    .filter(|&&l| Net::is_group(l & LIT_MASK))
+                    .count();
+            }
+        }
+        assert!(group_links > 1000, "{group_links}");
     }
 
     #[test]

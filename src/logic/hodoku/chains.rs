@@ -52,6 +52,14 @@ struct Search {
     /// bivalue cell `c` with its last strong link ending on `x`, is there when `good[x]`
     /// holds `c`. The walk skips every other node: from them, each `check` would see nothing.
     good: [CellSet; 10],
+    /// The most eliminations of a chain kept so far, once [`Search::prune`] is set: chains
+    /// removing fewer can no longer be the one [`xy_chain`] takes, which removes the most, so
+    /// [`Search::fill_good`] leaves out the ends that remove fewer (again in the middle of a
+    /// walk when the most grows: `good` only loses nodes from which no end is left).
+    most: usize,
+    /// Whether the walk leaves out what can no longer be taken (see [`Search::most`]); the
+    /// chains kept are then fewer, and the one taken is the same.
+    prune: bool,
 }
 
 fn bivalue(s: &State, c: usize) -> bool {
@@ -64,12 +72,23 @@ impl Search {
     /// those nodes, and every node with a link to a node already taken, backwards until none
     /// is added. Which cells the chain already holds and its length limit are left out, so
     /// the nodes kept are all those the walk can end well from, and more.
+    ///
+    /// With [`Search::prune`], the ends that remove fewer candidates than a chain kept already
+    /// are left out too.
     fn fill_good(&mut self) {
         let d = usize::from(self.digit);
         let victims = self.with[d] & PEERS[self.start];
         let mut targets = CellSet::EMPTY;
+        let at_least = if self.prune { self.most.max(1) } else { 1 };
         for e in self.bivalue_with[d] {
-            if victims.intersects(PEERS[e]) {
+            let seen = victims & PEERS[e];
+            // Without a popcount for the usual thresholds (one, two).
+            let enough = match at_least {
+                1 => !seen.is_empty(),
+                2 => seen.0 & seen.0.wrapping_sub(1) != 0,
+                n => seen.len() >= n,
+            };
+            if enough {
                 targets.insert(e);
             }
         }
@@ -150,13 +169,22 @@ impl Search {
             return;
         }
         self.best_len.insert(key, level);
+        let count = seen.len();
+        if count > self.most {
+            self.most = count;
+            // The rest of this walk may leave out the ends that now remove too few.
+            if self.prune && count >= 2 {
+                self.fill_good();
+            }
+        }
         self.found
             .push((seen, d, level, self.chain[..=level].to_vec()));
     }
 }
 
-/// Every chain HoDoKu's search keeps, in its order.
-fn search(s: &State) -> Vec<Kept> {
+/// Every chain HoDoKu's search keeps, in its order; with `prune`, only those that may still
+/// be the one [`xy_chain`] takes (see [`Search::most`]).
+fn search(s: &State, prune: bool) -> Vec<Kept> {
     let mut with = [CellSet::default(); 10];
     with[1..].copy_from_slice(&s.places);
     let mut pairs = [0u16; 81];
@@ -209,6 +237,8 @@ fn search(s: &State) -> Vec<Kept> {
         best_len: std::collections::HashMap::new(),
         bivalue_with,
         good: [CellSet::EMPTY; 10],
+        most: 0,
+        prune,
     };
     for start in (0..81).filter(|&c| pairs[c] != 0) {
         for d in (1..=9u8).filter(|&d| s.has(start, d)) {
@@ -239,28 +269,9 @@ fn search(s: &State) -> Vec<Kept> {
 
 /// HoDoKu's XY-chain: the first of its sort among the chains its search finds.
 pub(super) fn xy_chain(s: &State) -> Option<Found> {
-    let found = search(s);
-    let elims_of = |cells: CellSet, d: u8| -> Vec<Candidate> {
-        cells.iter().map(|c| Candidate::new(c, d)).collect()
-    };
-    // (cells, digit, index sum of the eliminations, length, links)
-    let mut best: Option<(CellSet, u8, i64, usize, &Vec<Link>)> = None;
-    for &(cells, d, level, ref links) in &found {
-        let better = best.is_none_or(|b| {
-            if cells.len() != b.0.len() {
-                return cells.len() > b.0.len();
-            }
-            if (cells, d) != (b.0, b.1) {
-                return index_sum_of(&elims_of(cells, d)) < b.2;
-            }
-            level < b.3
-        });
-        if better {
-            best = Some((cells, d, index_sum_of(&elims_of(cells, d)), level, links));
-        }
-    }
-    let (cells, d, _, _, chain) = best?;
-    let elims = elims_of(cells, d);
+    let found = search(s, true);
+    let (cells, d, chain) = choose(&found)?;
+    let elims: Vec<Candidate> = cells.iter().map(|c| Candidate::new(c, d)).collect();
     let cells: Vec<usize> = chain.iter().map(|l| l.cell).collect();
     let digits = chain.iter().fold(0u16, |m, l| m | 1 << (l.digit - 1));
     // HoDoKu's text: `8 8- r2c4 -1- r7c4 ... -1- r3c2 -8`.
@@ -284,6 +295,32 @@ pub(super) fn xy_chain(s: &State) -> Option<Found> {
         house: 0,
         elims,
     })
+}
+
+/// The chain HoDoKu's sort puts first: the most eliminations, then the least index sum of
+/// them, then the shortest, then the first found; its eliminations (cells and digit) and its
+/// links.
+fn choose(found: &[Kept]) -> Option<(CellSet, u8, &[Link])> {
+    let elims_of = |cells: CellSet, d: u8| -> Vec<Candidate> {
+        cells.iter().map(|c| Candidate::new(c, d)).collect()
+    };
+    // (cells, digit, index sum of the eliminations, length, links)
+    let mut best: Option<(CellSet, u8, i64, usize, &Vec<Link>)> = None;
+    for &(cells, d, level, ref links) in found {
+        let better = best.is_none_or(|b| {
+            if cells.len() != b.0.len() {
+                return cells.len() > b.0.len();
+            }
+            if (cells, d) != (b.0, b.1) {
+                return index_sum_of(&elims_of(cells, d)) < b.2;
+            }
+            level < b.3
+        });
+        if better {
+            best = Some((cells, d, index_sum_of(&elims_of(cells, d)), level, links));
+        }
+    }
+    best.map(|(cells, d, _, _, chain)| (cells, d, &chain[..]))
 }
 
 #[cfg(test)]
@@ -454,10 +491,52 @@ mod tests {
         let mut kept = 0;
         for s in positions() {
             let want = reference::search(&s);
-            let got = search(&s);
+            let got = search(&s, false);
             assert_eq!(got, want);
             kept += got.len();
         }
         assert!(kept > 100, "too few chains to compare: {kept}");
+    }
+
+    #[test]
+    fn pruning_the_ends_that_remove_fewer_takes_the_same_chain() {
+        // Along the paths and on thinned copies of their positions (more bivalue cells, more
+        // chains), the chain taken is the same with the ends that remove fewer than a chain
+        // kept left out as with every chain kept, and some searches keep fewer chains.
+        let (mut taken, mut left_out) = (0, 0);
+        let mut seed = 0x9e37_79b9_u32;
+        for s in positions() {
+            let mut s = s;
+            for _ in 0..4 {
+                let all = search(&s, false);
+                let pruned = search(&s, true);
+                assert_eq!(choose(&pruned), choose(&all));
+                taken += usize::from(choose(&all).is_some());
+                // (Not a count of chains: a set of eliminations that removes fewer can be
+                // kept later from another start when its first chain was left out.)
+                left_out += usize::from(pruned != all);
+                // Take out a random candidate of a cell with three or more.
+                seed ^= seed << 13;
+                seed ^= seed >> 17;
+                seed ^= seed << 5;
+                let cells: Vec<usize> = (0..81)
+                    .filter(|&c| s.values[c] == 0 && s.cands[c].count_ones() > 2)
+                    .collect();
+                let Some(&c) = cells.get(seed as usize % cells.len().max(1)) else {
+                    break;
+                };
+                let d = (0..9)
+                    .filter(|&d| s.cands[c] & 1 << d != 0)
+                    .nth((seed >> 8) as usize % 3);
+                if let Some(d) = d {
+                    s.cands[c] &= !(1 << d);
+                    s.places[d].remove(c);
+                }
+            }
+        }
+        assert!(
+            taken > 20 && left_out > 0,
+            "{taken} taken, {left_out} left out"
+        );
     }
 }
