@@ -859,9 +859,43 @@ fn subset_step(
     Some((elims, locked))
 }
 
+/// Whether a subset of `n` in a house of `m` open cells can be passed over because its
+/// complement is known to remove nothing.
+///
+/// A house's open cells hold its missing digits, as many. Take `n` of its cells holding
+/// only `n` digits (a naked subset): the other `m - n` digits have their places among the
+/// other `m - n` cells (a hidden subset), and the other way round. Within the house both
+/// remove the same candidates: the first digits from the other cells. So a hidden subset
+/// removes something only where a naked subset of `m - n` cells does, and a naked quad
+/// (four cells never share two houses: it removes within the house only) only where a
+/// hidden subset of `m - n` digits does. HoDoKu's order searches pairs and triples of
+/// each kind before the quads: when those found nothing in the position (every size from
+/// 2 to `done` of the other kind), a complement of such a size removes nothing, nor does
+/// one of none (`m == n`: the subset fills the house). A complement of one is a single;
+/// `single` says whether the house has one (only then is it searched).
+fn complement_done(m: usize, n: usize, done: usize, single: impl Fn() -> bool) -> bool {
+    match m.checked_sub(n) {
+        None => false,
+        Some(0) => true,
+        Some(1) => !single(),
+        Some(k) => k <= done,
+    }
+}
+
 /// Naked subsets of `n` cells: boxes, then rows, then columns (boxes only for locked ones).
-/// `barren` is the technique's part of [`Barren`].
-fn naked_subset(s: &State, n: usize, locked: bool, barren: &mut [Seen; 27]) -> Option<Found> {
+/// `barren` is the technique's part of [`Barren`]; `done` as for [`complement_done`] (the
+/// hidden subsets of those sizes are known to remove nothing; 0 when not known).
+/// `unlocked`, for a locked search, is the part of the unlocked search of the same size: a
+/// box where no subset removes anything (none passed over for being unlocked) is one where
+/// that search finds nothing either, while the box stays the same (see [`Seen`]).
+fn naked_subset(
+    s: &State,
+    n: usize,
+    locked: bool,
+    done: usize,
+    barren: &mut [Seen; 27],
+    mut unlocked: Option<&mut [Seen; 27]>,
+) -> Option<Found> {
     let bases: &[usize] = if locked { &[18] } else { &[18, 0, 9] };
     for &base in bases {
         for unit in 0..9 {
@@ -871,13 +905,22 @@ fn naked_subset(s: &State, n: usize, locked: bool, barren: &mut [Seen; 27]) -> O
             }
             let mut open = [0usize; 9];
             let mut len = 0;
+            // The house's open cells.
+            let mut m = 0;
             for &c in &HOUSE_CELLS[house] {
                 let c = usize::from(c);
                 let k = s.cands[c].count_ones() as usize;
+                m += usize::from(k != 0);
                 if k != 0 && k <= n {
                     open[len] = c;
                     len += 1;
                 }
+            }
+            // (Only a quad: smaller subsets may remove outside the house, see
+            // `complement_done`.)
+            if n == 4 && complement_done(m, n, done, || (1..=9).any(|d| s.free[house][d] == 1)) {
+                barren[house] = Seen::House(s.version[house]);
+                continue;
             }
             let mut pick = [0usize; 4];
             // Whether an unlocked search passed over a locked subset (see [`Seen`]).
@@ -897,6 +940,9 @@ fn naked_subset(s: &State, n: usize, locked: bool, barren: &mut [Seen; 27]) -> O
             barren[house] = if passed_locked {
                 Seen::Zone(s.zone(house))
             } else {
+                if let Some(u) = unlocked.as_deref_mut() {
+                    u[house] = Seen::House(s.version[house]);
+                }
                 Seen::House(s.version[house])
             };
         }
@@ -974,8 +1020,9 @@ impl Naked<'_> {
 }
 
 /// Hidden subsets of `n` digits: boxes, then rows, then columns.
-/// `barren` is the technique's part of [`Barren`].
-fn hidden_subset(s: &State, n: usize, barren: &mut [Seen; 27]) -> Option<Found> {
+/// `barren` is the technique's part of [`Barren`]; `done` as for [`complement_done`] (the
+/// naked subsets of those sizes are known to remove nothing; 0 when not known).
+fn hidden_subset(s: &State, n: usize, done: usize, barren: &mut [Seen; 27]) -> Option<Found> {
     for base in [18, 0, 9] {
         for unit in 0..9 {
             let house = base + unit;
@@ -989,7 +1036,13 @@ fn hidden_subset(s: &State, n: usize, barren: &mut [Seen; 27]) -> Option<Found> 
                 .iter()
                 .filter(|&&c| s.cands[usize::from(c)] != 0)
                 .count();
-            if open <= n {
+            if open <= n
+                || complement_done(open, n, done, || {
+                    cells
+                        .iter()
+                        .any(|&c| s.cands[usize::from(c)].count_ones() == 1)
+                })
+            {
                 barren[house] = seen;
                 continue;
             }
@@ -1652,6 +1705,43 @@ fn rectangle_steps(s: &State, grid: &Grid) -> [Option<Step>; 7] {
     best.map(|b| b.map(|(_, step)| hodoku_form(step, s)))
 }
 
+/// The search of a subset or locked-candidates `kind` in HoDoKu's order, with its part of
+/// [`Barren::houses`]. With `complement`, in the position [`next`] reaches it in (every
+/// search before it in the order found nothing): the houses where a subset's complement of
+/// an earlier size would remove what it removes are passed over ([`complement_done`]).
+fn house_search(
+    kind: Kind,
+    s: &State,
+    complement: bool,
+    barren: &mut [[Seen; 27]; 10],
+) -> Option<Found> {
+    // Every naked and hidden pair and triple comes before the quads; the hidden pairs and
+    // triples after the naked ones, the hidden quads after the naked quads.
+    let done = |k: usize| if complement { k } else { 0 };
+    // The locked pairs' and triples' parts, then the naked ones'.
+    let (locked, rest) = barren.split_at_mut(2);
+    let (naked, _) = rest.split_at_mut(2);
+    let [locked_pair, locked_triple] = locked else {
+        unreachable!()
+    };
+    let [naked_pair, naked_triple] = naked else {
+        unreachable!()
+    };
+    match kind {
+        Kind::LockedPair => naked_subset(s, 2, true, 0, locked_pair, Some(naked_pair)),
+        Kind::LockedTriple => naked_subset(s, 3, true, 0, locked_triple, Some(naked_triple)),
+        Kind::NakedPair => naked_subset(s, 2, false, 0, naked_pair, None),
+        Kind::NakedTriple => naked_subset(s, 3, false, 0, naked_triple, None),
+        Kind::NakedQuad => naked_subset(s, 4, false, done(3), &mut barren[4], None),
+        Kind::HiddenPair => hidden_subset(s, 2, done(3), &mut barren[5]),
+        Kind::HiddenTriple => hidden_subset(s, 3, done(3), &mut barren[6]),
+        Kind::HiddenQuad => hidden_subset(s, 4, done(4), &mut barren[7]),
+        Kind::Pointing => locked_candidates(s, true, &mut barren[8]),
+        Kind::Claiming => locked_candidates(s, false, &mut barren[9]),
+        _ => None,
+    }
+}
+
 /// What [`next`] takes: a single, as its cell and digit (most of a path: no step is built
 /// for it unless the path is kept), or a step and HoDoKu's text of its pattern (when we
 /// have it), boxed: a single is handed on without copying a step's room.
@@ -1688,22 +1778,18 @@ fn next(
                     }
                     None
                 }
-                Kind::LockedPair => naked_subset(s, 2, true, &mut barren.houses[0]).map(found_step),
-                Kind::LockedTriple => {
-                    naked_subset(s, 3, true, &mut barren.houses[1]).map(found_step)
+                Kind::LockedPair
+                | Kind::LockedTriple
+                | Kind::Pointing
+                | Kind::Claiming
+                | Kind::NakedPair
+                | Kind::NakedTriple
+                | Kind::NakedQuad
+                | Kind::HiddenPair
+                | Kind::HiddenTriple
+                | Kind::HiddenQuad => {
+                    house_search(kind, s, true, &mut barren.houses).map(found_step)
                 }
-                Kind::Pointing => locked_candidates(s, true, &mut barren.houses[8]).map(found_step),
-                Kind::Claiming => {
-                    locked_candidates(s, false, &mut barren.houses[9]).map(found_step)
-                }
-                Kind::NakedPair => naked_subset(s, 2, false, &mut barren.houses[2]).map(found_step),
-                Kind::NakedTriple => {
-                    naked_subset(s, 3, false, &mut barren.houses[3]).map(found_step)
-                }
-                Kind::NakedQuad => naked_subset(s, 4, false, &mut barren.houses[4]).map(found_step),
-                Kind::HiddenPair => hidden_subset(s, 2, &mut barren.houses[5]).map(found_step),
-                Kind::HiddenTriple => hidden_subset(s, 3, &mut barren.houses[6]).map(found_step),
-                Kind::HiddenQuad => hidden_subset(s, 4, &mut barren.houses[7]).map(found_step),
                 Kind::Skyscraper => skyscraper(s).map(found_step),
                 Kind::WWing => w_wing(s).map(found_step),
                 Kind::XYWing => wing(s, false).map(found_step),
@@ -2438,19 +2524,32 @@ mod tests {
     /// carried along each puzzle's path, every one of them finds what it finds without it.
     #[test]
     fn house_memo_misses_nothing() {
-        type Search = fn(&State, &mut [Seen; 27]) -> Option<Found>;
-        let searches: [Search; 10] = [
-            |s, b| naked_subset(s, 2, true, b),
-            |s, b| naked_subset(s, 3, true, b),
-            |s, b| naked_subset(s, 2, false, b),
-            |s, b| naked_subset(s, 3, false, b),
-            |s, b| naked_subset(s, 4, false, b),
-            |s, b| hidden_subset(s, 2, b),
-            |s, b| hidden_subset(s, 3, b),
-            |s, b| hidden_subset(s, 4, b),
-            |s, b| locked_candidates(s, true, b),
-            |s, b| locked_candidates(s, false, b),
+        // HoDoKu's order, as `next` takes them (the locked searches' memo serves the
+        // unlocked ones after them too).
+        let kinds = [
+            Kind::LockedPair,
+            Kind::LockedTriple,
+            Kind::Pointing,
+            Kind::Claiming,
+            Kind::NakedPair,
+            Kind::NakedTriple,
+            Kind::HiddenPair,
+            Kind::HiddenTriple,
+            Kind::NakedQuad,
+            Kind::HiddenQuad,
         ];
+        let slot = |k: Kind| match k {
+            Kind::LockedPair => 0,
+            Kind::LockedTriple => 1,
+            Kind::NakedPair => 2,
+            Kind::NakedTriple => 3,
+            Kind::NakedQuad => 4,
+            Kind::HiddenPair => 5,
+            Kind::HiddenTriple => 6,
+            Kind::HiddenQuad => 7,
+            Kind::Pointing => 8,
+            _ => 9,
+        };
         let (mut compared, mut found, mut skipped) = (0, 0, 0);
         let mut barren = Barren::default();
         let mut unsolved = 0;
@@ -2460,11 +2559,13 @@ mod tests {
                 barren = Barren::default();
             }
             unsolved = s.unsolved;
-            for (search, memo) in searches.iter().zip(&mut barren.houses) {
+            for kind in kinds {
+                let memo = &barren.houses[slot(kind)];
                 skipped += (0..27).filter(|&h| memo[h].unchanged(&s, h)).count();
-                let want = search(&s, &mut [Seen::Never; 27]).map(found_step_only);
-                let got = search(&s, memo).map(found_step_only);
-                assert_eq!(got, want);
+                let want = house_search(kind, &s, false, &mut [[Seen::Never; 27]; 10])
+                    .map(found_step_only);
+                let got = house_search(kind, &s, false, &mut barren.houses).map(found_step_only);
+                assert_eq!(got, want, "{kind:?}");
                 compared += 1;
                 found += usize::from(want.is_some());
             }
@@ -2472,6 +2573,60 @@ mod tests {
         assert!(
             compared > 1000 && found > 20 && skipped > 10_000,
             "compared {compared}, found {found}, skipped {skipped}"
+        );
+    }
+
+    /// Along each puzzle's path, the subset and locked-candidates searches in HoDoKu's order
+    /// (as [`next`] makes them, up to the first that finds something) find with the
+    /// complements passed over what they find without.
+    #[test]
+    fn complement_skip_misses_nothing() {
+        let (mut compared, mut found) = (0, 0);
+        let mut states = path_states();
+        for line in include_str!("../../puzzles/hard.txt").lines() {
+            let Ok(board) = line.parse::<Board>() else {
+                continue;
+            };
+            let solution = crate::solver::solve_first(&board).expect("a solution");
+            let mut s = State::new(&board);
+            for step in &rate(&board, &solution, None).steps {
+                states.push(s.clone());
+                for p in &step.step.placements {
+                    s.set_cell(p.cell(), p.digit);
+                }
+                for e in &step.step.eliminations {
+                    s.del_candidate(e.cell(), e.digit);
+                }
+            }
+        }
+        for s in states {
+            for entry in ORDER {
+                let kind = entry.kinds[0];
+                if matches!(
+                    kind,
+                    Kind::FullHouse | Kind::NakedSingle | Kind::HiddenSingle
+                ) {
+                    continue;
+                }
+                let none = || [[Seen::Never; 27]; 10];
+                let want = house_search(kind, &s, false, &mut none()).map(found_step_only);
+                let got = house_search(kind, &s, true, &mut none()).map(found_step_only);
+                assert_eq!(got, want, "{kind:?}");
+                if matches!(
+                    kind,
+                    Kind::NakedQuad | Kind::HiddenPair | Kind::HiddenTriple | Kind::HiddenQuad
+                ) {
+                    compared += 1;
+                    found += usize::from(want.is_some());
+                }
+                if want.is_some() || kind == Kind::HiddenQuad {
+                    break;
+                }
+            }
+        }
+        assert!(
+            compared > 500 && found > 5,
+            "compared {compared}, found {found}"
         );
     }
 
