@@ -2427,9 +2427,13 @@ mod tests {
             ".....7.3.......8....3.98617.....47.8..96.23..4.65.....38472.9....1.......6.4.....",
             "12.74.6.94..8......89..3.1....4.2..1..........4.6..9..3...2...62....6.....8...4..",
         ];
+        states_along(PUZZLES.iter().map(|p| p.parse().expect("a puzzle")))
+    }
+
+    /// The positions along HoDoKu's paths of `boards`, before each step.
+    fn states_along(boards: impl Iterator<Item = Board>) -> Vec<State> {
         let mut out = Vec::new();
-        for puzzle in PUZZLES {
-            let board: Board = puzzle.parse().expect("a puzzle");
+        for board in boards {
             let solution = crate::solver::solve_first(&board).expect("a solution");
             let mut s = State::new(&board);
             for step in &rate(&board, &solution, None).steps {
@@ -2583,22 +2587,8 @@ mod tests {
     fn complement_skip_misses_nothing() {
         let (mut compared, mut found) = (0, 0);
         let mut states = path_states();
-        for line in include_str!("../../puzzles/hard.txt").lines() {
-            let Ok(board) = line.parse::<Board>() else {
-                continue;
-            };
-            let solution = crate::solver::solve_first(&board).expect("a solution");
-            let mut s = State::new(&board);
-            for step in &rate(&board, &solution, None).steps {
-                states.push(s.clone());
-                for p in &step.step.placements {
-                    s.set_cell(p.cell(), p.digit);
-                }
-                for e in &step.step.eliminations {
-                    s.del_candidate(e.cell(), e.digit);
-                }
-            }
-        }
+        let hard = include_str!("../../puzzles/hard.txt").lines();
+        states.extend(states_along(hard.filter_map(|line| line.parse().ok())));
         for s in states {
             for entry in ORDER {
                 let kind = entry.kinds[0];
