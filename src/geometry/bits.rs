@@ -11,6 +11,34 @@ pub trait Mask: Copy {
     fn without_lowest(self) -> Self;
     /// How many bits are set.
     fn len(self) -> usize;
+
+    // The tests below take out the lowest bit instead of counting: the baseline x86-64 target
+    // has no popcount instruction, so `len` counts by arithmetic (some thirty instructions on
+    // a 128-bit set) where a test of one or two bits needs two or four.
+
+    /// Whether two bits or more are set.
+    #[inline]
+    fn several(self) -> bool {
+        !self.without_lowest().is_empty()
+    }
+
+    /// Whether at most one bit is set.
+    #[inline]
+    fn at_most_one(self) -> bool {
+        self.without_lowest().is_empty()
+    }
+
+    /// Whether exactly one bit is set.
+    #[inline]
+    fn exactly_one(self) -> bool {
+        !self.is_empty() && self.at_most_one()
+    }
+
+    /// Whether exactly two bits are set.
+    #[inline]
+    fn exactly_two(self) -> bool {
+        self.several() && self.without_lowest().at_most_one()
+    }
 }
 
 macro_rules! mask {
@@ -82,5 +110,29 @@ mod tests {
         let wide = 1u128 << 127 | 1 << 80 | 1;
         assert_eq!(ones(wide).collect::<Vec<_>>(), [0, 80, 127]);
         assert_eq!(ones(wide).len(), 3);
+    }
+
+    #[test]
+    fn the_tests_of_one_or_two_bits_agree_with_the_count() {
+        fn check<M: Mask + std::fmt::Debug>(m: M) {
+            let n = m.len();
+            assert_eq!(m.several(), n >= 2, "{m:?}");
+            assert_eq!(m.at_most_one(), n <= 1, "{m:?}");
+            assert_eq!(m.exactly_one(), n == 1, "{m:?}");
+            assert_eq!(m.exactly_two(), n == 2, "{m:?}");
+        }
+        for m in 0..=u16::MAX {
+            check(m);
+            check(u32::from(m) << 16 | u32::from(m.rotate_left(5)));
+        }
+        for a in 0..128 {
+            for b in [0u128, 1 << a, 1 << ((a * 5 + 7) % 128), u128::MAX] {
+                let s = 1u128 << a | b;
+                check(s);
+                check(s.wrapping_sub(1));
+                check(s as u64);
+            }
+        }
+        check(0u128);
     }
 }

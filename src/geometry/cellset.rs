@@ -8,6 +8,7 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub, SubAssign};
 
+use super::bits::Mask;
 use super::classic::{HOUSE_BITS, cell_name, peers};
 
 /// A set of cells: bit `i` is cell `i` (row-major, 0..81).
@@ -56,6 +57,24 @@ impl CellSet {
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    /// Whether the set holds two cells or more (see [`Mask::several`]: no bit count).
+    #[inline]
+    pub fn several(self) -> bool {
+        self.0.several()
+    }
+
+    /// Whether the set holds exactly one cell.
+    #[inline]
+    pub fn exactly_one(self) -> bool {
+        self.0.exactly_one()
+    }
+
+    /// Whether the set holds exactly two cells.
+    #[inline]
+    pub fn exactly_two(self) -> bool {
+        self.0.exactly_two()
     }
 
     /// The lowest-numbered cell, if any.

@@ -124,21 +124,6 @@ pub(super) fn path_links(path: &[Lit]) -> Vec<Link> {
         .collect()
 }
 
-/// Whether `s` holds exactly two cells: one left once the lowest is cleared. (Without a
-/// popcount, which the baseline x86-64 target does not have: `len` counts bits by arithmetic,
-/// some thirty instructions on a 128-bit set.)
-#[inline]
-pub(super) fn exactly_two(s: CellSet) -> bool {
-    let rest = s.0 & s.0.wrapping_sub(1);
-    rest != 0 && rest & rest.wrapping_sub(1) == 0
-}
-
-/// Whether `s` holds two cells or more.
-#[inline]
-pub(super) fn two_or_more(s: CellSet) -> bool {
-    s.0 & s.0.wrapping_sub(1) != 0
-}
-
 // ---------------------------------------------------------------------------------------------
 // The engine.
 
@@ -271,7 +256,7 @@ impl<'g> Engine<'g> {
             if self.links != Links::Bivalue {
                 for h in 0..27 {
                     let two = self.grid.house_cells_with(h, digit);
-                    if exactly_two(two) {
+                    if two.exactly_two() {
                         live |= two;
                     }
                 }
@@ -320,7 +305,7 @@ impl<'g> Engine<'g> {
             if self.links != Links::Bivalue {
                 for &h in &CELL_HOUSES[cell] {
                     let places = grid.house_cells_with(usize::from(h), digit);
-                    if exactly_two(places) {
+                    if places.exactly_two() {
                         let other = (places - CellSet::single(cell)).first().unwrap_or(cell);
                         out.push(lit(other, digit, true));
                     }
@@ -520,7 +505,7 @@ fn x_chains(grid: &Grid, mut barren: Option<&mut [Option<CellSet>; 9]>) -> Vec<S
         let mut partners = [CellSet::EMPTY; 81];
         for h in 0..27 {
             let pair = grid.house_cells_with(h, digit);
-            if exactly_two(pair) {
+            if pair.exactly_two() {
                 for c in pair {
                     partners[c] |= pair - CellSet::single(c);
                 }
@@ -1081,7 +1066,7 @@ impl Reach {
             let with = grid.cells_with(digit);
             (on_cells(digit) - CellSet::single(cell))
                 .iter()
-                .any(|y| two_or_more(near & peers(y) & with))
+                .any(|y| (near & peers(y) & with).several())
         }
     }
 }

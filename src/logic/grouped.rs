@@ -36,14 +36,8 @@ use crate::geometry::classic::{CELL_HOUSES, box_of, col_of, house, peers, row_of
 use crate::geometry::{CellSet, digits};
 
 use super::als::{self, Als};
-use super::chains::{LoopClose, exactly_two, loop_close, two_or_more};
+use super::chains::{LoopClose, loop_close};
 use super::{Candidate, Evidence, Grid, Link, Node, NodeKind, Step, Technique};
-
-/// Whether `s` holds exactly one cell (see [`exactly_two`]).
-#[inline]
-fn exactly_one(s: CellSet) -> bool {
-    s.0 != 0 && s.0 & s.0.wrapping_sub(1) == 0
-}
 
 /// A digit in the cells of one line inside one box.
 struct Group {
@@ -103,7 +97,7 @@ fn group_nodes(grid: &Grid) -> Vec<Group> {
             };
             for boxh in boxes {
                 let cells = places & house(boxh);
-                if two_or_more(cells) {
+                if cells.several() {
                     let buddies = cells.iter().fold(CellSet::ALL, |b, c| b & peers(c));
                     out.push(Group {
                         cells,
@@ -503,7 +497,7 @@ impl<'g> Net<'g> {
                 }
                 for &h in &CELL_HOUSES[cell] {
                     let here = grid.house_cells_with(usize::from(h), digit);
-                    if exactly_two(here) {
+                    if here.exactly_two() {
                         let other = (here - CellSet::single(cell)).first().unwrap_or(cell);
                         out.push(cand_lit(other, digit, true));
                     }
@@ -522,7 +516,7 @@ impl<'g> Net<'g> {
                     let Some(f) = rest.first() else { continue };
                     let one_line =
                         rest.is_subset(house(row_of(f))) || rest.is_subset(house(9 + col_of(f)));
-                    if !two_or_more(rest) || !one_line || !rest.is_subset(house(18 + box_of(f))) {
+                    if !rest.several() || !one_line || !rest.is_subset(house(18 + box_of(f))) {
                         continue;
                     }
                     let mut same = self
@@ -571,7 +565,7 @@ impl<'g> Net<'g> {
         } else {
             for h in [group.boxh, group.line] {
                 let rest = (places & house(h)) - group.cells;
-                if exactly_one(rest) {
+                if rest.exactly_one() {
                     out.push(cand_lit(rest.first().unwrap_or(0), group.digit, true));
                 }
             }
@@ -821,7 +815,7 @@ fn aic(net: &Net<'_>, end: Lit) -> Option<(Vec<Candidate>, Vec<Lit>)> {
     let (y, ec) = (net.cell(end), net.digit(end));
     let elims = if sc == ec {
         let victims = peers(x) & peers(y) & grid.cells_with(sc);
-        if !two_or_more(victims) {
+        if !victims.several() {
             return None;
         }
         victims.iter().map(|c| Candidate::new(c, sc)).collect()
@@ -980,7 +974,7 @@ impl Reach {
             let (near, with) = (peers(cell), grid.cells_with(digit));
             (r.on[i(digit)] - CellSet::single(cell))
                 .iter()
-                .any(|y| two_or_more(near & peers(y) & with))
+                .any(|y| (near & peers(y) & with).several())
         }
     }
 }

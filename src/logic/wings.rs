@@ -14,6 +14,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::geometry::bits::Mask;
 use crate::geometry::{CellSet, digits};
 
 use super::{Candidate, Evidence, Grid, Link, Node, Sink, Step, Technique};
@@ -243,12 +244,6 @@ static QUAD_INDEX: [u8; 512] = {
     t
 };
 
-/// Whether a mask has more than one bit set.
-#[inline]
-fn several(mask: u16) -> bool {
-    mask & mask.wrapping_sub(1) != 0
-}
-
 /// A cell of a WXYZ-Wing search: its candidates and its houses (a 27-bit mask; two cells
 /// see each other when their masks meet).
 #[derive(Clone, Copy)]
@@ -400,7 +395,7 @@ fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
             let ab = ca.digits | cb.digits;
             let count = digits::count(ab);
             let loose_b = ca.loose(cb);
-            if several(loose_b) {
+            if loose_b.several() {
                 continue;
             }
             // Once the loose digit is known, what goes must see every cell holding it: two
@@ -420,7 +415,7 @@ fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
                 let cc = cells[c];
                 let abc = ab | cc.digits;
                 let loose_c = loose_b | ca.loose(cc) | cb.loose(cc);
-                if several(loose_c) {
+                if loose_c.several() {
                     continue;
                 }
                 let reach_c = if loose_c != 0 {
@@ -451,7 +446,7 @@ fn wxyz_wing(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
                 for d in fourth {
                     let cd = cells[d];
                     let loose = loose_c | ca.loose(cd) | cb.loose(cd) | cc.loose(cd);
-                    if loose == 0 || several(loose) {
+                    if loose == 0 || loose.several() {
                         continue;
                     }
                     if cd.digits & loose != 0 && !reach_c.intersects(peers(d)) {

@@ -7,10 +7,9 @@
 use std::ops::ControlFlow;
 
 use super::Hint;
-use super::grid::{
-    BOX, COL, Grid, INTER, Pos, ROW, SE_CELL_REGIONS, cells_at, combos, n, region, several,
-};
+use super::grid::{BOX, COL, Grid, INTER, Pos, ROW, SE_CELL_REGIONS, cells_at, combos, n, region};
 use crate::geometry::CellSet;
+use crate::geometry::bits::Mask;
 use crate::geometry::classic::{PEERS, sees};
 use crate::geometry::digits;
 
@@ -176,7 +175,7 @@ pub(crate) fn locking_each(
         for r1 in t1..t1 + 9 {
             // The digits of r1 that may lock: two places or more, in focus.
             let many = (0..9)
-                .filter(|&i| several(pos[r1][i]))
+                .filter(|&i| pos[r1][i].several())
                 .fold(0u16, |m, i| m | 1 << i)
                 & focus.digits[r1];
             if many == 0 {
@@ -200,7 +199,7 @@ pub(crate) fn locking_each(
                                 continue;
                             }
                             let p3 = pos[r3][i];
-                            if !several(p3) {
+                            if !p3.several() {
                                 continue;
                             }
                             let rest = p3 & !shared3;

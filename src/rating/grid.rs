@@ -270,18 +270,6 @@ pub(crate) fn n(m: u16) -> u32 {
     }
 }
 
-/// Whether a mask has two bits or more (cheaper than [`n`] where it is all that matters).
-#[inline]
-pub(crate) fn several(m: u16) -> bool {
-    m & m.wrapping_sub(1) != 0
-}
-
-/// Whether a set of cells (bit = cell) has at most one member (see [`n`] on `count_ones`).
-#[inline]
-pub(crate) fn at_most_one(set: u128) -> bool {
-    set & set.wrapping_sub(1) == 0
-}
-
 /// The masks of `k` bits among the low `bits` bits, in increasing numeric order (SE's
 /// `Permutations`).
 pub(crate) fn combos(k: u32, bits: u32) -> impl Iterator<Item = u16> {
@@ -312,16 +300,6 @@ mod tests {
     fn counts_match_count_ones() {
         for m in 0..=u16::MAX {
             assert_eq!(n(m), m.count_ones(), "{m:#x}");
-            assert_eq!(several(m), m.count_ones() >= 2, "{m:#x}");
-        }
-        let mut sets = vec![0u128, 1, 3, 1 << 127, u128::MAX];
-        for a in 0..128 {
-            sets.push(1 << a);
-            sets.push(1 << a | 1 << ((a * 5 + 7) % 128));
-            sets.push(1 << a | 1 << ((a + 1) % 128) | 1 << ((a + 64) % 128));
-        }
-        for s in sets {
-            assert_eq!(at_most_one(s), s.count_ones() < 2, "{s:#x}");
         }
     }
 

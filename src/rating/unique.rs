@@ -3,10 +3,10 @@
 
 use super::Hint;
 use super::grid::{
-    BOX, COL, Grid, ROW, at_most_one, cells_at, combos, n, region, region_of, region_set,
-    regions_of,
+    BOX, COL, Grid, ROW, cells_at, combos, n, region, region_of, region_set, regions_of,
 };
 use crate::geometry::CellSet;
+use crate::geometry::bits::Mask;
 use crate::geometry::classic::{PEERS, sees};
 use crate::geometry::digits;
 
@@ -74,7 +74,7 @@ fn in_two_core(set: u128, cell: usize) -> bool {
         while m != 0 {
             let c = m.trailing_zeros() as usize;
             m &= m - 1;
-            if at_most_one(PEERS[c].0 & core) {
+            if (PEERS[c].0 & core).at_most_one() {
                 keep &= !(1 << c);
             }
         }
@@ -563,7 +563,7 @@ pub(crate) fn aligned_exclusion_since(g: &Grid, deg: usize, changed: Option<u128
             let (c0, ex0) = cands[i];
             let (c1, ex1) = cands[j];
             let both_ex = ex0 & ex1;
-            if at_most_one(both_ex) {
+            if both_ex.at_most_one() {
                 continue;
             }
             if let Some(ch) = changed
@@ -658,7 +658,7 @@ fn aligned_triple(g: &Grid, changed: Option<u128>) -> Option<Hint> {
             let (c0, c1) = (cands[i], cands[j]);
             // The common peers of the three cells are among those of the first two.
             let common01 = excl[c0] & excl[c1];
-            if at_most_one(common01) {
+            if common01.at_most_one() {
                 continue;
             }
             // The third cells in SE's order: c0's peers, then c1's peers not already taken.
@@ -676,7 +676,7 @@ fn aligned_triple(g: &Grid, changed: Option<u128>) -> Option<Hint> {
             };
             for t in cells_of(first).chain(cells_of(second)) {
                 let common = common01 & excl[t];
-                if at_most_one(common) {
+                if common.at_most_one() {
                     continue;
                 }
                 if let Some(ch) = changed
