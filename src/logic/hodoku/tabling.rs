@@ -13,6 +13,7 @@
 //! placement by cell, else the first elimination by cell and digit.
 
 use crate::geometry::CellSet;
+use crate::geometry::bits::Mask;
 use crate::geometry::classic::{CELL_HOUSES, HOUSE_CELLS, PEERS};
 
 use super::State;
@@ -52,6 +53,18 @@ fn bits(mask: u128) -> impl Iterator<Item = usize> {
         m &= m - 1;
         Some(i)
     })
+}
+
+/// The (at most nine) nodes of a cell's candidates or a digit's places in a house, and how
+/// many, listed without allocating (for [`Tabling::check_list`]).
+fn nodes(of: impl Iterator<Item = u32>) -> ([u32; 9], usize) {
+    let mut list = [0u32; 9];
+    let mut n = 0;
+    for p in of {
+        list[n] = p;
+        n += 1;
+    }
+    (list, n)
 }
 
 /// The houses (bit `h` for house `h`: rows, columns, boxes) holding a cell of `cells`, band
@@ -551,12 +564,7 @@ impl<'a> Tabling<'a> {
             if self.s.values[cell] != 0 {
                 continue;
             }
-            let mut list = [0u32; 9];
-            let mut n = 0;
-            for d in self.cell_digits(cell) {
-                list[n] = node(cell, d, true);
-                n += 1;
-            }
+            let (list, n) = nodes(self.cell_digits(cell).map(|d| node(cell, d, true)));
             self.check_list(&list[..n]);
         }
         for base in [0, 9, 18] {
@@ -564,12 +572,7 @@ impl<'a> Tabling<'a> {
                 for d in 1..=9u8 {
                     let there = self.house[h] & self.cands[usize::from(d)];
                     if there != 0 {
-                        let mut list = [0u32; 9];
-                        let mut n = 0;
-                        for c in bits(there) {
-                            list[n] = node(c, d, true);
-                            n += 1;
-                        }
+                        let (list, n) = nodes(bits(there).map(|c| node(c, d, true)));
                         self.check_list(&list[..n]);
                     }
                 }
@@ -623,7 +626,7 @@ impl<'a> Tabling<'a> {
         // Two places of a digit in a house need two in the table, and two of them peers.
         let several: u16 = (1..10).fold(0, |m, d| {
             let on = t.on[d];
-            if on & on.wrapping_sub(1) != 0 && bits(on).any(|x| on & self.peers[x] != 0) {
+            if on.several() && bits(on).any(|x| on & self.peers[x] != 0) {
                 m | 1 << d
             } else {
                 m
@@ -706,6 +709,12 @@ impl<'a> Tabling<'a> {
                 }
             }
         }
+        self.found_all(hits);
+    }
+
+    /// Takes each of a check's `hits` (placing or not, cell, digit, length), then keeps the
+    /// list's room for the next check.
+    fn found_all(&mut self, mut hits: Vec<(bool, usize, u8, u32)>) {
         for &(set, x, d, len) in &hits {
             self.found(set, x, d, true, len, (0, 0));
         }
@@ -737,11 +746,7 @@ impl<'a> Tabling<'a> {
                 }
             }
         }
-        for &(set, x, d, len) in &hits {
-            self.found(set, x, d, true, len, (0, 0));
-        }
-        hits.clear();
-        self.hits = hits;
+        self.found_all(hits);
     }
 
     /// HoDoKu's pick: the first placement by cell, else the first elimination by cell and
