@@ -19,6 +19,7 @@ use std::fmt::{self, Write as _};
 use std::ops::ControlFlow;
 
 use crate::board::Board;
+use crate::geometry::bits::Mask;
 use crate::geometry::classic::{
     CELL_HOUSES, HOUSE_CELLS, HOUSE_SETS, PEERS, box_of, col_of, house, row_of,
 };
@@ -582,8 +583,7 @@ impl State {
         if left == 0 {
             return;
         }
-        // One candidate left (the lowest bit is the only one).
-        if left & (left - 1) == 0 {
+        if left.exactly_one() {
             self.ns.add(cell, left.trailing_zeros() as u8 + 1);
         }
         for &h in &houses {
