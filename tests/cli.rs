@@ -2134,8 +2134,21 @@ fn on_terminal_timed(args: &[&str]) -> Option<(String, f64)> {
     Some((shown, start.elapsed().as_secs_f64()))
 }
 
-/// `P% N puzzles, R/s, E elapsed, L left` → (P, N, E, L), in whole seconds.
-fn bar_frame(line: &str) -> Option<(f64, f64, f64, f64)> {
+/// A frame of the bar: `P% N puzzles, R/s, E elapsed, L left`.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    pct: f64,
+    done: f64,
+    /// Puzzles a second (rounded).
+    rate: f64,
+    /// Seconds, rounded down.
+    elapsed: f64,
+    /// Seconds, rounded up.
+    left: f64,
+}
+
+/// `P% N puzzles, R/s, E elapsed, L left` → its [`Frame`].
+fn bar_frame(line: &str) -> Option<Frame> {
     let secs = |t: &str| -> Option<f64> {
         let mut total = 0.0;
         for part in t.split(' ') {
@@ -2152,28 +2165,31 @@ fn bar_frame(line: &str) -> Option<(f64, f64, f64, f64)> {
     };
     let (pct, rest) = line.split_once("% ")?;
     let parts: Vec<&str> = rest.split(", ").collect();
-    let [puzzles, _rate, elapsed, left] = parts[..] else {
+    let [puzzles, rate, elapsed, left] = parts[..] else {
         return None;
     };
     let n = puzzles
         .strip_suffix(" puzzles")
         .or(puzzles.strip_suffix(" puzzle"))?;
-    Some((
-        pct.trim().parse().ok()?,
-        n.replace(',', "").parse().ok()?,
-        secs(elapsed.strip_suffix(" elapsed")?)?,
-        secs(left.strip_suffix(" left")?)?,
-    ))
+    Some(Frame {
+        pct: pct.trim().parse().ok()?,
+        done: n.replace(',', "").parse().ok()?,
+        rate: rate.strip_suffix("/s")?.replace(',', "").parse().ok()?,
+        elapsed: secs(elapsed.strip_suffix(" elapsed")?)?,
+        left: secs(left.strip_suffix(" left")?)?,
+    })
 }
 
 #[test]
 fn regression_the_progress_bar_follows_the_records_written() {
     // Hard puzzles, every line the same length, enough for a few seconds of the test build
     // (which is optimised: see [profile.test] in Cargo.toml); three times as many when the
-    // first run is over too soon for the display to show a few frames.
+    // first run is over too soon for the display to show a few frames, one of them between
+    // 20% and 80% with a few seconds left (the time left is shown in whole seconds, rounded
+    // up: too coarse under that to tell a wrong estimate).
     let hard = samples("hard.txt");
     let mut n = 400_000;
-    let (shown, took) = loop {
+    let (frames, took) = loop {
         let text: Vec<&str> = hard
             .iter()
             .map(|s| s.puzzle.as_str())
@@ -2186,33 +2202,64 @@ fn regression_the_progress_bar_follows_the_records_written() {
         let Some((shown, took)) = on_terminal_timed(&args) else {
             return; // no `script` here
         };
-        if took >= 2.0 || n > 400_000 {
-            break (shown, took);
+        let frames: Vec<Frame> = terminal_frames(&shown)
+            .iter()
+            .filter_map(|l| bar_frame(l))
+            .collect();
+        let middle = frames
+            .iter()
+            .any(|f| (20.0..=80.0).contains(&f.pct) && f.left >= 3.0);
+        if (frames.len() >= 3 && middle) || n > 400_000 {
+            break (frames, took);
         }
         n *= 3;
     };
-    let frames: Vec<(f64, f64, f64, f64)> = terminal_frames(&shown)
-        .iter()
-        .filter_map(|l| bar_frame(l))
-        .collect();
     assert!(
         frames.len() >= 3,
-        "a run of {took:.1} s shows its bar: {shown:?}"
+        "a run of {took:.1} s shows its bar: {frames:?}"
     );
     let mut checked = 0;
-    for &(pct, done, elapsed, left) in &frames {
+    let mut last_elapsed = 0.0;
+    for &frame in &frames {
+        let Frame {
+            pct,
+            done,
+            rate,
+            elapsed,
+            left,
+        } = frame;
         // The bar is how far the records written reach, not the input read.
         let share = 100.0 * done / n as f64;
         assert!(
             (pct - share).abs() <= 1.5,
             "{pct}% shown with {done} of {n} puzzles done"
         );
-        if (20.0..=80.0).contains(&pct) {
+        // The display's clock: shown after a second of work, never back, never ahead of
+        // the run's.
+        assert!(
+            elapsed >= 1.0 && elapsed >= last_elapsed && elapsed <= took,
+            "{elapsed} s elapsed after {last_elapsed} s, in a run of {took:.1} s"
+        );
+        last_elapsed = elapsed;
+        if (20.0..=80.0).contains(&pct) && rate > 0.0 {
             checked += 1;
-            let whole = elapsed + left;
+            // The time the frame was drawn at, t, to a few digits: the puzzles done over
+            // their rate (rounded to a whole), in the second the elapsed time shows.
+            let (t_low, t_high) = (done / (rate + 0.5), done / (rate - 0.5));
             assert!(
-                whole >= took / 2.0 && whole <= 2.0 * took + 1.0,
-                "at {pct}%: {elapsed} s elapsed and {left} s left, for a run of {took:.1} s"
+                t_high >= elapsed && t_low < elapsed + 1.0,
+                "{frame:?}: {done} puzzles at {rate}/s in {elapsed} s"
+            );
+            // The time left is the rate so far applied to the records left: t (1 - f) / f,
+            // rounded up, for the share f of the records written (give or take the chunks
+            // written between the display's reading the count and the position). Not the
+            // actual rest of the run: the machine's load can change the rate at any time.
+            let rest = |f: f64| (1.0 - f) / f;
+            let f = share / 100.0;
+            let (low, high) = (t_low * rest(f + 0.005), t_high * rest(f - 0.005));
+            assert!(
+                left >= low.ceil() && left <= high.ceil(),
+                "{frame:?}: {left} s left, not the rate so far ({low:.2} s to {high:.2} s)"
             );
         }
     }

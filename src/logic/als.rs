@@ -14,7 +14,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::geometry::bits::ones;
+use crate::geometry::bits::{Mask, ones};
 use crate::geometry::{CellSet, digits};
 
 use super::{Candidate, Evidence, Finder, Grid, Link, Node, NodeKind, Sink, Step, Technique};
@@ -600,7 +600,7 @@ fn xy_wing(alses: &[Als], rcs: &Rcs, sink: &mut Sink<'_>) -> ControlFlow<()> {
             let a = &alses[ai as usize];
             for &(bi, m2, r2) in &partners[n + 1..] {
                 // Something to remove first: that is rare.
-                if r1 & r2 & !(m1 | m2) == 0 || (m1 == m2 && m1 & (m1 - 1) == 0) || ai == bi {
+                if r1 & r2 & !(m1 | m2) == 0 || (m1 == m2 && m1.at_most_one()) || ai == bi {
                     continue;
                 }
                 let b = &alses[bi as usize];
@@ -852,7 +852,7 @@ impl StateGraph {
                 };
                 for &v in variants {
                     if !g.states[from..].iter().any(|&(_, u)| u == v) {
-                        if v & (v - 1) == 0 {
+                        if v.exactly_one() {
                             g.single[9 * j + v.trailing_zeros() as usize] = g.states.len() as u32;
                         }
                         g.states.push((j as u32, v));
@@ -890,7 +890,7 @@ impl StateGraph {
 
     /// The state of ALS `j` reached with digits `v` (it exists for every RC's digits).
     fn id(&self, j: u32, v: u16) -> usize {
-        if v & (v - 1) == 0 {
+        if v.exactly_one() {
             return self.single[9 * j as usize + v.trailing_zeros() as usize] as usize;
         }
         self.of_als(j as usize)

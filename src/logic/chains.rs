@@ -30,6 +30,7 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
+use crate::geometry::bits::Mask;
 use crate::geometry::{CellSet, digits};
 
 use super::{Candidate, Evidence, Finder, Grid, Link, Node, Sink, Step, Technique};
@@ -627,8 +628,7 @@ fn remote_pairs(grid: &Grid) -> Vec<Step> {
     let mut pairs = 0;
     for c in grid.empty_cells() {
         let mask = grid.candidates(c);
-        let rest = mask & mask.wrapping_sub(1);
-        if rest == 0 || rest & (rest - 1) != 0 {
+        if !mask.exactly_two() {
             continue;
         }
         bivalue.insert(c);
@@ -1250,9 +1250,7 @@ impl AicEnds {
     fn may_end(&self, grid: &Grid, end: Lit) -> bool {
         let (y, ec) = (lit_cell(end), lit_digit(end));
         if ec == self.digit {
-            // Two victims or more: clearing the lowest bit leaves some.
-            let v = (self.near_with & peers(y)).0;
-            v & v.wrapping_sub(1) != 0
+            (self.near_with & peers(y)).several()
         } else {
             self.near.contains(y) && grid.has(y, self.digit) && self.cands & digits::bit(ec) != 0
         }
@@ -1269,8 +1267,7 @@ fn aic(engine: &Engine<'_>, end: Lit) -> Option<(Vec<Candidate>, Vec<Lit>)> {
         // Type 1: the digit leaves every cell that sees both ends. A single victim is left to
         // the discontinuous nice loop it also makes.
         let victims = peers(x) & peers(y) & grid.cells_with(sc);
-        // Fewer than two cells (without a popcount: clearing the lowest bit leaves nothing).
-        if victims.0 & victims.0.wrapping_sub(1) == 0 {
+        if !victims.several() {
             return None;
         }
         candidates_of(victims, sc)

@@ -40,8 +40,8 @@ pub(super) fn find(t: Technique, cx: Finder<'_, '_, Memo>) -> ControlFlow<()> {
     if let Some((n, kind)) = basic_kind(t) {
         return basic(grid, n, kind, memo, sink);
     }
-    if let Some((n, finned, shape)) = general_kind(t) {
-        return general(grid, t, n, finned, shape, &mut memo.general, sink);
+    if general_kind(t).is_some() {
+        return general(grid, t, &mut memo.general, sink);
     }
     ControlFlow::Continue(())
 }
@@ -54,21 +54,12 @@ enum Kind {
     Sashimi,
 }
 
-/// The size and kind of a basic fish technique.
+/// The size and kind of a basic fish technique (from [`BASIC`]).
 fn basic_kind(t: Technique) -> Option<(usize, Kind)> {
-    use Technique::*;
-    Some(match t {
-        XWing => (2, Kind::Plain),
-        Swordfish => (3, Kind::Plain),
-        Jellyfish => (4, Kind::Plain),
-        FinnedXWing => (2, Kind::Finned),
-        FinnedSwordfish => (3, Kind::Finned),
-        FinnedJellyfish => (4, Kind::Finned),
-        SashimiXWing => (2, Kind::Sashimi),
-        SashimiSwordfish => (3, Kind::Sashimi),
-        SashimiJellyfish => (4, Kind::Sashimi),
-        _ => return None,
-    })
+    BASIC
+        .iter()
+        .find(|b| b.0 == t)
+        .map(|&(_, n, kind)| (n, kind))
 }
 
 /// The house of line `i`: row `i`, or column `i` when `rows` is false.
@@ -204,23 +195,24 @@ fn template(rows: &[u16; 9], order: &[u8], used: u16, bands: u32, at: &mut [u8; 
 /// lexicographic order of their positions, then the Siamese pairs of those base lines.
 type Found = [Vec<Step>; 9];
 
-/// The basic fish techniques, by their index in [`Found`].
-const BASIC: [Technique; 9] = {
+/// The basic fish techniques with their size and kind, by their index in [`Found`].
+const BASIC: [(Technique, usize, Kind); 9] = {
     use Technique::*;
     [
-        XWing,
-        Swordfish,
-        Jellyfish,
-        FinnedXWing,
-        SashimiXWing,
-        FinnedSwordfish,
-        SashimiSwordfish,
-        FinnedJellyfish,
-        SashimiJellyfish,
+        (XWing, 2, Kind::Plain),
+        (Swordfish, 3, Kind::Plain),
+        (Jellyfish, 4, Kind::Plain),
+        (FinnedXWing, 2, Kind::Finned),
+        (SashimiXWing, 2, Kind::Sashimi),
+        (FinnedSwordfish, 3, Kind::Finned),
+        (SashimiSwordfish, 3, Kind::Sashimi),
+        (FinnedJellyfish, 4, Kind::Finned),
+        (SashimiJellyfish, 4, Kind::Sashimi),
     ]
 };
 
-/// The index of the technique of size `n` and kind `kind` in [`BASIC`].
+/// The index of the technique of size `n` and kind `kind` in [`BASIC`] (a test checks the
+/// two agree).
 #[inline]
 fn slot(n: usize, kind: Kind) -> usize {
     match kind {
@@ -228,6 +220,12 @@ fn slot(n: usize, kind: Kind) -> usize {
         Kind::Finned => 3 + 2 * (n - 2),
         Kind::Sashimi => 4 + 2 * (n - 2),
     }
+}
+
+/// The basic fish technique of size `n` and kind `kind`.
+#[inline]
+fn basic_technique(n: usize, kind: Kind) -> Technique {
+    BASIC[slot(n, kind)].0
 }
 
 /// The basic fish of the last grid searched, kept by the caller (see [`super::Memo`]): the
@@ -294,7 +292,7 @@ impl Barren {
     fn slot(&mut self, t: Technique, digit: u8) -> &mut Option<CellSet> {
         let i = GENERAL
             .iter()
-            .position(|&g| g == t)
+            .position(|g| g.0 == t)
             .expect("a franken or mutant fish");
         &mut self.digits[i][usize::from(digit - 1)]
     }
@@ -463,7 +461,7 @@ impl Lines<'_> {
                 // Something to remove: a candidate of a cover line outside the base lines.
                 let in_base = Self::base_bits(&base[..n]);
                 if self.lines_at(union) & !in_base != 0 {
-                    let t = BASIC[slot(n, Kind::Plain)];
+                    let t = basic_technique(n, Kind::Plain);
                     let step = fish_step(
                         self.grid,
                         t,
@@ -583,7 +581,7 @@ impl Lines<'_> {
                 .iter()
                 .any(|&i| digits::count(self.masks[i] & cover) <= 1);
             let kind = if sashimi { Kind::Sashimi } else { Kind::Finned };
-            let t = BASIC[slot(n, kind)];
+            let t = basic_technique(n, kind);
             let Some(step) = fish_step(
                 self.grid,
                 t,
@@ -601,7 +599,7 @@ impl Lines<'_> {
         if found.len() >= 2 {
             for kind in [Kind::Finned, Kind::Sashimi] {
                 let list = &mut self.found[slot(n, kind)];
-                let _ = siamese(BASIC[slot(n, kind)], kind, &found, &mut |step| {
+                let _ = siamese(basic_technique(n, kind), kind, &found, &mut |step| {
                     list.push(step);
                     ControlFlow::Continue(())
                 });
@@ -745,32 +743,33 @@ fn shape(base: u32, cover: u32) -> Shape {
     }
 }
 
-/// The Franken and mutant fish techniques (those [`general_kind`] knows).
-pub(super) const GENERAL: [Technique; 8] = [
-    Technique::FrankenSwordfish,
-    Technique::FrankenJellyfish,
-    Technique::FinnedFrankenXWing,
-    Technique::FinnedFrankenSwordfish,
-    Technique::FinnedFrankenJellyfish,
-    Technique::FinnedMutantJellyfish,
-    Technique::FinnedMutantSquirmbag,
-    Technique::FinnedMutantWhale,
-];
-
-/// The size, finnedness and shape of a Franken or mutant fish technique.
-fn general_kind(t: Technique) -> Option<(usize, bool, Shape)> {
+/// The Franken and mutant fish techniques with their size, whether they have fins, and their
+/// shape.
+const GENERAL: [(Technique, usize, bool, Shape); 8] = {
     use Technique::*;
-    Some(match t {
-        FrankenSwordfish => (3, false, Shape::Franken),
-        FrankenJellyfish => (4, false, Shape::Franken),
-        FinnedFrankenXWing => (2, true, Shape::Franken),
-        FinnedFrankenSwordfish => (3, true, Shape::Franken),
-        FinnedFrankenJellyfish => (4, true, Shape::Franken),
-        FinnedMutantJellyfish => (4, true, Shape::Mutant),
-        FinnedMutantSquirmbag => (5, true, Shape::Mutant),
-        FinnedMutantWhale => (6, true, Shape::Mutant),
-        _ => return None,
-    })
+    [
+        (FrankenSwordfish, 3, false, Shape::Franken),
+        (FrankenJellyfish, 4, false, Shape::Franken),
+        (FinnedFrankenXWing, 2, true, Shape::Franken),
+        (FinnedFrankenSwordfish, 3, true, Shape::Franken),
+        (FinnedFrankenJellyfish, 4, true, Shape::Franken),
+        (FinnedMutantJellyfish, 4, true, Shape::Mutant),
+        (FinnedMutantSquirmbag, 5, true, Shape::Mutant),
+        (FinnedMutantWhale, 6, true, Shape::Mutant),
+    ]
+};
+
+/// The size, finnedness and shape of a Franken or mutant fish technique (from [`GENERAL`]).
+fn general_kind(t: Technique) -> Option<(usize, bool, Shape)> {
+    GENERAL
+        .iter()
+        .find(|g| g.0 == t)
+        .map(|&(_, n, finned, shape)| (n, finned, shape))
+}
+
+/// Whether `t` is a Franken or mutant fish.
+pub(super) fn franken_or_mutant(t: Technique) -> bool {
+    general_kind(t).is_some()
 }
 
 /// The number of cells of a set of a few cells (cheaper than a population count where the
@@ -950,27 +949,20 @@ struct Base {
     touch: u32,
 }
 
-/// Franken (or mutant) fish of size `n` on every digit.
-fn general(
-    grid: &Grid,
-    t: Technique,
-    n: usize,
-    finned: bool,
-    shape: Shape,
-    barren: &mut Barren,
-    sink: &mut Sink<'_>,
-) -> ControlFlow<()> {
-    general_in(grid, (t, n, finned, shape), Popcnt::detect(), barren, sink)
+/// The Franken (or mutant) fish of technique `t` on every digit.
+fn general(grid: &Grid, t: Technique, barren: &mut Barren, sink: &mut Sink<'_>) -> ControlFlow<()> {
+    general_in(grid, t, Popcnt::detect(), barren, sink)
 }
 
 /// [`general`] with the cover search's build chosen by the caller (`None`: the portable one).
 fn general_in(
     grid: &Grid,
-    (t, n, finned, shape): (Technique, usize, bool, Shape),
+    t: Technique,
     popcnt: Option<Popcnt>,
     barren: &mut Barren,
     sink: &mut Sink<'_>,
 ) -> ControlFlow<()> {
+    let (n, finned, shape) = general_kind(t).expect("a franken or mutant fish");
     let sides: &[(u32, u32)] = match shape {
         Shape::Franken => &[(ROWS | BOXES, COLS | BOXES), (COLS | BOXES, ROWS | BOXES)],
         _ => &[(ROWS | COLS | BOXES, ROWS | COLS | BOXES)],
@@ -1526,6 +1518,14 @@ mod tests {
     }
 
     #[test]
+    fn each_basic_fish_has_its_slot() {
+        for (i, &(t, n, kind)) in BASIC.iter().enumerate() {
+            assert_eq!(slot(n, kind), i, "{t:?}");
+            assert_eq!(basic_kind(t), Some((n, kind)));
+        }
+    }
+
+    #[test]
     fn x_wing_in_rows_clears_its_columns() {
         // 5 only in c2 and c7 of r1 and r4.
         let grid = pattern(5, true, &[(0, &[1, 6]), (3, &[1, 6])]);
@@ -1735,7 +1735,7 @@ mod tests {
                             let sashimi =
                                 base.iter().any(|&i| (masks[i] & cover).count_ones() <= 1);
                             let kind = if sashimi { Kind::Sashimi } else { Kind::Finned };
-                            let t = BASIC[slot(n, kind)];
+                            let t = basic_technique(n, kind);
                             if let Some(s) = fish_step(grid, t, digit, rows, base, &masks, cover) {
                                 let e = s.evidence;
                                 found.push((t, e.houses, e.cover, s.eliminations));
@@ -1765,7 +1765,7 @@ mod tests {
                 }
             }
             let mut searched = Vec::new();
-            for &t in &BASIC[3..] {
+            for &(t, ..) in &BASIC[3..] {
                 for s in t.all(&grid) {
                     // Siamese pairs have more covers than base sets.
                     if s.evidence.cover.len() == s.evidence.houses.len() {
@@ -1879,11 +1879,9 @@ mod tests {
             };
             let mut grid = Grid::new(&board);
             let _ = super::super::solve(&mut grid, &ladder, None, |_, _| ControlFlow::Continue(()));
-            for &t in &GENERAL {
-                let (n, finned, shape) = general_kind(t).expect("a franken or mutant fish");
-                let kind = (t, n, finned, shape);
+            for &(t, ..) in &GENERAL {
                 let run = |popcnt: Option<Popcnt>, barren: &mut Barren| -> Vec<String> {
-                    crate::logic::all_found(|sink| general_in(&grid, kind, popcnt, barren, sink))
+                    crate::logic::all_found(|sink| general_in(&grid, t, popcnt, barren, sink))
                         .iter()
                         .map(Step::to_string)
                         .collect()
@@ -1922,15 +1920,12 @@ mod tests {
             let earlier = before.len().saturating_sub(3);
             for grid in [grid].into_iter().chain(before.get(earlier).copied()) {
                 ruled_out += (1..=9u8).filter(|&d| no_fish(&grid, d)).count();
-                for &t in &GENERAL[..5] {
-                    let (n, finned, shape) = general_kind(t).expect("a franken or mutant fish");
+                for &(t, ..) in &GENERAL[..5] {
                     let run = |barren: &mut Barren| -> Vec<String> {
-                        crate::logic::all_found(|sink| {
-                            general(&grid, t, n, finned, shape, barren, sink)
-                        })
-                        .iter()
-                        .map(Step::to_string)
-                        .collect()
+                        crate::logic::all_found(|sink| general(&grid, t, barren, sink))
+                            .iter()
+                            .map(Step::to_string)
+                            .collect()
                     };
                     let with = run(&mut Barren::default());
                     let without = run(&mut Barren {
@@ -1959,8 +1954,7 @@ mod tests {
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
         ];
         let steps = |grid: &Grid, t: Technique, barren: &mut Barren| -> Vec<String> {
-            let (n, finned, shape) = general_kind(t).expect("a franken or mutant fish");
-            crate::logic::all_found(|sink| general(grid, t, n, finned, shape, barren, sink))
+            crate::logic::all_found(|sink| general(grid, t, barren, sink))
                 .iter()
                 .map(Step::to_string)
                 .collect()

@@ -19,6 +19,7 @@ use std::fmt::{self, Write as _};
 use std::ops::ControlFlow;
 
 use crate::board::Board;
+use crate::geometry::bits::Mask;
 use crate::geometry::classic::{
     CELL_HOUSES, HOUSE_CELLS, HOUSE_SETS, PEERS, box_of, col_of, house, row_of,
 };
@@ -397,8 +398,8 @@ struct State {
 /// the same or fewer (none new, none with other digits) and no candidate comes back, its
 /// chains are among the old ones and remove less: it finds nothing again.
 struct Barren {
-    /// Per subset and locked-candidates technique (the index [`next`] passes it) and
-    /// house: the house versions its search there saw when it last found nothing.
+    /// Per subset and locked-candidates technique (at its [`house_slot`]) and house: the
+    /// house versions its search there saw when it last found nothing.
     houses: [[Seen; 27]; 10],
     /// The XY-chain's bivalue cells and each digit's candidates.
     xy_chain: Option<Box<([u16; 81], [CellSet; 10])>>,
@@ -582,8 +583,7 @@ impl State {
         if left == 0 {
             return;
         }
-        // One candidate left (the lowest bit is the only one).
-        if left & (left - 1) == 0 {
+        if left.exactly_one() {
             self.ns.add(cell, left.trailing_zeros() as u8 + 1);
         }
         for &h in &houses {
@@ -1718,28 +1718,51 @@ fn house_search(
     // Every naked and hidden pair and triple comes before the quads; the hidden pairs and
     // triples after the naked ones, the hidden quads after the naked quads.
     let done = |k: usize| if complement { k } else { 0 };
-    // The locked pairs' and triples' parts, then the naked ones'.
-    let (locked, rest) = barren.split_at_mut(2);
-    let (naked, _) = rest.split_at_mut(2);
-    let [locked_pair, locked_triple] = locked else {
-        unreachable!()
+    let i = house_slot(kind)?;
+    // A locked subset's search keeps the naked subset's part of its size too.
+    let naked = match kind {
+        Kind::LockedPair => house_slot(Kind::NakedPair),
+        Kind::LockedTriple => house_slot(Kind::NakedTriple),
+        _ => None,
     };
-    let [naked_pair, naked_triple] = naked else {
-        unreachable!()
+    let (part, naked) = match naked {
+        Some(j) => {
+            let [part, naked] = barren.get_disjoint_mut([i, j]).expect("two parts");
+            (part, Some(naked))
+        }
+        None => (&mut barren[i], None),
     };
     match kind {
-        Kind::LockedPair => naked_subset(s, 2, true, 0, locked_pair, Some(naked_pair)),
-        Kind::LockedTriple => naked_subset(s, 3, true, 0, locked_triple, Some(naked_triple)),
-        Kind::NakedPair => naked_subset(s, 2, false, 0, naked_pair, None),
-        Kind::NakedTriple => naked_subset(s, 3, false, 0, naked_triple, None),
-        Kind::NakedQuad => naked_subset(s, 4, false, done(3), &mut barren[4], None),
-        Kind::HiddenPair => hidden_subset(s, 2, done(3), &mut barren[5]),
-        Kind::HiddenTriple => hidden_subset(s, 3, done(3), &mut barren[6]),
-        Kind::HiddenQuad => hidden_subset(s, 4, done(4), &mut barren[7]),
-        Kind::Pointing => locked_candidates(s, true, &mut barren[8]),
-        Kind::Claiming => locked_candidates(s, false, &mut barren[9]),
-        _ => None,
+        Kind::LockedPair => naked_subset(s, 2, true, 0, part, naked),
+        Kind::LockedTriple => naked_subset(s, 3, true, 0, part, naked),
+        Kind::NakedPair => naked_subset(s, 2, false, 0, part, None),
+        Kind::NakedTriple => naked_subset(s, 3, false, 0, part, None),
+        Kind::NakedQuad => naked_subset(s, 4, false, done(3), part, None),
+        Kind::HiddenPair => hidden_subset(s, 2, done(3), part),
+        Kind::HiddenTriple => hidden_subset(s, 3, done(3), part),
+        Kind::HiddenQuad => hidden_subset(s, 4, done(4), part),
+        Kind::Pointing => locked_candidates(s, true, part),
+        Kind::Claiming => locked_candidates(s, false, part),
+        _ => unreachable!("house_slot knows only these"),
     }
+}
+
+/// The index of a subset or locked-candidates search's part of [`Barren::houses`] (none for
+/// the other kinds).
+fn house_slot(kind: Kind) -> Option<usize> {
+    Some(match kind {
+        Kind::LockedPair => 0,
+        Kind::LockedTriple => 1,
+        Kind::NakedPair => 2,
+        Kind::NakedTriple => 3,
+        Kind::NakedQuad => 4,
+        Kind::HiddenPair => 5,
+        Kind::HiddenTriple => 6,
+        Kind::HiddenQuad => 7,
+        Kind::Pointing => 8,
+        Kind::Claiming => 9,
+        _ => return None,
+    })
 }
 
 /// What [`next`] takes: a single, as its cell and digit (most of a path: no step is built
@@ -2528,32 +2551,18 @@ mod tests {
     /// carried along each puzzle's path, every one of them finds what it finds without it.
     #[test]
     fn house_memo_misses_nothing() {
-        // HoDoKu's order, as `next` takes them (the locked searches' memo serves the
-        // unlocked ones after them too).
-        let kinds = [
-            Kind::LockedPair,
-            Kind::LockedTriple,
-            Kind::Pointing,
-            Kind::Claiming,
-            Kind::NakedPair,
-            Kind::NakedTriple,
-            Kind::HiddenPair,
-            Kind::HiddenTriple,
-            Kind::NakedQuad,
-            Kind::HiddenQuad,
-        ];
-        let slot = |k: Kind| match k {
-            Kind::LockedPair => 0,
-            Kind::LockedTriple => 1,
-            Kind::NakedPair => 2,
-            Kind::NakedTriple => 3,
-            Kind::NakedQuad => 4,
-            Kind::HiddenPair => 5,
-            Kind::HiddenTriple => 6,
-            Kind::HiddenQuad => 7,
-            Kind::Pointing => 8,
-            _ => 9,
-        };
+        // The searches with a part of the memo, in HoDoKu's order as `next` takes them (the
+        // locked searches' memo serves the unlocked ones after them too).
+        let kinds: Vec<Kind> = ORDER
+            .iter()
+            .flat_map(|entry| entry.kinds)
+            .copied()
+            .filter(|&k| house_slot(k).is_some())
+            .collect();
+        // Each its own part.
+        let mut slots: Vec<usize> = kinds.iter().filter_map(|&k| house_slot(k)).collect();
+        slots.sort_unstable();
+        assert_eq!(slots, (0..10).collect::<Vec<_>>());
         let (mut compared, mut found, mut skipped) = (0, 0, 0);
         let mut barren = Barren::default();
         let mut unsolved = 0;
@@ -2563,8 +2572,8 @@ mod tests {
                 barren = Barren::default();
             }
             unsolved = s.unsolved;
-            for kind in kinds {
-                let memo = &barren.houses[slot(kind)];
+            for &kind in &kinds {
+                let memo = &barren.houses[house_slot(kind).expect("a house search")];
                 skipped += (0..27).filter(|&h| memo[h].unchanged(&s, h)).count();
                 let want = house_search(kind, &s, false, &mut [[Seen::Never; 27]; 10])
                     .map(found_step_only);

@@ -60,8 +60,7 @@ fn locked(grid: &Grid, pointing: bool, sink: &mut Sink<'_>) -> ControlFlow<()> {
         let crossing = &crossing[..n];
         for digit in 1..=9 {
             let cells = grid.cells_with(digit) & base_cells;
-            // Fewer than two cells (the lowest cleared leaves nothing): no 128-bit popcount.
-            if cells.0 & cells.0.wrapping_sub(1) == 0 {
+            if !cells.several() {
                 continue;
             }
             let Some(&cover) = crossing.iter().find(|&&h| cells.is_subset(house(h))) else {

@@ -121,7 +121,7 @@ const ORDER: &[Technique] = {
 /// X-Wing and Swordfish (which its path, `super::hodoku`, takes). Templates are brute force on
 /// one digit, off in HoDoKu's default too.
 fn not_by_default(t: Technique) -> bool {
-    super::fish::GENERAL.contains(&t)
+    super::fish::franken_or_mutant(t)
         || matches!(t, Technique::TemplateSet | Technique::TemplateDelete)
 }
 

@@ -30,6 +30,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::geometry::bits::Mask;
 use crate::geometry::{CellSet, digits};
 
 use super::{Candidate, Evidence, Grid, Link, Node, Sink, Step, Technique};
@@ -93,20 +94,11 @@ pub(super) fn find_digit(
 }
 
 /// The two cells of `digit` in house `h`, lower first, when there are exactly two.
-///
-/// Tested with two "clear the lowest bit" steps rather than a count: the portable build has no
-/// `popcnt`, and this runs for every house and digit.
 #[inline]
 fn conjugate_pair(grid: &Grid, h: usize, digit: u8) -> Option<(usize, usize)> {
     let bits = grid.house_cells_with(h, digit).0;
-    let rest = bits & bits.wrapping_sub(1);
-    if rest == 0 || rest & rest.wrapping_sub(1) != 0 {
-        return None;
-    }
-    Some((
-        bits.trailing_zeros() as usize,
-        rest.trailing_zeros() as usize,
-    ))
+    bits.exactly_two()
+        .then(|| (bits.lowest(), bits.without_lowest().lowest()))
 }
 
 /// For every cell, the cells it forms a conjugate pair with (in any house) on `digit`.
@@ -410,7 +402,7 @@ fn empty_rectangles(grid: &Grid, digit: u8, dual: bool, sink: &mut Sink<'_>) -> 
         let in_box = all & house(box_house);
         // At least two cells (one off the crossing on each line); at most five fit on a row
         // and a column of the box, which the shape test below checks.
-        if in_box.0 & in_box.0.wrapping_sub(1) == 0 {
+        if !in_box.several() {
             continue;
         }
         for row in 3 * (b / 3)..3 * (b / 3) + 3 {

@@ -2,6 +2,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::geometry::bits::Mask;
 use crate::geometry::digits;
 
 use super::{Evidence, Grid, Sink, Step, Technique};
@@ -41,19 +42,12 @@ fn single(technique: Technique, h: Option<usize>, cell: usize, digit: u8) -> Ste
     Step::placement(technique, cell, digit, evidence)
 }
 
-/// Whether a bit set holds exactly one bit: the lowest cleared leaves nothing. (A 128-bit
-/// popcount is a software loop on the portable target; this is on every step's path.)
-#[inline]
-fn one(bits: u128) -> bool {
-    bits != 0 && bits & (bits - 1) == 0
-}
-
 /// A house with one open cell: the digit it lacks goes there.
 fn full_house(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     for h in SCAN {
         let open = house(h) & grid.empty_cells();
         let Some(cell) = open.first() else { continue };
-        if !one(open.0) {
+        if !open.exactly_one() {
             continue;
         }
         let placed = (house(h) & grid.filled())
@@ -73,7 +67,7 @@ fn hidden_single(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     for h in SCAN {
         for digit in 1..=9 {
             let places = grid.house_cells_with(h, digit);
-            if one(places.0) {
+            if places.exactly_one() {
                 let cell = places.0.trailing_zeros() as usize;
                 sink(single(Technique::HiddenSingle, Some(h), cell, digit))?;
             }
@@ -86,7 +80,7 @@ fn hidden_single(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
 fn naked_single(grid: &Grid, sink: &mut Sink<'_>) -> ControlFlow<()> {
     for cell in grid.empty_cells() {
         let cands = grid.candidates(cell);
-        if cands != 0 && cands & (cands - 1) == 0 {
+        if cands.exactly_one() {
             let digit = digits::first(cands);
             sink(single(Technique::NakedSingle, None, cell, digit))?;
         }

@@ -734,7 +734,7 @@ fn allowed(full: [u16; 3], sees: [bool; 3], common: &[u16]) -> [u16; 3] {
             }
             for &m in common {
                 let rest = m & !pair;
-                if rest & rest.wrapping_sub(1) == 0 {
+                if rest.at_most_one() {
                     // All of the peer's candidates but at most one (`rest`) are in the pair.
                     third &= if rest == 0 { 0 } else { !rest };
                 }

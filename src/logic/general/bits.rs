@@ -6,7 +6,7 @@
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Sub, SubAssign};
 
-use crate::geometry::bits::ones;
+use crate::geometry::bits::{Mask, ones};
 
 /// Words of a set: 640 bits, enough for 625 cells.
 const WORDS: usize = 10;
@@ -68,7 +68,7 @@ impl Cells {
         let mut seen = false;
         for &w in &self.0 {
             if w != 0 {
-                if seen || w & (w - 1) != 0 {
+                if seen || w.several() {
                     return false;
                 }
                 seen = true;

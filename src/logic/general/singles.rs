@@ -3,6 +3,7 @@
 use std::ops::ControlFlow;
 
 use super::{Flow, GeneralEvidence, GeneralGrid, GeneralSink, GeneralStep};
+use crate::geometry::bits::Mask;
 use crate::logic::Technique;
 
 /// The single `digit` in `cell`, found in house `h` (none for a naked single).
@@ -62,7 +63,7 @@ pub(super) fn hidden_single(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> F
 pub(super) fn naked_single(grid: &GeneralGrid, sink: &mut GeneralSink<'_>) -> Flow {
     for cell in grid.open().iter() {
         let cands = grid.candidates(cell);
-        if cands != 0 && cands & (cands - 1) == 0 {
+        if cands.exactly_one() {
             let digit = cands.trailing_zeros() as u8 + 1;
             sink(single(Technique::NakedSingle, None, cell, digit))?;
         }

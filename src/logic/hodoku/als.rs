@@ -15,7 +15,7 @@
 //!   the smallest weighted index sum, the fewest ALS, the fewest cells.
 
 use crate::geometry::CellSet;
-use crate::geometry::bits::ones;
+use crate::geometry::bits::{Mask, ones};
 use crate::geometry::classic::{HOUSE_CELLS, PEERS};
 use crate::logic::als::depth_first;
 
@@ -123,7 +123,7 @@ fn house_alses(s: &State, h: usize, out: &mut Vec<(CellSet, u16)>) {
     // house: in a column, one cell (a row's); in a box, three positions of a row or a column.
     let earlier = |set: u16| match h {
         0..9 => false,
-        9..18 => set & (set - 1) == 0,
+        9..18 => set.at_most_one(),
         _ => [0o7, 0o70, 0o700, 0o111, 0o222, 0o444]
             .iter()
             .any(|&line| set & !line == 0),

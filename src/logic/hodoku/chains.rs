@@ -85,7 +85,7 @@ impl Search {
             // Without a popcount for the usual thresholds (one, two).
             let enough = match at_least {
                 1 => !seen.is_empty(),
-                2 => seen.0 & seen.0.wrapping_sub(1) != 0,
+                2 => seen.several(),
                 n => seen.len() >= n,
             };
             if enough {

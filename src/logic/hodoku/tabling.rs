@@ -213,7 +213,7 @@ impl<'a> Tabling<'a> {
                 };
                 for b in boxes {
                     let g = inl & house[18 + b];
-                    if g & g.wrapping_sub(1) != 0 {
+                    if g.several() {
                         let buddies = bits(g).fold(!0u128, |m, c| m & peers[c]);
                         groups.push(GroupNode {
                             cells: g,
@@ -421,7 +421,7 @@ impl<'a> Tabling<'a> {
                 }
                 for h in [g.block, g.line] {
                     let t1 = t & self.house[h];
-                    if t1 != 0 && t1 & (t1 - 1) == 0 {
+                    if t1.exactly_one() {
                         let x = first(t1);
                         off.push((node(x, d, true), 1));
                         self.direct[node(x, d, false) as usize].push((gon, 1));
@@ -642,7 +642,7 @@ impl<'a> Tabling<'a> {
                 }
                 for h in base..base + 9 {
                     let twice = self.house[h] & t.on[d];
-                    if twice & twice.wrapping_sub(1) != 0 {
+                    if twice.several() {
                         hits.push((bits(twice).map(|x| l(x, d, true)).sum(), (kind, h - base)));
                     }
                 }

@@ -40,6 +40,7 @@ mod unary;
 
 use super::Hint;
 use super::grid::Grid;
+use crate::geometry::bits::Mask;
 use crate::geometry::digits;
 use nested::Found;
 pub(crate) use nishio::NishioMemo;
@@ -490,14 +491,14 @@ impl<'a> Chainer<'a> {
         // The candidate is still in the working grid (it goes once its "off" is expanded):
         // the cell, or a region, is bivalue when it holds exactly one other.
         let others = self.g.c[cell] & !digits::bit(d);
-        if y && others != 0 && others & (others - 1) == 0 {
+        if y && others.exactly_one() {
             out.push((cand(cell, digits::first(others)), CELL_RULE));
         }
         if x {
             let places = self.places[d as usize - 1] & !CELL_BIT[cell];
             for &(set, r) in &REGION_SETS[cell] {
                 let p = places & set;
-                if p != 0 && p & (p - 1) == 0 {
+                if p.exactly_one() {
                     let k = cand(p.trailing_zeros() as usize, d);
                     if !out.iter().any(|&(o, _)| o == k) {
                         out.push((k, r));
