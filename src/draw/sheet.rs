@@ -654,6 +654,35 @@ pub fn text_width(text: &str, size: f32, font: Font) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Variants;
+
+    #[test]
+    fn an_outline_has_the_regions_diagonals_and_windows_of_its_geometry() {
+        let boxes = Geometry::with_box(6, 3, 2).unwrap();
+        let o = ShapeGrid::outline(&boxes);
+        assert_eq!((o.size, o.diagonals), (6, false));
+        // 3x2 boxes: two across, three down.
+        assert_eq!(&o.regions[..12], [0, 0, 1, 1, 2, 2, 0, 0, 1, 1, 2, 2]);
+        assert_eq!(o.regions[18], 3);
+        assert!(o.shaded.iter().all(|s| !s) && o.symbols.iter().all(Option::is_none));
+        let labels: Vec<char> =
+            "aabbbbbbbaabacbcddaaaacccddeeeccccdfeeeeddddfgeehhhhhfggghihhhfggiiiiiifgggiiffff"
+                .chars()
+                .collect();
+        let jigsaw = Geometry::new(9).unwrap().with_regions(&labels).unwrap();
+        let o = ShapeGrid::outline(&jigsaw);
+        for a in 0..81 {
+            for b in 0..81 {
+                assert_eq!(o.regions[a] == o.regions[b], labels[a] == labels[b]);
+            }
+        }
+        let hyper = Variants::parse("hyper,x").unwrap();
+        let o = ShapeGrid::outline(&Geometry::new(9).unwrap().with_variants(hyper).unwrap());
+        assert!(o.diagonals);
+        let shaded: Vec<usize> = (0..81).filter(|&c| o.shaded[c]).collect();
+        assert_eq!(shaded.len(), 36);
+        assert!(shaded.contains(&10) && shaded.contains(&70) && !shaded.contains(&40));
+    }
 
     #[test]
     fn every_layout_fits_its_page_and_its_slots_do_not_overlap() {
