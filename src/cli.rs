@@ -903,8 +903,8 @@ pub enum LogicFormat {
     /// keeps the step.
     Html,
     /// An SVG picture of the board with the step drawn on it, one document per puzzle (give
-    /// one puzzle for one file): hint's step; for explain, --step N or the first step of the
-    /// hardest technique.
+    /// one puzzle for one file), on every shape (its regions, diagonals, windows, symbols):
+    /// hint's step; for explain, --step N or the first step of the hardest technique.
     Svg,
     /// explain only: HoDoKu's batch output ('/bs FILE /vp'), 'PUZZLE #N Level (SCORE)' and
     /// one indented line a step of HoDoKu's path (implies --scale hodoku).

@@ -230,12 +230,23 @@ fn statuses_and_errors_of_other_shapes() {
         r.stderr
     );
     assert!(r.stdout.starts_with("invalid: "));
+    // --format svg draws every shape; a clash stays a located error, and nothing is drawn.
     let r = run(
         &["hint", "--format", "svg", "-q"],
         Some(format!("{SIX}\n").as_bytes()),
     );
-    assert_eq!(r.code, Some(2));
-    assert!(r.stderr.contains("9x9 puzzles only"), "{}", r.stderr);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.starts_with("<svg"), "{}", r.stdout);
+    let r = run(
+        &["hint", "--format", "svg", "-q"],
+        Some(b"11..............\n"),
+    );
+    assert_eq!(r.code, Some(2), "{} {}", r.stdout, r.stderr);
+    assert!(
+        r.stderr
+            .contains("<stdin>:1:2: symbol 1 appears twice in row 1")
+    );
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
     // A ladder with nothing the shape can use: stuck, and the output says what is off.
     let r = run(
         &["hint", "--techniques", "uniqueness", "-q"],

@@ -421,3 +421,356 @@ fn search_page_says_when_the_trace_was_cut() {
     );
     r.expect_code(2);
 }
+
+/// A picture of another shape read back from its SVG: the board's margin and cell size (from
+/// the column and row labels), and each cell's symbols by where they are drawn.
+struct Board {
+    n: usize,
+    margin: f64,
+    cell: f64,
+}
+
+impl Board {
+    fn read(elements: &[Element], n: usize) -> Board {
+        let label = |text: &str, key: &str| -> f64 {
+            let e = elements
+                .iter()
+                .find(|e| e.0 == "text" && attr(e, "class") == Some("l") && e.2 == text)
+                .unwrap_or_else(|| panic!("label {text}"));
+            attr(e, key).unwrap().parse().unwrap()
+        };
+        let cell = label("c2", "x") - label("c1", "x");
+        assert_eq!(label("r2", "y") - label("r1", "y"), cell);
+        let margin = label("c1", "x") - cell / 2.0;
+        assert_eq!(label("r1", "y") - cell / 2.0, margin);
+        assert_eq!(
+            label(&format!("c{n}"), "x"),
+            margin + (n as f64 - 0.5) * cell
+        );
+        Board { n, margin, cell }
+    }
+
+    /// The cell (row, column from 0) a point is in, and where in it.
+    fn at(&self, x: f64, y: f64) -> ((usize, usize), (f64, f64)) {
+        let (c, r) = ((x - self.margin) / self.cell, (y - self.margin) / self.cell);
+        assert!(
+            (0.0..self.n as f64).contains(&c) && (0.0..self.n as f64).contains(&r),
+            "({x}, {y}) off the board"
+        );
+        let (r0, c0) = (r.floor(), c.floor());
+        let tenths = |v: f64| (v * self.cell * 10.0).round() / 10.0;
+        ((r0 as usize, c0 as usize), (tenths(c - c0), tenths(r - r0)))
+    }
+
+    /// The shaded cells of one colour, as (row, column) from 1.
+    fn shaded(&self, elements: &[Element], fill: &str) -> BTreeSet<(u64, u64)> {
+        elements
+            .iter()
+            .filter(|e| e.0 == "rect" && attr(e, "fill") == Some(fill))
+            .map(|e| {
+                let v = |k| attr(e, k).unwrap().parse::<f64>().unwrap();
+                assert_eq!(v("width"), self.cell);
+                let ((r, c), (dx, dy)) = self.at(v("x") + 0.5, v("y") + 0.5);
+                assert_eq!((dx, dy), (0.5, 0.5), "a shaded cell is a whole cell");
+                (r as u64 + 1, c as u64 + 1)
+            })
+            .collect()
+    }
+}
+
+/// Each cell's symbols in the grid of pencil marks a `--grid` output prints before the line
+/// `before`: the value, or the candidates.
+fn marks_grid(text: &str, before: &str, n: usize) -> Vec<BTreeSet<char>> {
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines.iter().position(|l| l.starts_with(before)).unwrap();
+    let rows: Vec<&str> = lines[..at]
+        .iter()
+        .rev()
+        .filter(|l| !l.starts_with('-'))
+        .take(n)
+        .copied()
+        .collect();
+    let mut cells = Vec::new();
+    for row in rows.iter().rev() {
+        let tokens: Vec<&str> = row.split_whitespace().filter(|t| *t != "|").collect();
+        assert_eq!(tokens.len(), n, "{row}");
+        cells.extend(tokens.iter().map(|t| t.chars().collect::<BTreeSet<char>>()));
+    }
+    cells
+}
+
+/// The cells of each region: the jigsaw's labels, or boxes `RxC`.
+fn regions_of(record: &Value, n: usize) -> Vec<u8> {
+    if let Some(labels) = record["regions"].as_str() {
+        return labels.bytes().collect();
+    }
+    let (br, bc) = record["box"].as_str().unwrap().split_once('x').unwrap();
+    let (br, bc): (usize, usize) = (br.parse().unwrap(), bc.parse().unwrap());
+    (0..n * n)
+        .map(|i| ((i / n / br) * (n / bc) + (i % n) / bc) as u8)
+        .collect()
+}
+
+/// The straight lines drawn with this stroke width, as `(x1, y1, x2, y2)`.
+fn strokes(elements: &[Element], width: &str) -> Vec<(f64, f64, f64, f64)> {
+    elements
+        .iter()
+        .filter(|e| e.0 == "path" && attr(e, "stroke-width") == Some(width))
+        .filter(|e| attr(e, "class").is_none())
+        .map(|e| {
+            let d = attr(e, "d").unwrap();
+            let nums: Vec<f64> = d
+                .trim_start_matches('M')
+                .split(['L', ' '])
+                .map(|v| v.parse().unwrap())
+                .collect();
+            (nums[0], nums[1], nums[2], nums[3])
+        })
+        .collect()
+}
+
+/// Checks the SVG of a step on a grid of another shape against the JSON record and the
+/// `--grid` text of the same command: the grid before the step with its symbols in their
+/// places, the step's marks, shading and caption, the regions' lines and the diagonals.
+fn check_shape_svg(args: &[&str], input: &str, before: impl Fn(&Value) -> (usize, String)) {
+    let stdin = Some(input.as_bytes());
+    let with = |extra: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend_from_slice(extra);
+        all.push("-q");
+        run(&all, stdin)
+    };
+    let json = with(&["--format", "json"]);
+    let record: Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    let n = record["size"].as_u64().unwrap() as usize;
+    let alphabet: Vec<char> = record["symbols"]
+        .as_str()
+        .unwrap_or("123456789ABCDEFGHIJKLMNOP")
+        .chars()
+        .take(n)
+        .collect();
+    let (k, line) = before(&record);
+    let step = &record["steps"][k];
+    let svg = with(&["--format", "svg"]);
+    assert!(svg.stdout.starts_with("<svg xmlns="), "{}", svg.stderr);
+    let elements = parse_xml(&svg.stdout);
+    let board = Board::read(&elements, n);
+    // Every symbol drawn where it belongs: values in the middle of their cells, candidates
+    // in their cells at one place per value, in reading order on a square of ⌈√N⌉ a row.
+    let grid = marks_grid(&with(&["--grid"]).stdout, &line, n);
+    let mut drawn = vec![BTreeSet::new(); n * n];
+    let mut places: Vec<BTreeSet<(i64, i64)>> = vec![BTreeSet::new(); n + 1];
+    for e in elements.iter().filter(|e| e.0 == "text") {
+        let class = attr(e, "class").unwrap_or("");
+        let first = class.split(' ').next().unwrap();
+        if first != "v" && first != "c" {
+            continue;
+        }
+        let v = |k| attr(e, k).unwrap().parse::<f64>().unwrap();
+        let ((r, c), (dx, dy)) = board.at(v("x"), v("y"));
+        let symbol: Vec<char> = e.2.chars().collect();
+        assert_eq!(symbol.len(), 1, "{}", e.2);
+        drawn[r * n + c].insert(symbol[0]);
+        if first == "v" {
+            assert_eq!((dx, dy), (board.cell / 2.0, board.cell / 2.0 + 1.0));
+            continue;
+        }
+        let d = v("data-d") as usize;
+        assert_eq!((v("data-r"), v("data-c")), (r as f64 + 1.0, c as f64 + 1.0));
+        assert_eq!(symbol[0], alphabet[d - 1], "the symbol of value {d}");
+        places[d].insert(((dx * 10.0).round() as i64, (dy * 10.0).round() as i64));
+    }
+    assert_eq!(drawn, grid, "the grid before the step");
+    let side = (1..=n).find(|k| k * k >= n).unwrap();
+    let place = |d: usize| {
+        assert!(places[d].len() <= 1, "value {d} drawn at {:?}", places[d]);
+        places[d].iter().next().copied()
+    };
+    for a in 1..=n {
+        for b in a + 1..=n {
+            let (Some(pa), Some(pb)) = (place(a), place(b)) else {
+                continue;
+            };
+            let ((ra, ca), (rb, cb)) = (
+                ((a - 1) / side, (a - 1) % side),
+                ((b - 1) / side, (b - 1) % side),
+            );
+            assert_eq!(ra.cmp(&rb), pa.1.cmp(&pb.1), "rows of {a} and {b}");
+            assert_eq!(ca.cmp(&cb), pa.0.cmp(&pb.0), "columns of {a} and {b}");
+        }
+    }
+    // The step: its marks, its pattern cells shaded, its text.
+    assert_eq!(marked(&elements, "c x"), triples(&step["eliminations"]));
+    assert_eq!(marked(&elements, "c o"), triples(&step["placements"]));
+    let cells: BTreeSet<(u64, u64)> = step["evidence"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c[0].as_u64().unwrap(), c[1].as_u64().unwrap()))
+        .collect();
+    assert_eq!(board.shaded(&elements, "#cfe3ff"), cells);
+    assert_eq!(caption(&elements), text_of(step));
+    let links: usize = step["evidence"]["chains"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_array().unwrap().len())
+        .sum();
+    let arrows = elements
+        .iter()
+        .filter(|e| attr(e, "class").is_some_and(|c| c.starts_with("link")))
+        .count();
+    assert_eq!(arrows, links);
+    // The thick lines inside the frame part two regions, and every two regions are parted.
+    let regions = regions_of(&record, n);
+    let (m, s, end) = (
+        board.margin,
+        board.cell,
+        board.margin + n as f64 * board.cell,
+    );
+    let mut parted = BTreeSet::new();
+    for (x1, y1, x2, y2) in strokes(&elements, "3") {
+        let frame = [x1, x2].iter().all(|&x| x == m || x == end) && x1 == x2
+            || [y1, y2].iter().all(|&y| y == m || y == end) && y1 == y2;
+        if frame {
+            continue;
+        }
+        let ((r, c), _) = board.at(x1.min(x2) + 1.0, y1.min(y2) + 1.0);
+        let cell = r * n + c;
+        let (a, b) = if x1 == x2 {
+            assert_eq!((x1 - m) / s, (c as f64), "a thick line between cells");
+            (cell - 1, cell)
+        } else {
+            (cell - n, cell)
+        };
+        assert_ne!(regions[a], regions[b], "a thick line inside a region");
+        parted.insert((a, b));
+    }
+    let borders = (0..n * n)
+        .flat_map(|i| [(i, i + 1), (i, i + n)])
+        .filter(|&(a, b)| b < n * n && (b != a + 1 || b % n != 0) && regions[a] != regions[b])
+        .count();
+    assert_eq!(parted.len(), borders);
+    // The X diagonals, corner to corner.
+    let x = record["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|v| v == "x");
+    let diagonals = strokes(&elements, "2");
+    assert_eq!(
+        diagonals.contains(&(m, m, end, end)) && diagonals.contains(&(end, m, m, end)),
+        x,
+        "{diagonals:?}"
+    );
+}
+
+const JIGSAW: &str = "1..85....329........8......8....................7.41......7..6.2....9....5......9 \
+                      aabbbbbbbaabacbcddaaaacccddeeeccccdfeeeeddddfgeehhhhhfggghihhhfggiiiiiifgggiiffff";
+
+/// The step `hint` draws, and the line after the grid it prints before it.
+fn hint_step(record: &Value) -> (usize, String) {
+    (0, record["steps"][0]["text"].as_str().unwrap().to_string())
+}
+
+/// The step `explain --format svg` draws by default (the first of the hardest technique), and
+/// its numbered line, which `--grid` prints after the grid before it.
+fn hardest_step(record: &Value) -> (usize, String) {
+    let steps = record["steps"].as_array().unwrap();
+    let k = steps
+        .iter()
+        .position(|s| s["name"] == record["hardest"]["name"])
+        .unwrap();
+    (k, format!("{:>3}. ", k + 1))
+}
+
+#[test]
+fn svg_of_other_shapes_draws_the_position_and_the_step_in_place() {
+    let sixteen = read_puzzles("sixteen.txt");
+    let sixteen = format!("{}\n", sixteen.lines().next().unwrap());
+    assert!(sixteen.contains('G'));
+    let six = "..6.......546...1..4...352.......1..\n";
+    check_shape_svg(&["hint"], six, hint_step);
+    check_shape_svg(
+        &["hint", "--box", "3x2"],
+        "1....43......621....654......35....6\n",
+        hint_step,
+    );
+    check_shape_svg(&["hint"], &sixteen, hint_step);
+    check_shape_svg(&["explain"], &sixteen, hardest_step);
+    check_shape_svg(&["explain"], &format!("{JIGSAW}\n"), hardest_step);
+    let x = "...97..24.5...6...9......3.......76.....2.....85.......1......2...1...7.82..47...\n";
+    check_shape_svg(&["explain", "--variant", "x"], x, hardest_step);
+    check_shape_svg(
+        &["hint", "--symbols", "abcdef"],
+        "..f.......edf...a..d...ceb.......a..\n",
+        hint_step,
+    );
+}
+
+#[test]
+fn svg_of_other_shapes_keeps_errors_notes_and_order() {
+    let six = "..6.......546...1..4...352.......1..";
+    let clash = "11..................................";
+    let dir = temp_files(&[("six.txt", format!("{six}\n{clash}\n{six}\n").as_bytes())]);
+    let path = dir.path().join("six.txt");
+    let path = path.to_str().unwrap();
+    // A clash is a located error with status 2, and the puzzles around it are drawn, in order,
+    // on one thread or two.
+    for threads in ["-j1", "-j2"] {
+        let r = run(&["hint", "--format", "svg", "-q", threads, path], None);
+        r.expect_code(2);
+        assert!(
+            r.stderr
+                .contains(&format!("{path}:2:2: symbol 1 appears twice in row 1")),
+            "{}",
+            r.stderr
+        );
+        let titles: Vec<&str> = r
+            .stdout
+            .split("<title>")
+            .skip(1)
+            .map(|t| t.split('<').next().unwrap())
+            .collect();
+        assert_eq!(titles, [format!("{path}:1"), format!("{path}:3")]);
+        for doc in r.stdout.split_inclusive("</svg>\n") {
+            parse_xml(doc);
+        }
+    }
+    // A shape that does not fit the puzzle: the same located error, nothing drawn.
+    let r = run(
+        &["explain", "--format", "svg", "--box", "3x3", "-q", path],
+        None,
+    );
+    r.expect_code(2);
+    assert!(
+        r.stderr
+            .contains(&format!("{path}:1:1: 3x3 boxes do not tile a 6x6 grid")),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    // Nothing to draw: a note and status 1, as for a classic puzzle.
+    let r = run(
+        &["explain", "--format", "svg", "--step", "999", "-q"],
+        Some(format!("{six}\n").as_bytes()),
+    );
+    r.expect_code(1);
+    assert!(r.stdout.is_empty());
+    assert!(
+        r.stderr.contains("<stdin>:1: no step 999: "),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        &["hint", "--format", "svg", "-q"],
+        Some(b"................\n"),
+    );
+    r.expect_code(1);
+    assert!(
+        r.stderr
+            .contains("<stdin>:1: multiple solutions, nothing drawn"),
+        "{}",
+        r.stderr
+    );
+}

@@ -111,6 +111,35 @@ enum Mode {
     Explain { grid: bool, step: Option<u64> },
 }
 
+impl Mode {
+    /// Whether `--format svg` draws step `count` (the step just taken), `harder` when it is
+    /// harder than every step before it: hint's step, or explain's `--step N`, or else the
+    /// first step of the hardest technique (the last step that was harder than all before).
+    fn draws(self, count: u64, harder: bool) -> bool {
+        match self {
+            Mode::Hint { .. } => true,
+            Mode::Explain { step: Some(n), .. } => n == count,
+            Mode::Explain { step: None, .. } => harder,
+        }
+    }
+
+    /// The note on stderr when `--format svg` has nothing to draw for the puzzle `title`,
+    /// which ended with `status` after `count` steps.
+    fn nothing_drawn(self, title: &str, status: Status, count: u64) -> String {
+        let why = match (status, self) {
+            (_, Mode::Explain { step: Some(n), .. }) if n > count => {
+                format!("no step {n}: {count} steps")
+            }
+            (Status::Solved, _) => "already solved".to_string(),
+            (Status::None, _) => "no solution".to_string(),
+            (Status::Multiple, _) => "multiple solutions".to_string(),
+            (Status::Unknown, _) => format!("stopped before a step ({})", cut_word()),
+            _ => "nothing to draw".to_string(),
+        };
+        format!("{title}: {why}, nothing drawn\n")
+    }
+}
+
 /// The `hint` and `explain` commands.
 struct Logic {
     mode: Mode,
@@ -393,12 +422,7 @@ impl<'a> Output<'a> {
             self.hardest = Some(step.technique);
         }
         if self.logic.svg {
-            let chosen = match self.logic.mode {
-                Mode::Hint { .. } => true,
-                Mode::Explain { step: Some(n), .. } => n == self.count,
-                Mode::Explain { step: None, .. } => harder,
-            };
-            if chosen {
+            if self.logic.mode.draws(self.count, harder) {
                 self.drawn = Some((*before, step.clone()));
             }
             return;
@@ -513,19 +537,7 @@ impl<'a> Output<'a> {
         let picture = match (&self.drawn, &self.stuck_at) {
             (Some((grid, step)), _) => board_svg::step_svg(grid, Some(step), &title),
             (None, Some(grid)) if self.count == 0 => board_svg::step_svg(grid, None, &title),
-            _ => {
-                let why = match (status, self.logic.mode) {
-                    (_, Mode::Explain { step: Some(n), .. }) if n > self.count => {
-                        format!("no step {n}: {} steps", self.count)
-                    }
-                    (Status::Solved, _) => "already solved".to_string(),
-                    (Status::None, _) => "no solution".to_string(),
-                    (Status::Multiple, _) => "multiple solutions".to_string(),
-                    (Status::Unknown, _) => format!("stopped before a step ({})", cut_word()),
-                    _ => "nothing to draw".to_string(),
-                };
-                return Some(format!("{title}: {why}, nothing drawn\n"));
-            }
+            _ => return Some(self.logic.mode.nothing_drawn(&title, status, self.count)),
         };
         out.extend_from_slice(picture.as_bytes());
         None

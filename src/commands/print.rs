@@ -26,7 +26,6 @@ use sudoku::draw::sheet::{
     ANSWERS_PER_PAGE, Entry, Grid, Layout, Page, Paper, ShapeGrid, ShapeMarks,
 };
 use sudoku::draw::{sheet_html, sheet_svg};
-use sudoku::geometry::HouseKind;
 use sudoku::rating;
 use sudoku::solver::SearchEnd;
 use sudoku::solver::general::Options as SearchOptions;
@@ -273,23 +272,8 @@ impl Print {
         };
         let g = puzzle.geometry();
         let n = g.size();
-        let mut regions = vec![b'a'; n * n];
-        let mut shaded = vec![b'0'; n * n];
-        for house in g.houses() {
-            match house.kind {
-                HouseKind::Box | HouseKind::Region => {
-                    for &c in &house.cells {
-                        regions[c] = region_label(house.number as u8);
-                    }
-                }
-                HouseKind::Window => {
-                    for &c in &house.cells {
-                        shaded[c] = b'1';
-                    }
-                }
-                _ => {}
-            }
-        }
+        let outline = ShapeGrid::outline(g);
+        let regions: Vec<u8> = outline.regions.iter().map(|&r| region_label(r)).collect();
         let mut verdict = Verdict::Success;
         let mut solution = String::from("-");
         if self.solutions {
@@ -351,9 +335,9 @@ impl Print {
         let out = record.out();
         let _ = write!(out, "@{n} ");
         out.extend_from_slice(&regions);
-        out.extend_from_slice(if v.x { b" x " } else { b" - " });
-        if shaded.contains(&b'1') {
-            out.extend_from_slice(&shaded);
+        out.extend_from_slice(if outline.diagonals { b" x " } else { b" - " });
+        if outline.shaded.contains(&true) {
+            out.extend(outline.shaded.iter().map(|&s| if s { b'1' } else { b'0' }));
         } else {
             out.push(b'-');
         }

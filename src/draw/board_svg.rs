@@ -3,18 +3,23 @@
 //! almost locked sets shaded, removed candidates struck out in red, placed digits in green,
 //! and chains as arrows between candidates (strong links solid, weak links dashed).
 //!
-//! It draws from the [`Grid`] before the step and the [`Step`] itself, the values the JSON
-//! carries, with the same colours and layout as the explain page (`page.js`).
+//! It draws from the grid before the step and the step itself, the values the JSON carries,
+//! with the same colours and layout as the explain page (`page.js`): [`step_svg`] a classic
+//! [`Grid`] and [`Step`], [`shape_step_svg`] a [`GeneralGrid`] and [`GeneralStep`] of any
+//! shape, each turned into one [`Picture`] that one function draws. A grid of another shape
+//! has its regions, X diagonals and hyper windows drawn by the printed sheet's code
+//! ([`sheet::draw_lines`] and its neighbours), its values and candidates in its own alphabet.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use crate::geometry::digits;
-
 use crate::geometry::classic::house;
+use crate::geometry::{Geometry, digits};
+use crate::logic::general::{GeneralGrid, GeneralStep};
 use crate::logic::{CellSet, Grid, Node, NodeKind, Step};
 
-use super::sheet_svg::escape_into;
+use super::sheet::{self, Pens, ShapeGrid, Slot};
+use super::sheet_svg::{SvgCanvas, escape_into};
 
 /// Text for XML: its special characters escaped (see [`escape_into`]).
 fn escape(text: &str) -> String {
@@ -27,7 +32,8 @@ fn escape(text: &str) -> String {
 const S: f64 = 60.0;
 /// Margin for the row and column labels.
 const M: f64 = 22.0;
-/// The caption under the board: its widest line in characters, and its line height.
+/// The caption under a 9×9 board: its widest line in characters (wider boards take more in
+/// proportion), and its line height.
 const CAPTION_WIDTH: usize = 58;
 const LINE: f64 = 20.0;
 
@@ -42,6 +48,18 @@ const BLUE: &str = "#1f5fbf";
 const RED: &str = "#d01818";
 const GREEN: &str = "#0c8a2a";
 
+/// The pens of a grid of another shape: the lines of the 9×9 board (`#999` 1 wide between
+/// cells, `#222` 3 wide between regions), the diagonals light grey, the windows pale grey.
+const SHAPE_PENS: Pens = Pens {
+    thin: (1.0, 0.6),
+    thick: (3.0, 34.0 / 255.0),
+    diagonal: (2.0, 0.72),
+    window: 0.9,
+};
+
+/// The classic alphabet.
+const DIGITS: [char; 9] = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+
 /// How a candidate is marked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mark {
@@ -50,162 +68,353 @@ enum Mark {
     Placed,
 }
 
+/// Where things go on a board of N×N cells of side [`S`]: each cell's candidates on a
+/// sub-grid `k` across (k = ⌈√N⌉) and `rows` down, `sub` apart, centred in the cell, as the
+/// explain page lays them out (9×9: 3×3 of 20), but never further apart than on 9×9 (as
+/// the printed sheet's marks: a 4×4 grid's two a row would be as large as its values).
+#[derive(Debug, Clone, Copy)]
+struct Layout {
+    n: usize,
+    k: usize,
+    rows: usize,
+    sub: f64,
+}
+
+impl Layout {
+    fn new(n: usize) -> Layout {
+        let k = (1..=n).find(|k| k * k >= n).unwrap_or(n).max(1);
+        Layout {
+            n,
+            k,
+            rows: n.div_ceil(k),
+            sub: S / k.max(3) as f64,
+        }
+    }
+
+    /// The picture's width: the labels' margin, the board and its thick border.
+    fn side(&self) -> f64 {
+        M + self.n as f64 * S + 4.0
+    }
+
+    /// The centre of candidate `digit` in `cell`.
+    fn cand_xy(&self, cell: usize, digit: u8) -> (f64, f64) {
+        let (r, c) = ((cell / self.n) as f64, (cell % self.n) as f64);
+        let d = usize::from(digit.max(1) - 1);
+        let left = (S - self.k as f64 * self.sub) / 2.0;
+        let top = (S - self.rows as f64 * self.sub) / 2.0;
+        (
+            M + c * S + left + self.sub / 2.0 + (d % self.k) as f64 * self.sub,
+            M + r * S + top + self.sub / 2.0 + (d / self.k) as f64 * self.sub,
+        )
+    }
+}
+
+/// A chain link to draw: where it starts and ends, and whether it is strong.
+type Arrow = ((f64, f64), (f64, f64), bool);
+
+/// What one picture shows, whatever the shape.
+struct Picture<'a> {
+    lay: Layout,
+    /// Value `v` is drawn as `symbols[v - 1]`.
+    symbols: &'a [char],
+    /// Each cell's value (0: open), whether it is a given, and its candidates (bit `v - 1`).
+    values: Vec<u8>,
+    givens: Vec<bool>,
+    candidates: Vec<u32>,
+    /// The shaded cells and their colours, in drawing order.
+    shade: Vec<(usize, &'static str)>,
+    /// The candidates the step marks.
+    marks: HashMap<(usize, u8), Mark>,
+    /// The chain links: where each starts and ends, and whether it is strong.
+    links: Vec<Arrow>,
+    /// The step's text.
+    caption: Option<String>,
+    /// A line under the caption: the rules the picture does not show (anti-knight, ...).
+    note: Option<String>,
+    /// The outline of a grid of another shape; `None`: the classic 9×9 boxes.
+    outline: Option<ShapeGrid>,
+}
+
 /// The SVG document of `grid` with `step` drawn on it (`None`: the position alone), and the
 /// step's text as a caption. `title` (e.g. `FILE:LINE`) goes into the picture's `<title>`.
 pub fn step_svg(grid: &Grid, step: Option<&Step>, title: &str) -> String {
-    let side = M + 9.0 * S + 4.0;
-    let caption = step.map(|st| wrap(&st.to_string(), CAPTION_WIDTH));
-    let lines = caption.as_ref().map_or(0, Vec::len);
-    let height = side
-        + if lines > 0 {
-            12.0 + LINE * lines as f64
-        } else {
-            0.0
+    let lay = Layout::new(9);
+    let picture = Picture {
+        lay,
+        symbols: &DIGITS,
+        values: (0..81).map(|c| grid.value(c)).collect(),
+        givens: (0..81).map(|c| grid.givens().contains(c)).collect(),
+        candidates: (0..81).map(|c| u32::from(grid.candidates(c))).collect(),
+        shade: step.map(shading).unwrap_or_default(),
+        marks: step.map(marks).unwrap_or_default(),
+        links: step.map_or_else(Vec::new, |st| {
+            (st.evidence.chains.iter().flatten())
+                .map(|link| {
+                    (
+                        node_xy(&lay, &link.from),
+                        node_xy(&lay, &link.to),
+                        link.strong,
+                    )
+                })
+                .collect()
+        }),
+        caption: step.map(ToString::to_string),
+        note: None,
+        outline: None,
+    };
+    picture.svg(title)
+}
+
+/// The SVG document of a grid of any shape with `step` drawn on it (`None`: the position
+/// alone), values and candidates in the puzzle's alphabet `symbols`, as [`step_svg`] draws
+/// a classic one, with the shape's regions, X diagonals and hyper windows; the rules a picture
+/// does not show (anti-knight, anti-king) are named under the caption.
+pub fn shape_step_svg(
+    grid: &GeneralGrid,
+    step: Option<&GeneralStep>,
+    symbols: &[char],
+    title: &str,
+) -> String {
+    let geometry = grid.geometry();
+    let n = grid.size();
+    let lay = Layout::new(n);
+    let cells = n * n;
+    let variants = geometry.variants();
+    let unseen: Vec<&str> = [
+        (variants.anti_knight, "anti-knight"),
+        (variants.anti_king, "anti-king"),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, name)| *name)
+    .collect();
+    let picture = Picture {
+        lay,
+        symbols,
+        values: grid.values().to_vec(),
+        givens: (0..cells).map(|c| grid.givens().contains(c)).collect(),
+        candidates: (0..cells).map(|c| grid.candidates(c)).collect(),
+        shade: step.map_or_else(Vec::new, |st| shape_shading(geometry, st)),
+        marks: step.map(shape_marks).unwrap_or_default(),
+        links: step.map_or_else(Vec::new, |st| {
+            (st.evidence.chains.iter().flatten())
+                .map(|link| {
+                    let (a, b) = (link.from, link.to);
+                    (
+                        lay.cand_xy(a.cell, a.digit),
+                        lay.cand_xy(b.cell, b.digit),
+                        link.strong,
+                    )
+                })
+                .collect()
+        }),
+        caption: step.map(|st| st.text(geometry, symbols)),
+        note: (!unseen.is_empty()).then(|| unseen.join(", ")),
+        outline: Some(ShapeGrid::outline(geometry)),
+    };
+    picture.svg(title)
+}
+
+impl Picture<'_> {
+    /// The symbol of value `v`.
+    fn symbol(&self, v: u8) -> char {
+        (self.symbols.get(usize::from(v).wrapping_sub(1)).copied()).unwrap_or('?')
+    }
+
+    /// The whole document.
+    fn svg(&self, title: &str) -> String {
+        let lay = &self.lay;
+        let n = lay.n;
+        let side = lay.side();
+        let width = (CAPTION_WIDTH as f64 * side / Layout::new(9).side()) as usize;
+        let caption = self.caption.as_ref().map(|text| wrap(text, width));
+        let lines = caption.as_ref().map_or(0, Vec::len) + usize::from(self.note.is_some());
+        let height = side
+            + if lines > 0 {
+                12.0 + LINE * lines as f64
+            } else {
+                0.0
+            };
+        let mut s = String::with_capacity(24 * 1024);
+        let _ = writeln!(
+            s,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {side} {height}\" \
+             width=\"{side}\" height=\"{height}\" font-family=\"DejaVu Sans, Arial, sans-serif\">"
+        );
+        let _ = writeln!(s, "<title>{}</title>", escape(title));
+        // The type sizes of the 9×9 board (34 and 15) where the cells and candidates are
+        // as large; smaller candidates on larger grids.
+        let _ = writeln!(
+            s,
+            "<style>text{{dominant-baseline:central;text-anchor:middle}}\
+             .v{{font-size:{}px;fill:#2b59a3}}.g{{font-weight:700;fill:#111}}\
+             .c{{font-size:{}px;fill:#555}}.p{{fill:#1f5fbf;font-weight:700}}\
+             .x{{fill:#d01818;font-weight:700}}.o{{fill:#0c8a2a;font-weight:700}}\
+             .l{{font-size:13px;fill:#888}}</style>",
+            (S * 0.57).round(),
+            (lay.sub * 0.75).round()
+        );
+        let _ = writeln!(
+            s,
+            "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" \
+             markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">\
+             <path d=\"M0,0 L10,5 L0,10 z\" fill=\"{BLUE}\"/></marker></defs>"
+        );
+        let _ = writeln!(
+            s,
+            "<rect x=\"0\" y=\"0\" width=\"{side}\" height=\"{height}\" fill=\"#fff\"/>"
+        );
+        let slot = Slot {
+            x: M as f32,
+            y: M as f32,
+            size: (n as f64 * S) as f32,
         };
-    let mut s = String::with_capacity(24 * 1024);
-    let _ = writeln!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {side} {height}\" \
-         width=\"{side}\" height=\"{height}\" font-family=\"DejaVu Sans, Arial, sans-serif\">"
-    );
-    let _ = writeln!(s, "<title>{}</title>", escape(title));
-    s.push_str(
-        "<style>text{dominant-baseline:central;text-anchor:middle}\
-         .v{font-size:34px;fill:#2b59a3}.g{font-weight:700;fill:#111}\
-         .c{font-size:15px;fill:#555}.p{fill:#1f5fbf;font-weight:700}\
-         .x{fill:#d01818;font-weight:700}.o{fill:#0c8a2a;font-weight:700}\
-         .l{font-size:13px;fill:#888}</style>\n",
-    );
-    let _ = writeln!(
-        s,
-        "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" \
-         markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">\
-         <path d=\"M0,0 L10,5 L0,10 z\" fill=\"{BLUE}\"/></marker></defs>"
-    );
-    let _ = writeln!(
-        s,
-        "<rect x=\"0\" y=\"0\" width=\"{side}\" height=\"{height}\" fill=\"#fff\"/>"
-    );
-    if let Some(step) = step {
-        for (cell, colour) in shading(step) {
+        let mut canvas = SvgCanvas { out: String::new() };
+        if let Some(outline) = &self.outline {
+            sheet::draw_windows(&mut canvas, &slot, outline, &SHAPE_PENS);
+            s.push_str(&canvas.out);
+            canvas.out.clear();
+        }
+        for &(cell, colour) in &self.shade {
             let _ = writeln!(
                 s,
                 "<rect x=\"{}\" y=\"{}\" width=\"{S}\" height=\"{S}\" fill=\"{colour}\"/>",
-                M + (cell % 9) as f64 * S,
-                M + (cell / 9) as f64 * S
+                M + (cell % n) as f64 * S,
+                M + (cell / n) as f64 * S
             );
         }
-    }
-    let marks = step.map(marks).unwrap_or_default();
-    for cell in 0..81 {
-        let (r, c) = (cell / 9, cell % 9);
-        let value = grid.value(cell);
-        if value != 0 {
-            let class = if grid.givens().contains(cell) {
-                "v g"
-            } else {
-                "v"
-            };
+        if let Some(outline) = &self.outline {
+            // Over the step's shading, so the diagonals stay seen through it.
+            sheet::draw_diagonals(&mut canvas, &slot, outline, &SHAPE_PENS);
+            s.push_str(&canvas.out);
+            canvas.out.clear();
+        }
+        self.cells(&mut s);
+        match &self.outline {
+            None => {
+                for i in 0..=9 {
+                    let (w, colour) = if i % 3 == 0 { (3, "#222") } else { (1, "#999") };
+                    let at = M + f64::from(i) * S;
+                    let end = M + 9.0 * S;
+                    let _ = writeln!(
+                        s,
+                        "<line x1=\"{at}\" y1=\"{M}\" x2=\"{at}\" y2=\"{end}\" stroke=\"{colour}\" stroke-width=\"{w}\"/>\n\
+                         <line x1=\"{M}\" y1=\"{at}\" x2=\"{end}\" y2=\"{at}\" stroke=\"{colour}\" stroke-width=\"{w}\"/>"
+                    );
+                }
+            }
+            Some(outline) => {
+                sheet::draw_lines(&mut canvas, &slot, outline, &SHAPE_PENS);
+                s.push_str(&canvas.out);
+            }
+        }
+        for i in 0..n {
+            let at = M + i as f64 * S + S / 2.0;
             let _ = writeln!(
                 s,
-                "<text x=\"{}\" y=\"{}\" class=\"{class}\">{value}</text>",
-                M + c as f64 * S + S / 2.0,
-                M + r as f64 * S + S / 2.0 + 1.0
+                "<text x=\"{at}\" y=\"{}\" class=\"l\">c{n}</text><text x=\"{}\" y=\"{at}\" class=\"l\">r{n}</text>",
+                M / 2.0,
+                M / 2.0,
+                n = i + 1
             );
-            continue;
         }
-        for d in digits::iter(grid.candidates(cell)) {
-            let (x, y) = cand_xy(cell, d);
-            let mark = marks.get(&(cell, d)).copied();
-            let class = match mark {
-                None => "c",
-                Some(Mark::Pattern) => "c p",
-                Some(Mark::Removed) => "c x",
-                Some(Mark::Placed) => "c o",
-            };
-            if mark == Some(Mark::Placed) {
-                let _ = writeln!(
-                    s,
-                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"9\" fill=\"#c9f0cf\" stroke=\"{GREEN}\"/>"
-                );
-            }
-            if mark == Some(Mark::Removed) {
-                // A pale disc behind, as the page draws it: the strike alone hid the digit.
-                let _ = writeln!(
-                    s,
-                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"9\" fill=\"#fcd9d9\"/>"
-                );
-            }
+        arrows(&mut s, &self.links);
+        for (i, line) in caption.iter().flatten().enumerate() {
             let _ = writeln!(
                 s,
-                "<text x=\"{x:.1}\" y=\"{:.1}\" class=\"{class}\" data-r=\"{}\" data-c=\"{}\" data-d=\"{d}\">{d}</text>",
-                y + 1.0,
-                r + 1,
-                c + 1
+                "<text x=\"{}\" y=\"{}\" font-size=\"15\" font-weight=\"700\">{}</text>",
+                side / 2.0,
+                side + 4.0 + LINE * (i as f64 + 0.5),
+                escape(line)
             );
-            if mark == Some(Mark::Removed) {
-                let _ = writeln!(
-                    s,
-                    "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{RED}\" stroke-width=\"1.2\"/>",
-                    x - 7.0,
-                    y + 7.0,
-                    x + 7.0,
-                    y - 7.0
-                );
-            }
         }
+        if let Some(note) = &self.note {
+            let i = lines - 1;
+            let _ = writeln!(
+                s,
+                "<text x=\"{}\" y=\"{}\" class=\"l\">{}</text>",
+                side / 2.0,
+                side + 4.0 + LINE * (i as f64 + 0.5),
+                escape(note)
+            );
+        }
+        s.push_str("</svg>\n");
+        s
     }
-    for i in 0..=9 {
-        let (w, colour) = if i % 3 == 0 { (3, "#222") } else { (1, "#999") };
-        let at = M + f64::from(i) * S;
-        let end = M + 9.0 * S;
-        let _ = writeln!(
-            s,
-            "<line x1=\"{at}\" y1=\"{M}\" x2=\"{at}\" y2=\"{end}\" stroke=\"{colour}\" stroke-width=\"{w}\"/>\n\
-             <line x1=\"{M}\" y1=\"{at}\" x2=\"{end}\" y2=\"{at}\" stroke=\"{colour}\" stroke-width=\"{w}\"/>"
-        );
-    }
-    for i in 0..9 {
-        let at = M + i as f64 * S + S / 2.0;
-        let _ = writeln!(
-            s,
-            "<text x=\"{at}\" y=\"{}\" class=\"l\">c{n}</text><text x=\"{}\" y=\"{at}\" class=\"l\">r{n}</text>",
-            M / 2.0,
-            M / 2.0,
-            n = i + 1
-        );
-    }
-    if let Some(step) = step {
-        arrows(&mut s, step);
-    }
-    for (i, line) in caption.iter().flatten().enumerate() {
-        let _ = writeln!(
-            s,
-            "<text x=\"{}\" y=\"{}\" font-size=\"15\" font-weight=\"700\">{}</text>",
-            side / 2.0,
-            side + 4.0 + LINE * (i as f64 + 0.5),
-            escape(line)
-        );
-    }
-    s.push_str("</svg>\n");
-    s
-}
 
-/// The centre of candidate `digit` in `cell`.
-fn cand_xy(cell: usize, digit: u8) -> (f64, f64) {
-    let (r, c) = ((cell / 9) as f64, (cell % 9) as f64);
-    let d = f64::from(digit - 1);
-    (
-        M + c * S + S / 6.0 + (d % 3.0) * S / 3.0,
-        M + r * S + S / 6.0 + (d / 3.0).floor() * S / 3.0,
-    )
+    /// The values, and the candidates of the open cells with the step's marks.
+    fn cells(&self, s: &mut String) {
+        let lay = &self.lay;
+        let n = lay.n;
+        // A disc behind a marked candidate and the strike through a removed one, in
+        // proportion to the candidates' spacing (9 and 7 on the 9×9 board).
+        let disc = lay.sub * 9.0 / 20.0;
+        let strike = lay.sub * 7.0 / 20.0;
+        for cell in 0..n * n {
+            let (r, c) = (cell / n, cell % n);
+            let value = self.values[cell];
+            if value != 0 {
+                let class = if self.givens[cell] { "v g" } else { "v" };
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{}\" y=\"{}\" class=\"{class}\">{}</text>",
+                    M + c as f64 * S + S / 2.0,
+                    M + r as f64 * S + S / 2.0 + 1.0,
+                    self.symbol(value)
+                );
+                continue;
+            }
+            let candidates = self.candidates[cell];
+            for d in (1..=n as u8).filter(|&d| candidates >> (d - 1) & 1 == 1) {
+                let (x, y) = lay.cand_xy(cell, d);
+                let mark = self.marks.get(&(cell, d)).copied();
+                let class = match mark {
+                    None => "c",
+                    Some(Mark::Pattern) => "c p",
+                    Some(Mark::Removed) => "c x",
+                    Some(Mark::Placed) => "c o",
+                };
+                if mark == Some(Mark::Placed) {
+                    let _ = writeln!(
+                        s,
+                        "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{disc}\" fill=\"#c9f0cf\" stroke=\"{GREEN}\"/>"
+                    );
+                }
+                if mark == Some(Mark::Removed) {
+                    // A pale disc behind, as the page draws it: the strike alone hid the digit.
+                    let _ = writeln!(
+                        s,
+                        "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{disc}\" fill=\"#fcd9d9\"/>"
+                    );
+                }
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{x:.1}\" y=\"{:.1}\" class=\"{class}\" data-r=\"{}\" data-c=\"{}\" data-d=\"{d}\">{}</text>",
+                    y + 1.0,
+                    r + 1,
+                    c + 1,
+                    self.symbol(d)
+                );
+                if mark == Some(Mark::Removed) {
+                    let _ = writeln!(
+                        s,
+                        "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{RED}\" stroke-width=\"1.2\"/>",
+                        x - strike,
+                        y + strike,
+                        x + strike,
+                        y - strike
+                    );
+                }
+            }
+        }
+    }
 }
 
 /// The centre of a chain node: the mean of its candidates.
-fn node_xy(node: &Node) -> (f64, f64) {
+fn node_xy(lay: &Layout, node: &Node) -> (f64, f64) {
     let n = node.cells.len().max(1) as f64;
     let (x, y) = node.cells.iter().fold((0.0, 0.0), |(x, y), c| {
-        let (cx, cy) = cand_xy(c, node.digit);
+        let (cx, cy) = lay.cand_xy(c, node.digit);
         (x + cx, y + cy)
     });
     (x / n, y / n)
@@ -253,6 +462,40 @@ fn shading(step: &Step) -> Vec<(usize, &'static str)> {
             }
         }
     }
+    shaded(&shade)
+}
+
+/// The shading of a step on a grid of another shape, in the same layers as [`shading`] (its
+/// chains link single candidates: no almost locked sets).
+fn shape_shading(geometry: &Geometry, step: &GeneralStep) -> Vec<(usize, &'static str)> {
+    let e = &step.evidence;
+    let mut shade: Vec<Option<&'static str>> = vec![None; geometry.cells()];
+    for &h in &e.houses {
+        for &c in &geometry.house(h).cells {
+            shade[c] = Some(HOUSE);
+        }
+    }
+    for &h in &e.cover {
+        for &c in &geometry.house(h).cells {
+            shade[c] = Some(if shade[c].is_some() { BOTH } else { COVER });
+        }
+    }
+    for &c in &e.cells {
+        shade[c] = Some(CELL);
+    }
+    for &c in &e.fins {
+        shade[c] = Some(FIN);
+    }
+    for link in e.chains.iter().flatten() {
+        for node in [link.from, link.to] {
+            shade[node.cell].get_or_insert(CHAIN_CELL);
+        }
+    }
+    shaded(&shade)
+}
+
+/// The shaded cells of a layer map, in reading order.
+fn shaded(shade: &[Option<&'static str>]) -> Vec<(usize, &'static str)> {
     shade
         .iter()
         .enumerate()
@@ -285,11 +528,32 @@ fn marks(step: &Step) -> HashMap<(usize, u8), Mark> {
     marks
 }
 
+/// The candidates a step on a grid of another shape marks, as [`marks`] finds them.
+fn shape_marks(step: &GeneralStep) -> HashMap<(usize, u8), Mark> {
+    let e = &step.evidence;
+    let mut marks = HashMap::new();
+    for &c in e.cells.iter().chain(&e.fins) {
+        for d in (1..=32u8).filter(|&d| e.digits >> (d - 1) & 1 == 1) {
+            marks.insert((c, d), Mark::Pattern);
+        }
+    }
+    for link in e.chains.iter().flatten() {
+        for node in [link.from, link.to] {
+            marks.insert((node.cell, node.digit), Mark::Pattern);
+        }
+    }
+    for x in &step.eliminations {
+        marks.insert((x.cell, x.digit), Mark::Removed);
+    }
+    for p in &step.placements {
+        marks.insert((p.cell, p.digit), Mark::Placed);
+    }
+    marks
+}
+
 /// One arrow per chain link, bent a little so links along one line stay apart.
-fn arrows(s: &mut String, step: &Step) {
-    for link in step.evidence.chains.iter().flatten() {
-        let (ax, ay) = node_xy(&link.from);
-        let (bx, by) = node_xy(&link.to);
+fn arrows(s: &mut String, links: &[Arrow]) {
+    for &((ax, ay), (bx, by), strong) in links {
         let (dx, dy) = (bx - ax, by - ay);
         let len = (dx * dx + dy * dy).sqrt();
         if len < 1.0 {
@@ -300,7 +564,7 @@ fn arrows(s: &mut String, step: &Step) {
         let (x1, y1, x2, y2) = (ax + ux * cut, ay + uy * cut, bx - ux * cut, by - uy * cut);
         let bend = (len * 0.15).min(30.0);
         let (cx, cy) = ((x1 + x2) / 2.0 - uy * bend, (y1 + y2) / 2.0 + ux * bend);
-        let (class, dash) = if link.strong {
+        let (class, dash) = if strong {
             ("strong", "")
         } else {
             ("weak", " stroke-dasharray=\"6 4\"")
@@ -372,7 +636,7 @@ mod tests {
         assert!(svg.ends_with("</svg>\n"));
         assert!(svg.contains("<title>a&lt;b&gt;&amp;&quot;c&quot;</title>"));
         let placed = step.placements[0];
-        let (x, y) = cand_xy(placed.cell(), placed.digit);
+        let (x, y) = Layout::new(9).cand_xy(placed.cell(), placed.digit);
         assert!(svg.contains(&format!(
             "<text x=\"{x:.1}\" y=\"{:.1}\" class=\"c o\" data-r=\"{}\" data-c=\"{}\" data-d=\"{d}\">{d}</text>",
             y + 1.0,

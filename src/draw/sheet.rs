@@ -6,6 +6,7 @@
 //! Coordinates are in points (1/72 inch) from the page's top-left corner, y downward.
 
 use crate::board::CELLS;
+use crate::geometry::{Geometry, HouseKind};
 
 /// A paper size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -221,6 +222,40 @@ pub struct ShapeGrid {
     pub marks: Option<ShapeMarks>,
 }
 
+impl ShapeGrid {
+    /// The empty grid of a geometry: its regions (each cell's box or jigsaw region, numbered
+    /// as the geometry numbers them), the X diagonals, the hyper windows' cells shaded.
+    pub fn outline(geometry: &Geometry) -> ShapeGrid {
+        let n = geometry.size();
+        let mut regions = vec![0u8; n * n];
+        let mut shaded = vec![false; n * n];
+        for house in geometry.houses() {
+            match house.kind {
+                HouseKind::Box | HouseKind::Region => {
+                    for &c in &house.cells {
+                        regions[c] = house.number as u8;
+                    }
+                }
+                HouseKind::Window => {
+                    for &c in &house.cells {
+                        shaded[c] = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        ShapeGrid {
+            size: n,
+            regions,
+            symbols: vec![None; n * n],
+            givens: vec![false; n * n],
+            diagonals: geometry.variants().x,
+            shaded,
+            marks: None,
+        }
+    }
+}
+
 /// The pencil marks of a position of another shape.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShapeMarks {
@@ -347,37 +382,82 @@ const SHADE: f32 = 0.85;
 /// Grey of the diagonals of an X grid.
 const DIAGONAL: f32 = 0.6;
 
-/// Draws a grid of another shape in its slot: shading, diagonals, cell lines, region lines
-/// (thick where two cells of different regions meet, and the border), then the symbols.
-fn draw_shape(canvas: &mut impl Canvas, slot: &Slot, grid: &ShapeGrid) {
+/// How the lines and shading of a grid of another shape are drawn: each pen a width and a
+/// grey level (0 black, 1 white).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Pens {
+    /// The lines between cells.
+    pub thin: (f32, f32),
+    /// The lines between regions (boxes or jigsaw pieces) and the border.
+    pub thick: (f32, f32),
+    /// The X diagonals.
+    pub diagonal: (f32, f32),
+    /// The grey of the hyper windows' cells.
+    pub window: f32,
+}
+
+impl Pens {
+    /// The printed sheet's pens for a grid `side` across: black lines [`THIN`] and [`THICK`]
+    /// grid units wide, the diagonals as wide as the thick lines in mid grey.
+    pub fn print(side: f32) -> Pens {
+        let scale = side / GRID_UNITS;
+        Pens {
+            thin: (THIN * scale, 0.0),
+            thick: (THICK * scale, 0.0),
+            diagonal: (THICK * scale, DIAGONAL),
+            window: SHADE,
+        }
+    }
+}
+
+/// Shades the cells of the hyper windows of a grid of another shape in its slot.
+pub fn draw_windows(canvas: &mut impl Canvas, slot: &Slot, grid: &ShapeGrid, pens: &Pens) {
+    let n = grid.size;
+    let cell = slot.size / n as f32;
+    for (i, _) in grid.shaded.iter().enumerate().filter(|(_, s)| **s) {
+        let (r, c) = ((i / n) as f32, (i % n) as f32);
+        canvas.fill(
+            slot.x + c * cell,
+            slot.y + r * cell,
+            cell,
+            cell,
+            pens.window,
+        );
+    }
+}
+
+/// Draws the X diagonals of a grid of another shape, if it has them.
+pub fn draw_diagonals(canvas: &mut impl Canvas, slot: &Slot, grid: &ShapeGrid, pens: &Pens) {
+    if grid.diagonals {
+        let (x0, y0, side) = (slot.x, slot.y, slot.size);
+        let (w, grey) = pens.diagonal;
+        canvas.line((x0, y0), (x0 + side, y0 + side), w, grey);
+        canvas.line((x0 + side, y0), (x0, y0 + side), w, grey);
+    }
+}
+
+/// Draws the lines of a grid of another shape: the cell lines, then the region lines (thick
+/// where two cells of different regions meet) and the border over them.
+pub fn draw_lines(canvas: &mut impl Canvas, slot: &Slot, grid: &ShapeGrid, pens: &Pens) {
     let n = grid.size;
     let cell = slot.size / n as f32;
     let (x0, y0, side) = (slot.x, slot.y, slot.size);
-    let scale = side / GRID_UNITS;
-    for (i, _) in grid.shaded.iter().enumerate().filter(|(_, s)| **s) {
-        let (r, c) = ((i / n) as f32, (i % n) as f32);
-        canvas.fill(x0 + c * cell, y0 + r * cell, cell, cell, SHADE);
-    }
-    if grid.diagonals {
-        let w = THICK * scale;
-        canvas.line((x0, y0), (x0 + side, y0 + side), w, DIAGONAL);
-        canvas.line((x0 + side, y0), (x0, y0 + side), w, DIAGONAL);
-    }
+    let (thin, thin_grey) = pens.thin;
     for i in 1..n {
         let at = i as f32 * cell;
-        canvas.line((x0 + at, y0), (x0 + at, y0 + side), THIN * scale, 0.0);
-        canvas.line((x0, y0 + at), (x0 + side, y0 + at), THIN * scale, 0.0);
+        canvas.line((x0 + at, y0), (x0 + at, y0 + side), thin, thin_grey);
+        canvas.line((x0, y0 + at), (x0 + side, y0 + at), thin, thin_grey);
     }
-    let thick = THICK * scale;
+    let (thick, grey) = pens.thick;
     let region = |r: usize, c: usize| grid.regions.get(r * n + c).copied();
     for r in 0..n {
         for c in 0..n {
             let (x, y) = (x0 + c as f32 * cell, y0 + r as f32 * cell);
             if c + 1 < n && region(r, c) != region(r, c + 1) {
-                canvas.line((x + cell, y), (x + cell, y + cell), thick, 0.0);
+                canvas.line((x + cell, y), (x + cell, y + cell), thick, grey);
             }
             if r + 1 < n && region(r, c) != region(r + 1, c) {
-                canvas.line((x, y + cell), (x + cell, y + cell), thick, 0.0);
+                canvas.line((x, y + cell), (x + cell, y + cell), thick, grey);
             }
         }
     }
@@ -387,8 +467,20 @@ fn draw_shape(canvas: &mut impl Canvas, slot: &Slot, grid: &ShapeGrid) {
         ((x0 + side, y0 + side), (x0, y0 + side)),
         ((x0, y0 + side), (x0, y0)),
     ] {
-        canvas.line(from, to, thick, 0.0);
+        canvas.line(from, to, thick, grey);
     }
+}
+
+/// Draws a grid of another shape in its slot: shading, diagonals, cell lines, region lines
+/// (thick where two cells of different regions meet, and the border), then the symbols.
+fn draw_shape(canvas: &mut impl Canvas, slot: &Slot, grid: &ShapeGrid) {
+    let n = grid.size;
+    let cell = slot.size / n as f32;
+    let (x0, y0) = (slot.x, slot.y);
+    let pens = Pens::print(slot.size);
+    draw_windows(canvas, slot, grid, &pens);
+    draw_diagonals(canvas, slot, grid, &pens);
+    draw_lines(canvas, slot, grid, &pens);
     let big = 0.6 * cell;
     let mut buf = [0u8; 4];
     if let Some(marks) = &grid.marks {
@@ -562,6 +654,35 @@ pub fn text_width(text: &str, size: f32, font: Font) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Variants;
+
+    #[test]
+    fn an_outline_has_the_regions_diagonals_and_windows_of_its_geometry() {
+        let boxes = Geometry::with_box(6, 3, 2).unwrap();
+        let o = ShapeGrid::outline(&boxes);
+        assert_eq!((o.size, o.diagonals), (6, false));
+        // 3x2 boxes: two across, three down.
+        assert_eq!(&o.regions[..12], [0, 0, 1, 1, 2, 2, 0, 0, 1, 1, 2, 2]);
+        assert_eq!(o.regions[18], 3);
+        assert!(o.shaded.iter().all(|s| !s) && o.symbols.iter().all(Option::is_none));
+        let labels: Vec<char> =
+            "aabbbbbbbaabacbcddaaaacccddeeeccccdfeeeeddddfgeehhhhhfggghihhhfggiiiiiifgggiiffff"
+                .chars()
+                .collect();
+        let jigsaw = Geometry::new(9).unwrap().with_regions(&labels).unwrap();
+        let o = ShapeGrid::outline(&jigsaw);
+        for a in 0..81 {
+            for b in 0..81 {
+                assert_eq!(o.regions[a] == o.regions[b], labels[a] == labels[b]);
+            }
+        }
+        let hyper = Variants::parse("hyper,x").unwrap();
+        let o = ShapeGrid::outline(&Geometry::new(9).unwrap().with_variants(hyper).unwrap());
+        assert!(o.diagonals);
+        let shaded: Vec<usize> = (0..81).filter(|&c| o.shaded[c]).collect();
+        assert_eq!(shaded.len(), 36);
+        assert!(shaded.contains(&10) && shaded.contains(&70) && !shaded.contains(&40));
+    }
 
     #[test]
     fn every_layout_fits_its_page_and_its_slots_do_not_overlap() {

@@ -62,8 +62,9 @@ pub fn sheet_file(layout: &Layout, page: &Page<'_>) -> String {
     )
 }
 
-struct SvgCanvas {
-    out: String,
+/// A [`Canvas`] that writes SVG elements into `out`, numbers rounded to hundredths.
+pub(crate) struct SvgCanvas {
+    pub(crate) out: String,
 }
 
 /// Rounds to hundredths, which keeps the numbers short.

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::sync::{Arc, OnceLock};
 
-use sudoku::draw::page;
+use sudoku::draw::{board_svg, page};
 use sudoku::format::write_json_string;
 use sudoku::geometry::SIZES;
 use sudoku::input::{Entry, ErrorKind, PuzzleError};
@@ -78,6 +78,8 @@ struct Out<'a> {
     count: u64,
     hardest: Option<sudoku::logic::Technique>,
     stuck_at: Option<GeneralGrid>,
+    /// `--format svg`: the step to draw and the grid before it.
+    drawn: Option<(GeneralGrid, GeneralStep)>,
 }
 
 impl Out<'_> {
@@ -85,8 +87,15 @@ impl Out<'_> {
         let ladder = &self.logic.shapes.ladder;
         self.count += 1;
         let rank = |t| ladder.rank(t).unwrap_or(usize::MAX);
-        if self.hardest.is_none_or(|h| rank(step.technique) > rank(h)) {
+        let harder = self.hardest.is_none_or(|h| rank(step.technique) > rank(h));
+        if harder {
             self.hardest = Some(step.technique);
+        }
+        if self.logic.svg {
+            if self.logic.mode.draws(self.count, harder) {
+                self.drawn = Some((before.clone(), step.clone()));
+            }
+            return;
         }
         let geometry = before.geometry();
         if self.logic.json {
@@ -127,19 +136,14 @@ pub(super) fn entry(
     let shapes = &logic.shapes;
     let name = &job.input.name;
     let line = job.entry.line;
-    if logic.svg {
-        tally.count(Status::Invalid);
-        record.report(format!(
-            "{name}:{line}: --format svg draws 9x9 puzzles only (--format html draws every shape)\n"
-        ));
-        return Verdict::Invalid;
-    }
     let (puzzle, marks) = match crate::commands::shapes::read_position(&shapes.spec, &job.entry) {
         Ok(p) => p,
         Err(err) => {
             tally.count(Status::Invalid);
             record.report(super::super::error_report(name, &err));
-            if logic.html {
+            if logic.svg {
+                // The error on stderr is all: no picture.
+            } else if logic.html {
                 let mut json = Vec::new();
                 write_invalid(logic, job, &err, &mut json);
                 page::explain_section(record.out(), json.strip_suffix(b"\n").unwrap_or(&json));
@@ -158,6 +162,7 @@ pub(super) fn entry(
         count: 0,
         hardest: None,
         stuck_at: None,
+        drawn: None,
     };
     // A position's pencil marks are rules of its own: the values they leave out.
     let forbid = crate::commands::shapes::forbidden(&puzzle, marks.as_deref());
@@ -187,7 +192,9 @@ pub(super) fn entry(
                 let why = crate::commands::shapes::position_error(&puzzle, &forbid, stop);
                 tally.count(Status::Invalid);
                 record.report(format!("{name}:{line}: {why}\n"));
-                write_invalid_message(logic, job, &why, None, record.out());
+                if !logic.svg {
+                    write_invalid_message(logic, job, &why, None, record.out());
+                }
                 return Verdict::Invalid;
             }
             0 => break 'status Status::None,
@@ -213,7 +220,12 @@ pub(super) fn entry(
     };
     tally.count(status);
     tally.steps += out.count;
-    if logic.html {
+    if logic.svg {
+        if let Some(note) = finish_svg(&out, job, status, record.out()) {
+            record.report(note);
+            return Verdict::Failure;
+        }
+    } else if logic.html {
         // The page wraps the JSON record (its script draws the shape from the record).
         let mut json = Vec::new();
         finish_json(&out, job, status, &mut json);
@@ -227,6 +239,23 @@ pub(super) fn entry(
         Status::Step | Status::Solved => Verdict::Success,
         _ => Verdict::Failure,
     }
+}
+
+/// The picture of the chosen step, or of the position where logic stopped before any step
+/// (as for a classic puzzle); the note for stderr when there is nothing to draw.
+fn finish_svg(out: &Out<'_>, job: &Job, status: Status, w: &mut Vec<u8>) -> Option<String> {
+    let title = format!("{}:{}", job.input.name, job.entry.line);
+    let picture = match (&out.drawn, &out.stuck_at) {
+        (Some((grid, step)), _) => {
+            board_svg::shape_step_svg(grid, Some(step), &out.symbols, &title)
+        }
+        (None, Some(grid)) if out.count == 0 => {
+            board_svg::shape_step_svg(grid, None, &out.symbols, &title)
+        }
+        _ => return Some(out.logic.mode.nothing_drawn(&title, status, out.count)),
+    };
+    w.extend_from_slice(picture.as_bytes());
+    None
 }
 
 fn write_invalid(logic: &super::Logic, job: &Job, err: &PuzzleError, out: &mut Vec<u8>) {
