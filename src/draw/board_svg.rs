@@ -6,7 +6,7 @@
 //! It draws from the grid before the step and the step itself, the values the JSON carries,
 //! with the same colours and layout as the explain page (`page.js`): [`step_svg`] a classic
 //! [`Grid`] and [`Step`], [`shape_step_svg`] a [`GeneralGrid`] and [`GeneralStep`] of any
-//! shape, each turned into one [`Picture`] that one function draws. A grid of another shape
+//! shape, each turned into one `Picture` that one function draws. A grid of another shape
 //! has its regions, X diagonals and hyper windows drawn by the printed sheet's code
 //! ([`sheet::draw_lines`] and its neighbours), its values and candidates in its own alphabet.
 
