@@ -29,6 +29,8 @@ pub mod input;
 pub mod logic;
 pub mod rating;
 pub mod solver;
+#[cfg(test)]
+mod testing;
 pub mod variant;
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -462,13 +462,8 @@ mod tests {
     #[test]
     fn unavoidable_lists_keep_no_set_inside_another() {
         // Small sets over 12 cells, so containment is common.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            u128::from(state & 0xfff)
-        };
+        let mut rng = crate::testing::XorShift64(0x9e37_79b9_7f4a_7c15);
+        let mut next = move || u128::from(rng.next_u64() & 0xfff);
         let mut sets = Vec::new();
         let mut added = Vec::new();
         for _ in 0..500 {

@@ -1635,17 +1635,8 @@ mod tests {
         assert!(sashimi.iter().all(|s| s.eliminations.len() == 1));
     }
 
-    /// A small deterministic generator for the random positions below.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
+    /// The deterministic generator of the random positions below.
+    use crate::testing::XorShift64 as Rng;
 
     /// Positions that keep a known solution's candidate in every cell and each other
     /// candidate with chance `keep` percent: no fish may ever remove a solution candidate,
@@ -1663,7 +1654,7 @@ mod tests {
             let mut grid = Grid::new(&Board::empty());
             for cell in 0..81 {
                 for d in 1..=9u8 {
-                    if d != solution.get(cell) && rng.next() % 100 >= keep {
+                    if d != solution.get(cell) && rng.next_u64() % 100 >= keep {
                         grid.eliminate(cell, d);
                     }
                 }
@@ -1759,7 +1750,7 @@ mod tests {
             let mut grid = Grid::new(&Board::empty());
             for cell in 0..81 {
                 for d in 1..=9u8 {
-                    if d != solution.get(cell) && rng.next() % 100 >= 35 {
+                    if d != solution.get(cell) && rng.next_u64() % 100 >= 35 {
                         grid.eliminate(cell, d);
                     }
                 }
@@ -2003,7 +1994,7 @@ mod tests {
             "98.7.....7.....6....6.5.....4...3.2...7..9...5..8...1.3..6...9..1.....4.....2..6.",
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
         ];
-        let mut seed = 0x2545_f491_u32;
+        let mut seed = crate::testing::XorShift32(0x2545_f491);
         let (mut compared, mut found) = (0, 0);
         for puzzle in PUZZLES {
             let mut grid = Grid::new(&puzzle.parse::<Board>().expect("a puzzle"));
@@ -2026,10 +2017,8 @@ mod tests {
                     }
                 }
                 for _ in 0..3 {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 17;
-                    seed ^= seed << 5;
-                    let (cell, digit) = ((seed % 81) as usize, (seed / 81 % 9) as u8 + 1);
+                    let r = seed.next_u32();
+                    let (cell, digit) = ((r % 81) as usize, (r / 81 % 9) as u8 + 1);
                     if grid.candidates(cell).count_ones() > 2 {
                         grid.eliminate(cell, digit);
                     }

@@ -547,17 +547,8 @@ pub(super) mod tests {
     use super::*;
     use crate::logic::{Ladder, solve};
 
-    /// A small deterministic generator (xorshift), so the tests need no crate.
-    pub(in crate::logic) struct Rng(pub u64);
-
-    impl Rng {
-        pub(in crate::logic) fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
+    /// The logic tests' deterministic generator.
+    pub(in crate::logic) use crate::testing::XorShift64 as Rng;
 
     /// A puzzle with one solution made here: a shuffled pattern grid, then clues removed in a
     /// random order while the solution stays unique. Returns the puzzle and its solution.

@@ -798,12 +798,9 @@ mod tests {
         // A fixed pseudo-random sequence (xorshift): masks of 2 to 4 digits for the cells,
         // 2 or 3 for the peers, as aligned triple exclusion meets them; every other case
         // among digits 1 to 5 only, where exclusions are frequent.
-        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut x = crate::testing::XorShift64(0x2545_f491_4f6c_dd1d);
         let mut next = |bits: u32, span: u16| loop {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let m = x as u16 & span;
+            let m = x.next_u64() as u16 & span;
             if m.count_ones() >= 2 && m.count_ones() <= bits {
                 return m;
             }

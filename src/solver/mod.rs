@@ -595,7 +595,7 @@ mod tests {
     fn counts_match_a_naive_counter() {
         // Blank the cells of two digits of a full grid (18 cells), and pseudo-random cells.
         let grid = solve_first(&board(HARD)).unwrap();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut seed = crate::testing::XorShift64(0x2545_f491_4f6c_dd1d);
         for round in 0..40 {
             let mut cells = *grid.cells();
             if round < 9 {
@@ -606,10 +606,7 @@ mod tests {
                     .for_each(|v| *v = 0);
             } else {
                 for _ in 0..(30 + round) {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    cells[(seed % 81) as usize] = 0;
+                    cells[(seed.next_u64() % 81) as usize] = 0;
                 }
             }
             let puzzle = Board::from_cells(cells).unwrap();
@@ -626,13 +623,8 @@ mod tests {
         // Blank half of a solved grid, then write stray digits: often clashing givens, often
         // a rule-valid puzzle without solution, sometimes still solvable.
         let grid = solve_first(&board(HARD)).unwrap();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::testing::XorShift64(0x9e37_79b9_7f4a_7c15);
+        let mut next = move || rng.next_u64();
         for round in 0..300 {
             let mut cells = *grid.cells();
             for _ in 0..45 {

@@ -946,7 +946,7 @@ mod tests {
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
             ".....7.3.......8....3.98617.....47.8..96.23..4.65.....38472.9....1.......6.4.....",
         ];
-        let mut seed = 0x2545_f491_u32;
+        let mut seed = crate::testing::XorShift32(0x2545_f491);
         let mut out = Vec::new();
         for puzzle in PUZZLES {
             let s = State::new(&puzzle.parse::<Board>().expect("a puzzle"));
@@ -960,14 +960,12 @@ mod tests {
         out
     }
 
-    /// Takes up to `times` random candidates (drawn from `seed`, a xorshift state) out of `s`,
-    /// keeping two at least in each cell, so that no cell runs dry.
-    fn thin(s: &mut State, seed: &mut u32, times: usize) {
+    /// Takes up to `times` random candidates (drawn from `seed`) out of `s`, keeping two at
+    /// least in each cell, so that no cell runs dry.
+    fn thin(s: &mut State, seed: &mut crate::testing::XorShift32, times: usize) {
         for _ in 0..times {
-            *seed ^= *seed << 13;
-            *seed ^= *seed >> 17;
-            *seed ^= *seed << 5;
-            let (cell, digit) = ((*seed % 81) as usize, (*seed / 81 % 9) as u8 + 1);
+            let r = seed.next_u32();
+            let (cell, digit) = ((r % 81) as usize, (r / 81 % 9) as u8 + 1);
             if s.values[cell] == 0 && s.cands[cell].count_ones() > 2 {
                 s.del_candidate(cell, digit);
             }
@@ -977,7 +975,7 @@ mod tests {
     /// More positions for the ALS list: the puzzles of [`positions`] with up to 60 random
     /// candidates taken out (two kept per cell), so that small sets in every shape show up.
     fn thinned_positions() -> Vec<State> {
-        let mut seed = 0x1b87_3593_u32;
+        let mut seed = crate::testing::XorShift32(0x1b87_3593);
         let mut out = Vec::new();
         for s in positions().into_iter().step_by(7) {
             for _ in 0..12 {
@@ -1101,13 +1099,8 @@ mod tests {
     /// a small generator (the ALS-XY-Wing relies on that order).
     #[test]
     fn merged_lists_come_in_increasing_order_once_each() {
-        let mut seed = 0x9e37_79b9_u32;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            seed
-        };
+        let mut rng = crate::testing::XorShift32(0x9e37_79b9);
+        let mut next = move || rng.next_u32();
         for _ in 0..500 {
             let pick = |next: &mut dyn FnMut() -> u32| -> Vec<usize> {
                 (0..40).filter(|_| next().is_multiple_of(3)).collect()

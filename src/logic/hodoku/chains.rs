@@ -504,7 +504,7 @@ mod tests {
         // chains), the chain taken is the same with the ends that remove fewer than a chain
         // kept left out as with every chain kept, and some searches keep fewer chains.
         let (mut taken, mut left_out) = (0, 0);
-        let mut seed = 0x9e37_79b9_u32;
+        let mut seed = crate::testing::XorShift32(0x9e37_79b9);
         for s in positions() {
             let mut s = s;
             for _ in 0..4 {
@@ -516,18 +516,16 @@ mod tests {
                 // kept later from another start when its first chain was left out.)
                 left_out += usize::from(pruned != all);
                 // Take out a random candidate of a cell with three or more.
-                seed ^= seed << 13;
-                seed ^= seed >> 17;
-                seed ^= seed << 5;
+                let r = seed.next_u32();
                 let cells: Vec<usize> = (0..81)
                     .filter(|&c| s.values[c] == 0 && s.cands[c].count_ones() > 2)
                     .collect();
-                let Some(&c) = cells.get(seed as usize % cells.len().max(1)) else {
+                let Some(&c) = cells.get(r as usize % cells.len().max(1)) else {
                     break;
                 };
                 let d = (0..9)
                     .filter(|&d| s.cands[c] & 1 << d != 0)
-                    .nth((seed >> 8) as usize % 3);
+                    .nth((r >> 8) as usize % 3);
                 if let Some(d) = d {
                     s.cands[c] &= !(1 << d);
                     s.places[d].remove(c);

@@ -775,13 +775,8 @@ mod tests {
     /// sets of cells from sparse to dense.
     #[test]
     fn houses_of_matches_a_test_of_every_house() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::testing::XorShift64(0x2545_f491_4f6c_dd1d);
+        let mut next = move || rng.next_u64();
         for round in 0..2000 {
             let mut cells = u128::from(next()) | u128::from(next()) << 64;
             // Thin out: keep a cell with chance 1/2^k.
