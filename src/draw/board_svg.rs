@@ -82,7 +82,7 @@ struct Layout {
 
 impl Layout {
     fn new(n: usize) -> Layout {
-        let k = (1..=n).find(|k| k * k >= n).unwrap_or(n).max(1);
+        let k = sheet::marks_across(n).max(1);
         Layout {
             n,
             k,

@@ -502,12 +502,18 @@ fn draw_shape(canvas: &mut impl Canvas, slot: &Slot, grid: &ShapeGrid) {
     }
 }
 
+/// How many candidates a row of a cell's square of candidates holds on a grid of `n`
+/// symbols: k = ⌈√n⌉ (3 for 9 symbols, 4 for 16, 5 for 25).
+pub(super) fn marks_across(n: usize) -> usize {
+    (1..=n).find(|k| k * k >= n).unwrap_or(n)
+}
+
 /// Draws the candidates of a grid of another shape's blank cells, small, the `v`-th symbol at
 /// place `v - 1` of a k×k square in the cell (k = ⌈√N⌉: 3×3 for 9 symbols, 4×4 for 16, 5×5 for
 /// 25), as 9×9 pencil marks are drawn.
 fn draw_shape_marks(canvas: &mut impl Canvas, slot: &Slot, grid: &ShapeGrid, marks: &ShapeMarks) {
     let n = grid.size;
-    let k = (1..=n).find(|k| k * k >= n).unwrap_or(n);
+    let k = marks_across(n);
     let cell = slot.size / n as f32;
     // Spread over 0.9 of the cell, but no larger than a 9×9 grid's marks (a 4×4 grid's two
     // a row would be half the cell high).
